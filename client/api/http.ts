@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { ApiErrorBodySchema } from './schemas/error.ts';
+
+/** localStorage key of the access token (SPEC section 9). */
+export const TOKEN_KEY = 'accessToken';
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+export function clearToken(): void {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+/** Every failed call, whatever went wrong: HTTP status (0 = network), machine code and message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: { path: string; message: string }[];
+  constructor(status: number, code: string, message: string, details: { path: string; message: string }[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type Query = Record<string, unknown>;
+export interface RequestOptions<S extends v.GenericSchema | undefined> {
+  query?: Query;
+  body?: unknown;
+  /** Schema the answer is parsed with; omit for calls answered with 204 or ignored. */
+  schema?: S;
+  signal?: AbortSignal;
+  /** Login must not end the session on 401 (wrong credentials are not an expired session). */
+  skipUnauthorizedHandler?: boolean;
+}
+export interface ApiResult<T> {
+  data: T;
+  /** X-Total-Count of list answers (matches before limit/skip), or null. */
+  total: number | null;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+/** The session registers what a 401 means (log out); kept as a hook so api/ does not import state/. */
+export function onUnauthorized(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+/** Query values are each JSON-encoded (CONTRACT.md): {filter: {limit: 20}} -> filter={"limit":20}. */
+export function encodeQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    params.append(key, JSON.stringify(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The one fetch wrapper: bearer token, XSRF header on mutating calls, credentials, schema-checked answers. */
+export async function request<S extends v.GenericSchema | undefined = undefined>(
+  method: string,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<ApiResult<S extends v.GenericSchema ? v.InferOutput<S> : undefined>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (MUTATING.has(method)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/v2${path}${encodeQuery(options.query)}`, {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if ((cause as Error)?.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network request failed');
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.();
+    throw error;
+  }
+  const totalHeader = response.headers.get('X-Total-Count');
+  const total = totalHeader === null ? null : Number(totalHeader);
+  if (!options.schema) return { data: undefined as never, total };
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answered with invalid JSON');
+  }
+  const parsed = v.safeParse(options.schema, json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', `Unexpected answer: ${v.summarize(parsed.issues)}`);
+  }
+  return { data: parsed.output as never, total: Number.isFinite(total) ? total : null };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  try {
+    const parsed = v.safeParse(ApiErrorBodySchema, await response.json());
+    if (parsed.success) {
+      const e = parsed.output.error;
+      return new ApiError(response.status, e.code, e.message, e.details ?? []);
+    }
+  } catch {
+    // Not JSON (a proxy in between, an HTML error page): fall through to a generic error.
+  }
+  return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed');
+}

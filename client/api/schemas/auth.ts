@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+
+/** The signed-in coach as GET /auth/me returns it (CONTRACT.md `<Me>`). */
+export const MeSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  isUserLocked: v.boolean(),
+  isAdmin: v.boolean(),
+  isSuperAdmin: v.boolean(),
+  isHealthManager: v.boolean(),
+  emailVerified: v.boolean(),
+  language: v.string(),
+});
+export type Me = v.InferOutput<typeof MeSchema>;
+
+export const LoginBodySchema = v.object({
+  email: v.pipe(v.string(), v.trim(), v.email()),
+  password: v.pipe(v.string(), v.minLength(1)),
+});
+export type LoginBody = v.InferInput<typeof LoginBodySchema>;
+
+export const LoginResponseSchema = v.object({
+  id: v.string(),
+  ttl: v.number(),
+  created: v.string(),
+  userId: v.string(),
+  user: MeSchema,
+});
+export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
+
+export const UpdatePasswordBodySchema = v.object({
+  oldPassword: v.pipe(v.string(), v.minLength(1)),
+  newPassword: v.pipe(v.string(), v.minLength(8)),
+});
+
+export const SetPasswordBodySchema = v.object({
+  password: v.pipe(v.string(), v.minLength(8)),
+});
+
+export const ForgotPasswordBodySchema = v.object({
+  email: v.pipe(v.string(), v.trim(), v.email()),
+});

@@ -1,0 +1,62 @@
+import rosetta from 'rosetta';
+import { signal, computed } from '@preact/signals-react';
+
+export const LOCALES = ['de', 'en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de';
+const LOCALE_KEY = 'language';
+
+const i18n = rosetta<Record<string, unknown>>();
+/** Bumped whenever a dictionary or the locale changes, so every t() reader re-renders. */
+const version = signal(0);
+export const locale = signal<Locale>(DEFAULT_LOCALE);
+const loaded = new Set<Locale>();
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Translate a dotted key ("login.title"); {{name}} placeholders are filled from params. */
+export function t(key: string, params?: Record<string, string | number>): string {
+  void version.value; // subscribe: components re-render on a language switch
+  const text = i18n.t(key, params ?? {});
+  return text === '' ? key : text;
+}
+
+/** Register a dictionary directly (tests, and the loader below). */
+export function addDictionary(lang: Locale, dict: Record<string, unknown>): void {
+  i18n.set(lang, dict);
+  loaded.add(lang);
+  version.value++;
+}
+
+export function activate(lang: Locale): void {
+  i18n.locale(lang);
+  locale.value = lang;
+  document.documentElement.lang = lang;
+  version.value++;
+}
+
+/** Fetch /assets/i18n/<lang>.json once, activate it and remember the choice. */
+export async function setLanguage(lang: Locale): Promise<void> {
+  if (!loaded.has(lang)) {
+    const response = await fetch(`/assets/i18n/${lang}.json`, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`Could not load language ${lang}: HTTP ${response.status}`);
+    addDictionary(lang, (await response.json()) as Record<string, unknown>);
+  }
+  activate(lang);
+  localStorage.setItem(LOCALE_KEY, lang);
+}
+
+/** The remembered language, or German. */
+export function storedLanguage(): Locale {
+  const value = localStorage.getItem(LOCALE_KEY);
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** Intl formatters in the active locale. */
+export const formatDate = (value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
+  new Intl.DateTimeFormat(locale.value, options).format(new Date(value));
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(locale.value, options).format(value);
+export const intlLocale = computed(() => locale.value);
