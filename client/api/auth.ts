@@ -1,0 +1,17 @@
+import * as v from 'valibot';
+import { request } from './http.ts';
+import { LoginResponseSchema, MeSchema, type LoginBody } from './schemas/auth.ts';
+
+export const login = (body: LoginBody) =>
+  request('POST', '/auth/login', { body, schema: LoginResponseSchema, skipUnauthorizedHandler: true });
+export const logout = () => request('POST', '/auth/logout');
+export const getMe = (signal?: AbortSignal) => request('GET', '/auth/me', { schema: MeSchema, signal });
+export const updatePassword = (body: { oldPassword: string; newPassword: string }) =>
+  request('PATCH', '/auth/me/update-password', { body });
+/** Authenticated with the token from the emailed link, which the caller has stored as the current token. */
+export const setPassword = (body: { password: string }) =>
+  request('POST', '/auth/me/set-password', { body, skipUnauthorizedHandler: true });
+/** The answer is ignored (SPEC section 7): it never reveals whether the account exists. */
+export const forgotPassword = (body: { email: string }) => request('POST', '/auth/forgot-password', { body });
+
+export const LockedSchema = v.object({ locked: v.boolean() });
