@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { request } from './http.ts';
 import { LoginResponseSchema, MeSchema, type LoginBody } from './schemas/auth.ts';
 
@@ -14,4 +13,3 @@ export const setPassword = (body: { password: string }) =>
 /** The answer is ignored (SPEC section 7): it never reveals whether the account exists. */
 export const forgotPassword = (body: { email: string }) => request('POST', '/auth/forgot-password', { body });
 
-export const LockedSchema = v.object({ locked: v.boolean() });
