@@ -1,0 +1,18 @@
+import { t } from '../lib/i18n.ts';
+
+/** A sentence a coach understands for any failed call; never the raw server text or JSON. */
+export function errorText(error: unknown): string {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  if (code === 'INVALID_RESPONSE') return t('dataState.invalidResponse');
+  if (status === 0) return t('dataState.offline');
+  if (status === 401) return t('dataState.unauthorized');
+  if (status === 403) return t('dataState.forbidden');
+  if (status === 404) return t('dataState.notFound');
+  if (status === 409) return t('dataState.conflict');
+  if (status === 400 || status === 422) return t('dataState.invalid');
+  if (status === 413) return t('dataState.tooLarge');
+  if (status === 429) return t('dataState.rateLimited');
+  if (status >= 500) return t('dataState.serverDown');
+  return t('dataState.unknown');
+}
