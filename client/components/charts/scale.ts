@@ -1,0 +1,42 @@
+/** Pure helpers for the SVG charts: nice axis ticks and linear scales. */
+
+/** Round tick values (1, 2, 2.5, 5 times a power of ten) covering 0..max, about `count` of them. */
+export function niceTicks(max: number, count = 5): number[] {
+  if (!Number.isFinite(max) || max <= 0) return [0, 1];
+  const rough = max / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * power).find((s) => s >= rough) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step / 2; v += step) ticks.push(Number(v.toFixed(10)));
+  if (ticks[ticks.length - 1] < max) ticks.push(Number((ticks[ticks.length - 1] + step).toFixed(10)));
+  return ticks;
+}
+
+/** Maps [0, domainMax] onto [rangeStart, rangeEnd] (rangeEnd may be smaller, as for y in SVG). */
+export function linearScale(domainMax: number, rangeStart: number, rangeEnd: number) {
+  const span = domainMax > 0 ? domainMax : 1;
+  return (value: number) => rangeStart + ((rangeEnd - rangeStart) * value) / span;
+}
+
+/** Indexes of the x labels to print so they do not overlap: at most `room` of them, always the last. */
+export function labelIndexes(length: number, room: number): number[] {
+  if (length <= 0) return [];
+  const every = Math.max(1, Math.ceil(length / Math.max(1, room)));
+  const picked: number[] = [];
+  for (let i = 0; i < length; i += every) picked.push(i);
+  if (picked[picked.length - 1] !== length - 1 && length - 1 - picked[picked.length - 1] >= every / 2) {
+    picked.push(length - 1);
+  }
+  return picked;
+}
+
+/** Largest finite value of all series (0 when there is none). */
+export function maxValue(series: readonly { values: readonly (number | null)[] }[]): number {
+  let max = 0;
+  for (const s of series) for (const v of s.values) if (v !== null && Number.isFinite(v) && v > max) max = v;
+  return max;
+}
+
+/** Colour-blind safe series colours (Okabe-Ito), readable on light and dark backgrounds. */
+export const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
+export const colourOf = (index: number) => SERIES_COLOURS[index % SERIES_COLOURS.length];
