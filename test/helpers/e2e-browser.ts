@@ -1,0 +1,175 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { afterAll, test as base, inject } from 'vitest';
+import { ROOT } from './e2e-server.ts';
+
+const require = createRequire(import.meta.url);
+/** axe-core's browser bundle, evaluated into each screen (see checkAccessibility). */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const baseUrl = (): string => inject('e2eBaseUrl');
+export const dataDir = (): string => inject('e2eDataDir');
+
+let browser: Promise<Browser> | null = null;
+/** The suite's one Chromium (started in e2e-global-setup.ts); each test file holds one connection. */
+function sharedBrowser(): Promise<Browser> {
+  browser ??= chromium.connect(inject('e2eBrowserEndpoint'));
+  return browser;
+}
+afterAll(async () => {
+  if (browser) await (await browser).close();
+  browser = null;
+});
+
+/** A failure the test causes on purpose (a locked login answers 403); everything else fails the journey. */
+export interface ProvokedFailure {
+  /** Matched against the full request URL. */
+  url: RegExp;
+  status?: number;
+  method?: string;
+}
+
+export interface Journey {
+  page: Page;
+  context: BrowserContext;
+  origin: string;
+  /** Declares a failing request as intended; the journey also fails if it never happens. */
+  provoke(failure: ProvokedFailure): void;
+  /** Screenshot (test-artifacts/e2e/<journey>/NN-<name>.png), axe check and problem check of the current screen. */
+  screen(name: string): Promise<void>;
+  /** Everything that went wrong so far (console errors, failed or foreign requests, uncaught errors). */
+  problems(): string[];
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+function isSameOrigin(url: string, origin: string): boolean {
+  // data:/blob:/about: never leave the browser, so they are not requests to another origin.
+  if (/^(data|blob|about):/.test(url)) return true;
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The violations that fail a screen: serious or critical ones. axe is evaluated through the DevTools
+ * protocol (page.evaluate with the source text), which the page's CSP (script-src 'self') does not
+ * govern, so the journey runs under the real CSP and needs no bypassCSP context.
+ */
+export async function checkAccessibility(page: Page): Promise<string[]> {
+  const present = await page.evaluate(() => 'axe' in window);
+  if (!present) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+export async function openJourney(name: string, options: BrowserContextOptions = {}): Promise<Journey & { close(): Promise<void> }> {
+  const origin = baseUrl();
+  const context = await (await sharedBrowser()).newContext({
+    baseURL: origin,
+    locale: 'de-DE',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const found: string[] = [];
+  const provoked: (ProvokedFailure & { seen: number })[] = [];
+  const dir = join(ROOT, 'test-artifacts', 'e2e', slug(name));
+  mkdirSync(dir, { recursive: true });
+  let shots = 0;
+
+  const provokedMatch = (request: Request, status?: number) =>
+    provoked.find(
+      (p) =>
+        p.url.test(request.url()) &&
+        (p.method === undefined || p.method === request.method()) &&
+        (p.status === undefined || status === undefined || p.status === status),
+    );
+
+  context.on('request', (request) => {
+    if (!isSameOrigin(request.url(), origin)) found.push(`request to another origin: ${request.method()} ${request.url()}`);
+  });
+  context.on('response', (response) => {
+    if (response.status() < 400) return;
+    const match = provokedMatch(response.request(), response.status());
+    if (match) match.seen++;
+    else found.push(`failed request: ${response.request().method()} ${response.url()} -> ${response.status()}`);
+  });
+  context.on('requestfailed', (request) => {
+    if (provokedMatch(request)) return;
+    found.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+  });
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // Chromium logs every 4xx/5xx resource as a console error; a provoked one is already accounted for.
+    const url = message.location().url;
+    if (/^Failed to load resource/.test(message.text()) && provoked.some((p) => p.url.test(url))) return;
+    found.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
+  });
+  context.on('weberror', (error) => found.push(`uncaught error in the page: ${error.error().message}`));
+
+  const assertClean = (where: string) => {
+    if (found.length > 0) throw new Error(`${where}:\n  ${found.join('\n  ')}`);
+  };
+
+  return {
+    page,
+    context,
+    origin,
+    provoke(failure) {
+      provoked.push({ ...failure, seen: 0 });
+    },
+    problems: () => [...found],
+    async screen(screenName) {
+      shots++;
+      const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      const violations = await checkAccessibility(page);
+      if (violations.length > 0) {
+        throw new Error(`Screen "${screenName}" has serious accessibility violations:\n  ${violations.join('\n  ')}`);
+      }
+      assertClean(`Screen "${screenName}" had problems`);
+    },
+    async close() {
+      try {
+        assertClean(`Journey "${name}" had problems`);
+        const missing = provoked.filter((p) => p.seen === 0);
+        if (missing.length > 0) {
+          throw new Error(`Journey "${name}" declared failures that never happened: ${missing.map((p) => p.url).join(', ')}`);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  };
+}
+
+/**
+ * `journey('signs in ...', async ({ j }) => ...)`: a test with a fresh browser context whose collected
+ * problems fail it at the end, even when every step of the test passed.
+ */
+export const journey = base.extend<{ j: Journey }>({
+  j: async ({ task }, use) => {
+    const opened = await openJourney(task.name);
+    await use(opened);
+    await opened.close();
+  },
+});

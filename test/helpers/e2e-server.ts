@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Repository root (this file lives in test/helpers/). */
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface RunningServer {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  baseUrl: string;
+  /** Temporary data folder of the built-in upstream (outbox/ holds the mails). */
+  dataDir: string;
+  /** Everything the process printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Use this data folder instead of a fresh temporary one (kept after stop). */
+  dataDir?: string;
+  /** Extra environment (for example UPSTREAM_URL to use an upstream started elsewhere). */
+  env?: Record<string, string>;
+  /** Milliseconds to wait for /readyz. */
+  readyTimeout?: number;
+}
+
+/** Asks the kernel for a free loopback port by listening on port 0 and closing again. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') return reject(new Error('no port'));
+      server.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+/** The e2e suite tests the built client as shipped; a missing build is a setup error, not a failing journey. */
+export function assertClientBuilt(): void {
+  const index = join(ROOT, 'dist', 'public', 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(`The client is not built: ${index} is missing. Run "npm run build" first (npm test does this).`);
+  }
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+  });
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, timeout: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The gateway exited (${child.exitCode ?? child.signalCode}) before it was ready.\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+      lastProblem = `/readyz answered ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    // Polling is the only signal a separate process gives; a short pause between tries.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The gateway was not ready within ${timeout} ms (${lastProblem}).\n${output()}`);
+}
+
+/**
+ * Starts the real gateway (`node server/index.ts`, the pinned Node of this process) on a free port with
+ * demo data and, without UPSTREAM_URL, the forked built-in upstream; resolves once /readyz answers 200.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  assertClientBuilt();
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coach-e2e-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const output = () => (log ? `--- gateway output ---\n${log}` : '(the gateway printed nothing)');
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await waitForExit(child);
+      clearTimeout(timer);
+    }
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(baseUrl, child, options.readyTimeout ?? 30_000, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, output, stop };
+}
