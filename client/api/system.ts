@@ -1,4 +1,7 @@
 import { request } from './http.ts';
-import { SystemSettingsSchema } from './schemas/system.ts';
+import { SystemSettingsSchema, TrainingMaterialListSchema } from './schemas/system.ts';
 
 export const getSystemSettings = () => request('GET', '/system/settings', { schema: SystemSettingsSchema });
+/** Documents for coaches; download each with assetUrl(material.assetId) from ./app-settings.ts. */
+export const getTrainingMaterials = (signal?: AbortSignal) =>
+  request('GET', '/system/training-materials', { schema: TrainingMaterialListSchema, signal });

@@ -1,0 +1,8 @@
+import { request } from './http.ts';
+import type { ListFilter } from './schemas/common.ts';
+import { ExternalCommentListSchema, ExternalCommentSchema } from './schemas/external-comments.ts';
+
+export const listExternalComments = (filter?: ListFilter, signal?: AbortSignal) =>
+  request('GET', '/externalComments', { query: { filter }, schema: ExternalCommentListSchema, signal });
+export const getExternalComment = (commentId: string, signal?: AbortSignal) =>
+  request('GET', `/externalComments/${encodeURIComponent(commentId)}`, { schema: ExternalCommentSchema, signal });

@@ -1,0 +1,72 @@
+import { request } from './http.ts';
+import type { ListFilter } from './schemas/common.ts';
+import { CoachListSchema } from './schemas/coaches.ts';
+import { DeviceListSchema } from './schemas/devices.ts';
+import {
+  AppointmentListSchema, EvaluationFormSchema, PatientListSchema, PatientSchema, PrimaryCoachSchema,
+  type Appointment, type EvaluationFormUpdate, type Patient, type PatientCreate, type PatientPatch, type PatientUpdate,
+} from './schemas/patients.ts';
+import { PatientTokenSchema } from './schemas/patient-tokens.ts';
+import { PukListSchema, PukSchema } from './schemas/puks.ts';
+import type { AftercareStatus } from './schemas/statistics.ts';
+
+const id = encodeURIComponent;
+
+export const createPatient = (body: PatientCreate) => request('POST', '/patients', { body, schema: PatientSchema });
+export const listPatients = (filter?: ListFilter, signal?: AbortSignal) =>
+  request('GET', '/patients', { query: { filter }, schema: PatientListSchema, signal });
+export const getPatient = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}`, { schema: PatientSchema, signal });
+export const replacePatient = (patientId: string, body: PatientUpdate) =>
+  request('PUT', `/patients/${id(patientId)}`, { body, schema: PatientSchema });
+export const updatePatient = (patientId: string, body: PatientPatch) =>
+  request('PATCH', `/patients/${id(patientId)}`, { body, schema: PatientSchema });
+export const deletePatient = (patientId: string) => request('DELETE', `/patients/${id(patientId)}`);
+
+export const getPrimaryCoach = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}/primary-coach`, { schema: PrimaryCoachSchema, signal });
+/** The patient's unused, unexpired access code; the server makes one when there is none. */
+export const getOrCreateUnusedToken = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}/token/get-or-create-unused`, { schema: PatientTokenSchema, signal });
+
+export const listPuks = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}/puks`, { schema: PukListSchema, signal });
+export const createPuk = (patientId: string) =>
+  request('POST', `/patients/${id(patientId)}/puks`, { body: {}, schema: PukSchema });
+
+export const listPatientCoaches = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}/coaches`, { schema: CoachListSchema, signal });
+export const linkPatientCoach = (patientId: string, coachId: string) =>
+  request('POST', `/patients/${id(patientId)}/coaches/${id(coachId)}`);
+export const unlinkPatientCoach = (patientId: string, coachId: string) =>
+  request('DELETE', `/patients/${id(patientId)}/coaches/${id(coachId)}`);
+
+export const listPatientDevices = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}/devices`, { schema: DeviceListSchema, signal });
+export const linkPatientDevice = (patientId: string, deviceId: string) =>
+  request('POST', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
+export const unlinkPatientDevice = (patientId: string, deviceId: string) =>
+  request('DELETE', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
+
+/** Replaces the whole appointment list; answers it sorted by start. */
+export const saveAppointments = (patientId: string, appointments: Appointment[]) =>
+  request('PUT', `/patients/${id(patientId)}/appointments`, { body: appointments, schema: AppointmentListSchema });
+
+export const getEvaluationForm = (patientId: string, signal?: AbortSignal) =>
+  request('GET', `/patients/${id(patientId)}/evaluation-form`, { schema: EvaluationFormSchema, signal });
+export const saveEvaluationForm = (patientId: string, body: EvaluationFormUpdate) =>
+  request('PUT', `/patients/${id(patientId)}/evaluation-form`, { body, schema: EvaluationFormSchema });
+
+/** Aftercare status on `today` (YYYY-MM-DD): the interval's days are inclusive. */
+export function aftercareStatus(patient: Pick<Patient, 'aftercareStart' | 'aftercareEnd'>, today: string): AftercareStatus {
+  if (today < patient.aftercareStart) return 'planned';
+  if (today > patient.aftercareEnd) return 'completed';
+  return 'active';
+}
+
+/** The list-filter `where` that selects patients with this aftercare status on `today`. */
+export function aftercareStatusWhere(status: AftercareStatus, today: string): Record<string, unknown> {
+  if (status === 'planned') return { aftercareStart: { gt: today } };
+  if (status === 'completed') return { aftercareEnd: { lt: today } };
+  return { and: [{ aftercareStart: { lte: today } }, { aftercareEnd: { gte: today } }] };
+}
