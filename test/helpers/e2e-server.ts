@@ -127,3 +127,59 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   return { baseUrl, dataDir, output, stop };
 }
+
+export interface RunningUpstream {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built-in upstream on its own (server/upstream/main.ts, ephemeral port, IPC 'listening'
+ * message), for measurements that need the /v2 API both directly and through a gateway.
+ */
+export async function startUpstream(dataDir: string, env: Record<string, string> = {}): Promise<RunningUpstream> {
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'upstream', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      UPSTREAM_PORT: '0',
+      UPSTREAM_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The upstream did not report 'listening' within 30 s.\n${log}`)), 30_000);
+    child.on('message', (message: { type?: string; port?: number }) => {
+      if (message?.type === 'listening' && typeof message.port === 'number') {
+        clearTimeout(timer);
+        resolvePort(message.port);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The upstream exited (${code}) before listening.\n${log}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await waitForExit(child);
+      clearTimeout(timer);
+    },
+  };
+}

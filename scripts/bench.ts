@@ -1,0 +1,184 @@
+/**
+ * `npm run bench`: what the product costs a person on a slow phone and what the gateway costs the server.
+ * Starts the built-in upstream and a gateway in front of it (temporary data folder, demo data plus 5,000
+ * seeded patients), drives Debian's Chromium and prints one table. Needs a built client (npm run build).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
+import { NetworkRecorder, SLOW_3G, measureLoginScreen, physicalFloorMs } from '../test/helpers/e2e-measure.ts';
+import { ROOT, assertClientBuilt, freePort, startServer, startUpstream } from '../test/helpers/e2e-server.ts';
+import { benchPatientList, seedPatients } from './bench-patients.ts';
+
+type Row = [metric: string, value: string, note: string];
+const rows: Row[] = [];
+const row = (metric: string, value: string, note = '') => {
+  rows.push([metric, value, note]);
+  process.stderr.write(`  ${metric}: ${value}${note ? ` (${note})` : ''}\n`);
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const FIRST_SCREEN_BUDGET = 40 * 1024;
+const REQUEST_BUDGET = 4;
+
+async function login(origin: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login as ${email} answered ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function firstScreen(browser: Browser, origin: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const recorder = await NetworkRecorder.attach(await context.newCDPSession(page));
+  const cold = await measureLoginScreen(page, recorder, `${origin}/login`);
+  const encodings = [...new Set(cold.requests.filter((r) => r.bytes > 1000).map((r) => r.encoding))].join(', ');
+  row('First screen /login: bytes on the wire', kb(cold.bytes), `budget ${kb(FIRST_SCREEN_BUDGET)}; encodings: ${encodings}`);
+  row('First screen /login: requests before the form is usable', String(cold.requests.length), `budget ${REQUEST_BUDGET}`);
+
+  // Repeat visit in the same context: a new page, so Chromium uses its normal cache rules (a reload would revalidate).
+  const again = await context.newPage();
+  const recorder2 = await NetworkRecorder.attach(await context.newCDPSession(again));
+  const warm = await measureLoginScreen(again, recorder2, `${origin}/login`);
+  const cached = warm.requests.filter((r) => r.fromCache).length;
+  row('Repeat visit /login: bytes transferred', kb(warm.bytes), `${cached} of ${warm.requests.length} requests from cache`);
+  await context.close();
+
+  const slow = await browser.newContext();
+  const slowPage = await slow.newPage();
+  const cdp = await slow.newCDPSession(slowPage);
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  const slowRecorder = await NetworkRecorder.attach(cdp);
+  const throttled = await measureLoginScreen(slowPage, slowRecorder, `${origin}/login`);
+  const floor = physicalFloorMs(throttled.bytes, throttled.depth);
+  row('Slow 3G: navigation to usable login form', ms(throttled.usableMs), '400 kbit/s, 400 ms RTT');
+  row(
+    'Slow 3G: physical floor',
+    ms(floor),
+    `${kb(throttled.bytes)} / 50,000 B/s + ${throttled.depth + 1} round trips (connection + chain depth ${throttled.depth})`,
+  );
+  row('Slow 3G: ratio measured / floor', (throttled.usableMs / floor).toFixed(2), '1.00 = nothing left to gain');
+  await slow.close();
+}
+
+/** Lighthouse drives its own tab over the DevTools port of a Chromium started here with the usual flags. */
+async function lighthouseScores(origin: string) {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+  try {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch {
+        if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const { default: lighthouse } = await import('lighthouse');
+    const result = await lighthouse(`${origin}/login`, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
+    row(
+      'Lighthouse mobile /login: performance / accessibility / best practices',
+      `${score('performance')} / ${score('accessibility')} / ${score('best-practices')}`,
+      `FCP ${result.lhr.audits['first-contentful-paint']?.displayValue ?? '?'}, LCP ${result.lhr.audits['largest-contentful-paint']?.displayValue ?? '?'}`,
+    );
+  } finally {
+    chrome.kill('SIGTERM');
+    await new Promise((r) => chrome.once('exit', r));
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function cannon(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 10, duration: 5, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the run`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function gatewayCost(upstreamUrl: string, gatewayUrl: string, token: string) {
+  const path = '/v2/auth/me';
+  const headers = { authorization: `Bearer ${token}` };
+  const direct = await cannon(`${upstreamUrl}${path}`, headers);
+  const proxied = await cannon(`${gatewayUrl}${path}`, headers);
+  row(`GET ${path} direct to the upstream`, `${Math.round(direct.rps)} req/s`, `p50 ${direct.p50} ms, p99 ${direct.p99} ms`);
+  row(`GET ${path} through the gateway`, `${Math.round(proxied.rps)} req/s`, `p50 ${proxied.p50} ms, p99 ${proxied.p99} ms`);
+  row('Gateway overhead (direct req/s / gateway req/s)', (direct.rps / proxied.rps).toFixed(2), 'autocannon, 10 connections, 5 s each');
+
+  const html = readFileSync(join(ROOT, 'dist', 'public', 'index.html'), 'utf8');
+  const asset = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
+  if (!asset) throw new Error('no script in dist/public/index.html');
+  const statics = await cannon(`${gatewayUrl}${asset}`, { 'accept-encoding': 'br' });
+  row('Static asset (main script, brotli) through the gateway', `${Math.round(statics.rps)} req/s`, `p50 ${statics.p50} ms, p99 ${statics.p99} ms`);
+}
+
+function printTable() {
+  const header: Row = ['Measure', 'Value', 'Notes'];
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
+  const line = (r: Row) => `| ${r.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+async function main() {
+  assertClientBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const upstream = await startUpstream(dataDir);
+  const gateway = await startServer({ dataDir, env: { UPSTREAM_URL: upstream.url } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const failures: string[] = [];
+  const step = async (name: string, run: () => Promise<void>) => {
+    process.stderr.write(`${name}...\n`);
+    try {
+      await run();
+    } catch (error) {
+      failures.push(`${name}: ${(error as Error).message}`);
+      row(name, 'not measured', (error as Error).message.split('\n')[0]);
+    }
+  };
+  try {
+    const token = await login(gateway.baseUrl, 'admin@example.org', 'Demo-Passwort-1');
+    await step('First screen', () => firstScreen(browser, gateway.baseUrl));
+    await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
+    await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
+    await step('Patient list', async () => {
+      await seedPatients(upstream.url, token, 5_000);
+      const result = await benchPatientList(browser, gateway.baseUrl, token);
+      row('Patient list, 5,000 patients, 4x CPU throttling: render', ms(result.renderMs), result.renderNote);
+      row('Patient list, 5,000 patients, 4x CPU throttling: apply a filter', ms(result.filterMs), result.filterNote);
+    });
+  } finally {
+    await browser.close();
+    await gateway.stop();
+    await upstream.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('');
+  printTable();
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} measurement(s) failed:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
