@@ -7,6 +7,10 @@ const alias = Object.entries(clientAliases).map(([find, replacement]) => ({
   find: new RegExp(`^${find.replace(/[/.-]/g, '\\$&')}$`),
   replacement,
 }));
+// wouter reaches React through the CommonJS shim of use-sync-external-store; outside esbuild that shim
+// would load the real React next to Preact (hooks then fail with "reading 'useContext'"). So the shim is
+// pointed at preact/compat and wouter is inlined, which makes its `react` imports go through the aliases.
+alias.push({ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' });
 
 export default defineConfig({
   resolve: { alias },
@@ -20,6 +24,7 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/helpers/client-setup.ts'],
+          server: { deps: { inline: ['wouter'] } },
         },
       },
       {
