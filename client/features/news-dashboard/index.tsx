@@ -1,9 +1,113 @@
-import { t } from '../../lib/i18n.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useSearch, useLocation } from 'wouter';
+import { getNews } from '../../api/news.ts';
+import { DataState } from '../../components/DataState.tsx';
+import { errorText } from '../../components/errorText.ts';
+import { useResource } from '../../components/useResource.ts';
+import { t, formatNumber } from '../../lib/i18n.ts';
+import { markRead, markUnread, news, unreadNews } from '../../state/news.ts';
+import { NewsEntry } from './NewsEntry.tsx';
 
+type Filter = 'all' | 'unread';
+
+/**
+ * All news, unread ones marked. The list reads the shared `news` signal, so the top-bar badge and this
+ * page always agree; this page only (re)loads it so that it can show loading and error states.
+ */
 export default function NewsDashboardPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const requestedId = new URLSearchParams(search).get('id');
+  const [openId, setOpenId] = useState<string | null>(requestedId);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [actionError, setActionError] = useState<string | null>(null);
+  const handled = useRef<string | null>(null);
+
+  const resource = useResource(async () => {
+    const { data } = await getNews();
+    news.value = data;
+    return { data: true };
+  }, 'news');
+
+  const items = news.value;
+  const unreadCount = unreadNews.value.length;
+  const requestedMissing = resource.status === 'ready' && requestedId !== null && !items.some((n) => n.id === requestedId);
+
+  const change = (id: string, read: boolean) => {
+    setActionError(null);
+    (read ? markRead(id) : markUnread(id)).catch((error: unknown) => setActionError(errorText(error)));
+  };
+
+  // ?id=<id> (from the top-bar news menu): open that item and mark it read, once per id.
+  useEffect(() => {
+    if (resource.status !== 'ready' || !requestedId || handled.current === requestedId) return;
+    handled.current = requestedId;
+    const item = news.value.find((n) => n.id === requestedId);
+    if (!item) return;
+    setOpenId(requestedId);
+    setFilter('all');
+    if (!item.read) change(item.id, true);
+  }, [resource.status, requestedId]);
+
+  const toggle = (id: string) => {
+    const opening = openId !== id;
+    setOpenId(opening ? id : null);
+    const item = items.find((n) => n.id === id);
+    if (opening && item && !item.read) change(id, true);
+    // Keep the address in step so a reload or a shared link opens the same item.
+    navigate(opening ? `/news-dashboard?id=${encodeURIComponent(id)}` : '/news-dashboard', { replace: true });
+  };
+
+  const shown = filter === 'unread' ? items.filter((n) => !n.read || n.id === openId) : items;
+  const sorted = [...shown].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+
   return (
-    <section>
+    <section class="news-dashboard">
       <h1>{t('newsDashboard.title')}</h1>
+      <p aria-live="polite">
+        {unreadCount === 0 ? t('newsDashboard.noneUnread') : t('newsDashboard.unreadCount', { n: formatNumber(unreadCount) })}
+      </p>
+      <div role="group" aria-label={t('newsDashboard.filterLabel')} class="news-filter">
+        <button type="button" class={filter === 'all' ? '' : 'secondary outline'} aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+          {t('newsDashboard.filterAll')}
+        </button>
+        <button
+          type="button"
+          class={filter === 'unread' ? '' : 'secondary outline'}
+          aria-pressed={filter === 'unread'}
+          onClick={() => setFilter('unread')}
+        >
+          {t('newsDashboard.filterUnread')}
+        </button>
+      </div>
+      {actionError && (
+        <p role="alert" class="form-error">
+          {t('newsDashboard.changeFailed')} {actionError}
+        </p>
+      )}
+      {requestedMissing && <p role="status">{t('newsDashboard.notFound')}</p>}
+      <DataState
+        status={resource.status}
+        error={resource.error}
+        onRetry={resource.reload}
+        hasData={items.length > 0}
+        empty={sorted.length === 0}
+        emptyText={filter === 'unread' ? t('newsDashboard.emptyUnread') : t('newsDashboard.empty')}
+      >
+        <ul class="news-list">
+          {sorted.map((item) => (
+            <NewsEntry
+              key={item.id}
+              item={item}
+              open={openId === item.id}
+              focusOnOpen={item.id === requestedId}
+              onToggle={() => toggle(item.id)}
+              onMarkRead={() => change(item.id, true)}
+              onMarkUnread={() => change(item.id, false)}
+            />
+          ))}
+        </ul>
+      </DataState>
     </section>
   );
 }

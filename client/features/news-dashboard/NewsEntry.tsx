@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef } from 'react';
+import type { NewsItem } from '../../api/schemas/news.ts';
+import { formatDate, t } from '../../lib/i18n.ts';
+
+interface Props {
+  item: NewsItem;
+  open: boolean;
+  /** Move focus here when it renders open (the item asked for by ?id=). */
+  focusOnOpen: boolean;
+  onToggle: () => void;
+  onMarkRead: () => void;
+  onMarkUnread: () => void;
+}
+
+function publishedText(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date, { dateStyle: 'medium' });
+}
+
+/** One news item: the title is a disclosure button, the text shows when open. */
+export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMarkUnread }: Props) {
+  const bodyId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open && focusOnOpen) {
+      button.current?.focus();
+      button.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, [open, focusOnOpen]);
+  const published = publishedText(item.publishedAt);
+
+  return (
+    <li class={item.read ? 'news-entry' : 'news-entry news-unread'}>
+      <article>
+        <h2 class="news-entry-title">
+          <button ref={button} type="button" class="news-toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+            {!item.read && <span class="news-badge">{t('newsDashboard.unreadBadge')}</span>}
+            <span>{item.title}</span>
+          </button>
+        </h2>
+        {published && (
+          <p class="news-date">
+            <time dateTime={item.publishedAt}>{published}</time>
+          </p>
+        )}
+        <div id={bodyId} hidden={!open} class="news-body">
+          {item.body
+            .split(/\n{2,}/)
+            .filter((paragraph) => paragraph.trim() !== '')
+            .map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+        </div>
+        <div class="news-actions">
+          {item.read ? (
+            <button type="button" class="secondary outline" aria-label={t('newsDashboard.markUnreadNamed', { title: item.title })} onClick={onMarkUnread}>
+              {t('newsDashboard.markUnread')}
+            </button>
+          ) : (
+            <button type="button" class="secondary outline" aria-label={t('newsDashboard.markReadNamed', { title: item.title })} onClick={onMarkRead}>
+              {t('newsDashboard.markRead')}
+            </button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+// Builders for the tests of the admin, settings, information, news, controlling and export screens.
+import type { Me } from '../../client/api/schemas/auth.ts';
+import type { NewsItem } from '../../client/api/schemas/news.ts';
+import { ApiError } from '../../client/api/http.ts';
+
+export function buildMe(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 'coach-1',
+    email: 'anna.berg@example.org',
+    firstName: 'Anna',
+    lastName: 'Berg',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: true,
+    language: 'de',
+    ...overrides,
+  };
+}
+
+export function buildNews(overrides: Partial<NewsItem> = {}): NewsItem {
+  return {
+    id: 'news-1',
+    title: 'Neue Funktion: Export',
+    body: 'Ab sofort können Sie Daten exportieren.\n\nFragen? Melden Sie sich beim Support.',
+    publishedAt: '2026-11-20T09:00:00.000Z',
+    read: false,
+    ...overrides,
+  };
+}
+
+/** An answer as the typed API functions return it. */
+export function ok<T>(data: T, total: number | null = null) {
+  return Promise.resolve({ data, total });
+}
+
+/** A failed call as client/api/http.ts throws it. */
+export function apiFailure(status: number, code = `HTTP_${status}`): ApiError {
+  return new ApiError(status, code, 'failed');
+}
