@@ -173,3 +173,16 @@ export const journey = base.extend<{ j: Journey }>({
     await opened.close();
   },
 });
+
+/** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
+export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>): Promise<void> {
+  const opened = await openJourney(name, options);
+  try {
+    await run(opened);
+  } catch (error) {
+    // The step's own error is the one to report; the context is only released.
+    await opened.context.close().catch(() => {});
+    throw error;
+  }
+  await opened.close();
+}
