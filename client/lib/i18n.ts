@@ -45,12 +45,26 @@ export async function setLanguage(lang: Locale): Promise<void> {
     addDictionary(lang, (await response.json()) as Record<string, unknown>);
   }
   activate(lang);
-  localStorage.setItem(LOCALE_KEY, lang);
+  rememberLanguage();
+}
+
+/** Store the active language (also called after logout clears local storage). */
+export function rememberLanguage(): void {
+  try {
+    localStorage.setItem(LOCALE_KEY, locale.value);
+  } catch {
+    // Storage disabled (private mode): the choice simply is not remembered.
+  }
 }
 
 /** The remembered language, or German. */
 export function storedLanguage(): Locale {
-  const value = localStorage.getItem(LOCALE_KEY);
+  let value: string | null = null;
+  try {
+    value = localStorage.getItem(LOCALE_KEY);
+  } catch {
+    // Storage disabled: German.
+  }
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 

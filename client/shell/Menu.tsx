@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+interface MenuProps {
+  /** Accessible name of the button. */
+  label: string;
+  /** Pico tooltip text (CSS only). */
+  tooltip?: string;
+  button: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A button that opens a list of menu items; closes on selection, outside click and Escape. */
+export function Menu({ label, tooltip, button, children, className }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        root.current?.querySelector<HTMLElement>('button')?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    root.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className={className ? `menu ${className}` : 'menu'} ref={root}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={label}
+        data-tooltip={open ? undefined : tooltip}
+        data-placement="bottom"
+        onClick={() => setOpen(!open)}
+      >
+        {button}
+      </button>
+      {open ? (
+        <ul id={listId} role="menu" aria-label={label} className="menu-list" onClick={() => setOpen(false)}>
+          {children}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { loadNews } from '../state/news.ts';
+import { loadSystemSettings } from '../state/settings.ts';
+import { t } from '../lib/i18n.ts';
+import { TopBar } from './TopBar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { closeSidebarAfterNavigation, sidebarOpen } from './sidebar-state.ts';
+
+/** The layout shell: top bar, left sidebar, and the page. */
+export default function Shell({ children }: { children?: ReactNode }) {
+  const [path] = useLocation();
+  const search = useSearch();
+
+  useEffect(() => {
+    void loadNews();
+    void loadSystemSettings();
+  }, []);
+
+  // SPEC section 4: after every completed navigation the sidebar closes on windows up to 2500 px.
+  useEffect(() => {
+    closeSidebarAfterNavigation();
+  }, [path, search]);
+
+  return (
+    <div className={sidebarOpen.value ? 'shell sidebar-open' : 'shell'}>
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <TopBar />
+      <Sidebar />
+      {sidebarOpen.value ? (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => (sidebarOpen.value = false)} />
+      ) : null}
+      <main id="main" className="shell-content" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

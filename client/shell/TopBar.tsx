@@ -1,0 +1,38 @@
+import { sidebarOpen, toggleSidebar } from './sidebar-state.ts';
+import { logout } from '../state/session.ts';
+import { t } from '../lib/i18n.ts';
+import { instanceTitle } from '../lib/instance-title.ts';
+import { Icon } from '../components/Icon.tsx';
+import { NewsMenu } from './NewsMenu.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { ProfileMenu } from './ProfileMenu.tsx';
+
+const title = instanceTitle();
+
+/** Top bar (SPEC section 2): menu button, instance title, news, language, profile, logout. */
+export function TopBar() {
+  return (
+    <header className="topbar">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('shell.toggleMenu')}
+        aria-expanded={sidebarOpen.value}
+        aria-controls="sidebar"
+        onClick={toggleSidebar}
+      >
+        <Icon name="menu" />
+      </button>
+      <span className="topbar-title">{title}</span>
+      <div className="topbar-actions">
+        <NewsMenu />
+        <LanguageMenu />
+        <ProfileMenu />
+        <button type="button" className="icon-button logout-button" onClick={() => void logout()}>
+          <Icon name="logout" />
+          <span className="logout-label">{t('shell.logout')}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

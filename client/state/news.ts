@@ -1,0 +1,43 @@
+import { signal, computed } from '@preact/signals-react';
+import { getNews, markNewsRead, markNewsUnread } from '../api/news.ts';
+import type { NewsItem } from '../api/schemas/news.ts';
+import { user } from './session.ts';
+
+/** Every news item as GET /news answered, `read` for the signed-in coach. */
+export const news = signal<NewsItem[]>([]);
+/** Unread items in reverse order of the answer (SPEC section 2, news menu). */
+export const unreadNews = computed(() => news.value.filter((item) => !item.read).reverse());
+
+/** Load the news; a failure goes to the console only (SPEC section 8). */
+export async function loadNews(): Promise<void> {
+  try {
+    const { data } = await getNews();
+    news.value = data;
+  } catch (error) {
+    console.error('Could not load news', error);
+  }
+}
+
+function setRead(id: string, read: boolean): void {
+  news.value = news.value.map((item) => (item.id === id ? { ...item, read } : item));
+}
+
+/**
+ * Mark read/unread: every view reads the same signal, so all update at once. The change is shown
+ * immediately and rolled back if the server refuses it.
+ */
+async function changeRead(id: string, read: boolean): Promise<void> {
+  const coachId = user.value?.id;
+  if (!coachId) throw new Error('markRead/markUnread need a signed-in coach');
+  const before = news.value.find((item) => item.id === id)?.read;
+  setRead(id, read);
+  try {
+    await (read ? markNewsRead(id, coachId) : markNewsUnread(id, coachId));
+  } catch (error) {
+    if (before !== undefined) setRead(id, before);
+    throw error;
+  }
+}
+
+export const markRead = (id: string) => changeRead(id, true);
+export const markUnread = (id: string) => changeRead(id, false);

@@ -1,0 +1,141 @@
+import { signal, computed } from '@preact/signals-react';
+import { navigate } from 'wouter/use-browser-location';
+import * as auth from '../api/auth.ts';
+import { ApiError, clearToken, getToken, onUnauthorized, setToken } from '../api/http.ts';
+import type { Me } from '../api/schemas/auth.ts';
+import { showAlert } from '../components/Dialog.tsx';
+import { t, rememberLanguage } from '../lib/i18n.ts';
+import { loginUrlFor } from '../lib/return-url.ts';
+
+/** The signed-in coach, or null when logged out (or not checked yet). */
+export const user = signal<Me | null>(null);
+/** The stored access token (mirrors localStorage `accessToken`). */
+export const token = signal<string | null>(readToken());
+/** False until the start-up check has answered; guards wait for it instead of bouncing to /login. */
+export const sessionChecked = signal(false);
+/** Why the last login() returned null: 'locked' (403, alert shown) or 'failed' (anything else). */
+export const lastLoginFailure = signal<'locked' | 'failed' | null>(null);
+
+/** Authenticated per SPEC section 6: a token exists and the user is not locked. */
+export const isAuthenticated = computed(() => !!token.value && !!user.value && !user.value.isUserLocked);
+
+function readToken(): string | null {
+  try {
+    return getToken();
+  } catch {
+    return null;
+  }
+}
+
+function storeToken(value: string): void {
+  setToken(value);
+  token.value = value;
+}
+
+/** Forget the token locally (expired, locked or spent); the server side is not asked. */
+export function dropSession(): void {
+  clearToken();
+  token.value = null;
+  user.value = null;
+}
+
+let started: Promise<Me | null> | null = null;
+
+/**
+ * Start-up check (SPEC section 4), run once: no token -> logged out; with a token the current user is
+ * fetched; a locked user is logged out and the token cleared; a failed fetch counts as an expired token.
+ */
+export function checkSession(): Promise<Me | null> {
+  started ??= runCheck().finally(() => {
+    sessionChecked.value = true;
+  });
+  return started;
+}
+
+async function runCheck(): Promise<Me | null> {
+  token.value = readToken();
+  if (!token.value) {
+    user.value = null;
+    return null;
+  }
+  try {
+    const { data: me } = await auth.getMe();
+    if (me.isUserLocked) {
+      // Locked accounts are forced out: end the server session too, but never wait on it.
+      auth.logout().catch(() => undefined);
+      dropSession();
+      return null;
+    }
+    user.value = me;
+    return me;
+  } catch {
+    dropSession();
+    return null;
+  }
+}
+
+/** Test hook: forget that the start-up check ran. */
+export function resetSessionForTests(): void {
+  started = null;
+  sessionChecked.value = false;
+  lastLoginFailure.value = null;
+  dropSession();
+}
+
+/** Login (SPEC section 4/8): an answer with an id stores the token and returns the fetched user; else null. */
+export async function login(email: string, password: string): Promise<Me | null> {
+  lastLoginFailure.value = null;
+  try {
+    const { data } = await auth.login({ email, password });
+    if (!data?.id) {
+      lastLoginFailure.value = 'failed';
+      return null;
+    }
+    storeToken(data.id);
+    const { data: me } = await auth.getMe();
+    user.value = me;
+    sessionChecked.value = true;
+    return me;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      lastLoginFailure.value = 'locked';
+      await showAlert({ type: 'error', title: t('session.lockedTitle'), text: t('session.lockedText') });
+    } else {
+      lastLoginFailure.value = 'failed';
+    }
+    if (token.value) dropSession();
+    return null;
+  }
+}
+
+/**
+ * Logout (SPEC section 4): POST /auth/logout; on success the browser's local storage is cleared and the
+ * user goes to /login. The language choice is written back afterwards: it is a preference, not session data.
+ * If the call fails the token is still forgotten locally, so a person who pressed "logout" is never left signed in.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await auth.logout();
+    localStorage.clear();
+    rememberLanguage();
+  } catch {
+    clearToken();
+  }
+  token.value = null;
+  user.value = null;
+  navigate('/login');
+}
+
+// A 401 on any call except login means the token is no longer valid: end the session and ask to sign in again.
+onUnauthorized(() => {
+  const wasSignedIn = token.value !== null;
+  dropSession();
+  if (wasSignedIn && !isOpenPath(location.pathname)) {
+    navigate(loginUrlFor(location.pathname + location.search), { replace: true });
+  }
+});
+
+const OPEN_PATHS = ['/login', '/coach-reset-password', '/reset-password', '/internet-explorer-msg'];
+export function isOpenPath(path: string): boolean {
+  return OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`) || (p === '/reset-password' && path.startsWith(p)));
+}

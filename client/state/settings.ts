@@ -1,0 +1,20 @@
+import { signal } from '@preact/signals-react';
+import { getSystemSettings } from '../api/system.ts';
+import type { SystemSettings } from '../api/schemas/system.ts';
+
+/** GET /system/settings, or null before it has loaded (and after it failed). */
+export const systemSettings = signal<SystemSettings | null>(null);
+export const settingsStatus = signal<'idle' | 'loading' | 'loaded' | 'failed'>('idle');
+
+/** Load the system settings; a failure is logged only (SPEC section 8). */
+export async function loadSystemSettings(): Promise<void> {
+  settingsStatus.value = 'loading';
+  try {
+    const { data } = await getSystemSettings();
+    systemSettings.value = data;
+    settingsStatus.value = 'loaded';
+  } catch (error) {
+    console.error('Could not load system settings', error);
+    settingsStatus.value = 'failed';
+  }
+}

@@ -1,0 +1,2 @@
+// esbuild bundles CSS imported from the client entry; TypeScript only needs to know such imports exist.
+declare module '*.css';
