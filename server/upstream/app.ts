@@ -1,0 +1,67 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Db } from './db/index.ts';
+import type { Upstream } from './context.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createLogger, requestLogger } from './logger.ts';
+import { RateLimiter, defaultRateLimits, type RateLimitSettings } from './http/rate-limit.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { routeFamilies } from './routes/index.ts';
+import path from 'node:path';
+import os from 'node:os';
+
+export interface UpstreamOptions {
+  db: Db;
+  logger?: Logger;
+  clock?: Clock;
+  /** Data folder; the outbox is DATA_DIR/outbox unless outboxDir is given. */
+  dataDir?: string;
+  outboxDir?: string;
+  publicUrl?: string;
+  tokenTtlSeconds?: number;
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Log every request (off in tests unless a logger destination is given). */
+  logRequests?: boolean;
+}
+
+/** Two weeks, LoopBack's default access token lifetime. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
+
+/**
+ * The built-in /v2 upstream as a value: main.ts listens, tests hand it to supertest. Middleware in
+ * order: request log, JSON body (1 MB), the route families, 404, the one error handler.
+ */
+export function createUpstreamApp(options: UpstreamOptions): Express & { upstream: Upstream } {
+  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const clock = options.clock ?? systemClock;
+  const dataDir = options.dataDir ?? path.join(os.tmpdir(), 'upstream-data');
+  const ctx: Upstream = {
+    db: options.db,
+    logger,
+    clock,
+    dataDir,
+    outboxDir: options.outboxDir ?? path.join(dataDir, 'outbox'),
+    publicUrl: options.publicUrl,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    rateLimiter: new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, clock),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Only the gateway on this machine talks to us; trust its X-Forwarded-For so limits apply per client.
+  app.set('trust proxy', 'loopback');
+  app.set('etag', false);
+  if (options.logRequests ?? true) app.use(requestLogger(logger));
+  app.use(express.json({ limit: '1mb', type: () => true }));
+  // Answers hold health data: no cache may keep them.
+  app.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  const v2 = express.Router();
+  for (const family of routeFamilies) v2.use(family(ctx));
+  app.use('/v2', v2);
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return Object.assign(app, { upstream: ctx });
+}

@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import path from 'node:path';
+
+const flag = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'), fallback ? 'true' : 'false'),
+    v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  );
+const integer = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.number(),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const EnvSchema = v.object({
+  UPSTREAM_PORT: integer(3001, 0, 65535),
+  UPSTREAM_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DEMO_DATA: flag(true),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an email address'))),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  SMTP_URL: v.optional(v.string()),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
+  TOKEN_TTL_SECONDS: integer(14 * 24 * 3600, 60, 365 * 24 * 3600),
+  RATE_LIMIT_WINDOW_SECONDS: integer(300, 1, 86400),
+  RATE_LIMIT_PER_IP: integer(100, 1, 1_000_000),
+  RATE_LIMIT_PER_ACCOUNT: integer(10, 1, 1_000_000),
+});
+
+export interface UpstreamConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  demoData: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  publicUrl: string | undefined;
+  tokenTtlSeconds: number;
+  rateLimits: { windowSeconds: number; perIp: number; perAccount: number };
+}
+
+/** Reads the environment once; a wrong value throws one line that names the variable and the fix. */
+export function loadConfig(env: Record<string, string | undefined>): UpstreamConfig {
+  const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const result = v.safeParse(EnvSchema, picked);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new Error(`Invalid environment: ${v.getDotPath(issue)} ${issue.message}`);
+  }
+  const e = result.output;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new Error('Invalid environment: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  }
+  return {
+    port: e.UPSTREAM_PORT,
+    host: e.UPSTREAM_HOST,
+    dataDir: e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR),
+    demoData: e.DEMO_DATA,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    rateLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { Db } from './db/index.ts';
+import type { Clock } from './lib/clock.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+
+/**
+ * Everything a route family needs, built once by createUpstreamApp and handed to every router factory.
+ * Routers never read process.env or open files of their own outside dataDir.
+ */
+export interface Upstream {
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  /** Data folder (the outbox and assets live below it). */
+  dataDir: string;
+  /** Where mails are written as .eml files (DATA_DIR/outbox unless given). */
+  outboxDir: string;
+  /** Origin used in mailed links when set (PUBLIC_URL); otherwise taken from X-Forwarded-Proto/Host. */
+  publicUrl: string | undefined;
+  /** Lifetime of a login token in seconds. */
+  tokenTtlSeconds: number;
+  rateLimiter: RateLimiter;
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, Migrator } from 'kysely';
+import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './types.ts';
+
+export type Db = Kysely<Database>;
+export type { Database };
+
+export interface StorageOptions {
+  /** Folder that holds upstream.sqlite; ':memory:' keeps everything in memory (tests). */
+  dataDir: string;
+}
+
+export interface Storage {
+  db: Db;
+  /** 'sqlite' today; a PostgreSQL storage (DATABASE_URL, pg) would answer 'postgres'. */
+  dialect: 'sqlite';
+  close(): Promise<void>;
+}
+
+/**
+ * The one place that knows which database engine is used. Routes only see a Kysely instance and
+ * write dialect-neutral queries; adding PostgreSQL means adding a branch here that builds a
+ * PostgresDialect from DATABASE_URL, nothing else.
+ */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const memory = options.dataDir === ':memory:';
+  let file = ':memory:';
+  if (!memory) {
+    mkdirSync(options.dataDir, { recursive: true });
+    file = path.join(options.dataDir, 'upstream.sqlite');
+  }
+  const database = new DatabaseSync(file);
+  // WAL lets readers continue while a write commits; NORMAL sync is safe with WAL and much faster.
+  if (!memory) database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Applies every migration in server/upstream/db/migrations/index.ts that has not run yet. */
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Two people add migrations at the same time; a data folder may have run a later-numbered one first.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  }
+}

@@ -1,0 +1,126 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes as stored. Booleans are stored as 0/1 integers and timestamps as ISO 8601 text in every
+ * dialect, so the same queries run on SQLite and (later) PostgreSQL. Ids are strings.
+ * Route families may add their own tables here (one small edit) or by module augmentation:
+ *   declare module '../db/types.ts' { interface Database { news: NewsTable } }
+ */
+export interface Database {
+  coaches: CoachTable;
+  access_tokens: AccessTokenTable;
+  patients: PatientTable;
+  patient_coaches: PatientCoachTable;
+  comments: CommentTable;
+  external_comments: ExternalCommentTable;
+  cost_rates: CostRateTable;
+  devices: DeviceTable;
+  diagnoses: DiagnosisTable;
+  patient_tokens: PatientTokenTable;
+  replication_endpoints: ReplicationEndpointTable;
+  surveys: SurveyTable;
+  synced_patients: SyncedPatientTable;
+}
+
+export type Flag = 0 | 1;
+
+export interface CoachTable {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  phone: string;
+  passwordHash: string | null;
+  isAdmin: Flag;
+  isSuperAdmin: Flag;
+  isHealthManager: Flag;
+  isUserLocked: Flag;
+  emailVerified: Flag;
+  language: string;
+  trialEndsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Bearer tokens. `id` is the SHA-256 of the token: the token itself is never stored. */
+export interface AccessTokenTable {
+  id: string;
+  coachId: string;
+  /** 'access' (login), 'reset' (emailed set-password link, single use), 'verify' (email verification). */
+  kind: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+// Created by migration 002; columns follow client/api/schemas/*.ts. JSON lists are stored as text.
+export interface PatientTable {
+  id: string;
+  patientCode: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  gender: string;
+  email: string | null;
+  phone: string | null;
+  clinic: string;
+  aftercareStart: string;
+  aftercareEnd: string;
+  primaryCoachId: string | null;
+  /** JSON array of diagnosis ids. */
+  diagnosisIds: string;
+  costRateId: string | null;
+  /** JSON array of appointments (PUT /patients/{id}/appointments). */
+  appointments: string;
+  lastDataAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PatientCoachTable { patientId: string; coachId: string; createdAt: string }
+export interface CommentTable { id: string; patientId: string; authorId: string | null; text: string; createdAt: string; updatedAt: string }
+export interface ExternalCommentTable { id: string; patientId: string; source: string; author: string; text: string; createdAt: string }
+export interface CostRateTable { id: string; name: string; amountCents: number; unit: string; createdAt: string; updatedAt: string }
+export interface DeviceTable { id: string; name: string; type: string; serialNumber: string; createdAt: string; updatedAt: string }
+export interface DiagnosisTable { id: string; code: string; label: string }
+export interface PatientTokenTable {
+  id: string;
+  code: string;
+  coachId: string;
+  patientId: string | null;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+export interface ReplicationEndpointTable {
+  id: string;
+  name: string;
+  protocol: string;
+  host: string | null;
+  port: number | null;
+  path: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface SurveyTable {
+  id: string;
+  title: string;
+  description: string;
+  /** JSON array of questions. */
+  questions: string;
+  active: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+/** Sync state per patient; the sync-db routes keep it (and patients.lastDataAt) current. */
+export interface SyncedPatientTable {
+  id: string;
+  patientId: string;
+  patientCode: string;
+  lastSyncAt: string;
+  recordCount: number;
+  lastDayEvaluationDate: string | null;
+}
+
+// Kept so that tables with database-generated keys can be typed later without a new import.
+export type { Generated };

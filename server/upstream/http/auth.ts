@@ -1,0 +1,136 @@
+import type { Request, RequestHandler } from 'express';
+import type { Upstream } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { CoachTable } from '../db/types.ts';
+import { hashToken } from '../lib/secrets.ts';
+import { forbidden, notFound, unauthorized } from './errors.ts';
+
+/** The coach behind the bearer token of the current request. */
+export interface SessionCoach {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  isHealthManager: boolean;
+  isUserLocked: boolean;
+  emailVerified: boolean;
+  language: string;
+  /** SHA-256 of the bearer token that authenticated this request (logout revokes it). */
+  tokenHash: string;
+}
+
+const sessions = new WeakMap<Request, SessionCoach>();
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function toSessionCoach(row: CoachTable, tokenHash: string): SessionCoach {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isAdmin: row.isAdmin === 1,
+    isSuperAdmin: row.isSuperAdmin === 1,
+    isHealthManager: row.isHealthManager === 1,
+    isUserLocked: row.isUserLocked === 1,
+    emailVerified: row.emailVerified === 1,
+    language: row.language,
+    tokenHash,
+  };
+}
+
+/** Looks a bearer token up by its hash; undefined when unknown, expired, revoked or of another kind. */
+export async function findTokenCoach(ctx: Upstream, token: string, kind: 'access' | 'reset' | 'verify' = 'access') {
+  const tokenHash = hashToken(token);
+  const row = await ctx.db
+    .selectFrom('access_tokens')
+    .innerJoin('coaches', 'coaches.id', 'access_tokens.coachId')
+    .selectAll('coaches')
+    .where('access_tokens.id', '=', tokenHash)
+    .where('access_tokens.kind', '=', kind)
+    .where('access_tokens.usedAt', 'is', null)
+    .where('access_tokens.expiresAt', '>', ctx.clock.now().toISOString())
+    .executeTakeFirst();
+  return row ? toSessionCoach(row, tokenHash) : undefined;
+}
+
+/**
+ * 401 unless the request carries a valid login token of an unlocked coach. A locked coach's tokens stop
+ * working at once (CONTRACT: 403 at login, 401 on every later call). `kind: 'reset'` accepts only the
+ * one-time token of an emailed link instead (set-password), so such a link can never open a session.
+ */
+export function requireAuth(ctx: Upstream, kind: 'access' | 'reset' = 'access'): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    const coach = await findTokenCoach(ctx, token, kind);
+    if (!coach) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
+    if (coach.isUserLocked) throw unauthorized('This account is locked', 'ACCOUNT_LOCKED');
+    sessions.set(req, coach);
+    next();
+  };
+}
+
+/** The authenticated coach; only valid behind requireAuth. */
+export function currentCoach(req: Request): SessionCoach {
+  const coach = sessions.get(req);
+  if (!coach) throw unauthorized();
+  return coach;
+}
+
+export const isAdmin = (coach: Pick<SessionCoach, 'isAdmin' | 'isSuperAdmin'>) => coach.isAdmin || coach.isSuperAdmin;
+
+/** 403 unless the coach is an administrator (isAdmin or isSuperAdmin). Use after requireAuth. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!isAdmin(currentCoach(req))) throw forbidden('Only administrators may do this', 'ADMIN_REQUIRED');
+  next();
+};
+
+/** 403 unless the coach is a health manager or an administrator (statistics). Use after requireAuth. */
+export const requireHealthManagerOrAdmin: RequestHandler = (req, _res, next) => {
+  const coach = currentCoach(req);
+  if (!coach.isHealthManager && !isAdmin(coach)) throw forbidden('Only health managers and administrators may do this', 'HEALTH_MANAGER_REQUIRED');
+  next();
+};
+
+/** Ids of the patients a (non-admin) coach may see, as a subquery: primary coach or linked through patient_coaches. */
+export function accessiblePatientIds(db: Db, coachId: string) {
+  return db
+    .selectFrom('patients')
+    .select('patients.id')
+    .where('patients.primaryCoachId', '=', coachId)
+    .union(db.selectFrom('patient_coaches').select('patient_coaches.patientId as id').where('patient_coaches.coachId', '=', coachId));
+}
+
+/** The access rule for everything about one patient: admin, primary coach, or linked through patient coaches. */
+export async function canAccessPatient(db: Db, coach: Pick<SessionCoach, 'id' | 'isAdmin' | 'isSuperAdmin'>, patientId: string): Promise<boolean> {
+  if (isAdmin(coach)) return true;
+  const primary = await db
+    .selectFrom('patients')
+    .select('id')
+    .where('id', '=', patientId)
+    .where('primaryCoachId', '=', coach.id)
+    .executeTakeFirst();
+  if (primary) return true;
+  const link = await db
+    .selectFrom('patient_coaches')
+    .select('patientId')
+    .where('patientId', '=', patientId)
+    .where('coachId', '=', coach.id)
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/** 404 when the patient does not exist, 403 when the coach may not access it. */
+export async function assertPatientAccess(db: Db, coach: SessionCoach, patientId: string): Promise<void> {
+  const exists = await db.selectFrom('patients').select('id').where('id', '=', patientId).executeTakeFirst();
+  if (!exists) throw notFound('Unknown patient', 'PATIENT_NOT_FOUND');
+  if (!(await canAccessPatient(db, coach, patientId))) throw forbidden('This patient is not linked to you', 'PATIENT_NOT_LINKED');
+}

@@ -1,0 +1,154 @@
+import * as v from 'valibot';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { ListFilterSchema } from '../../../client/api/schemas/common.ts';
+import { badRequest } from './errors.ts';
+import { issuesToDetails } from './validate.ts';
+
+/** How a field is stored; decides which filter values are valid and how they are encoded. */
+export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
+export type FieldMap = Record<string, FieldKind>;
+
+export interface ParsedFilter {
+  where: Record<string, unknown> | undefined;
+  order: { field: string; direction: 'asc' | 'desc' }[];
+  limit: number | undefined;
+  skip: number;
+}
+
+/** Reads a JSON-encoded query value (CONTRACT.md: every query value is JSON). Bad JSON is a 400. */
+export function jsonQueryValue(query: Record<string, unknown>, name: string): unknown {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw badRequest(`Query value "${name}" must be given once`, [{ path: name, message: 'Given more than once' }], 'INVALID_QUERY');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`Query value "${name}" is not valid JSON`, [{ path: name, message: 'Invalid JSON' }], 'INVALID_QUERY');
+  }
+}
+
+const OPERATORS = new Set(['like', 'nlike', 'inq', 'nin', 'gt', 'gte', 'lt', 'lte', 'neq', 'between']);
+
+/**
+ * Parses and checks the `filter` query value against the fields of a resource. Every field name in
+ * where/order must exist (unknown fields are a 400, never silently ignored) and every value must fit
+ * the field's kind, so a filter can never reach SQL it was not meant to.
+ */
+export function parseFilter(query: Record<string, unknown>, fields: FieldMap): ParsedFilter {
+  const raw = jsonQueryValue(query, 'filter') ?? {};
+  const result = v.safeParse(ListFilterSchema, raw);
+  if (!result.success) {
+    throw badRequest('Invalid filter', issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? '.' + d.path : ''}` })), 'INVALID_FILTER');
+  }
+  const filter = result.output;
+  if (filter.where) checkWhere(filter.where, fields, 'filter.where');
+  const orderList = filter.order === undefined ? [] : Array.isArray(filter.order) ? filter.order : [filter.order];
+  const order = orderList.map((entry, i) => {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+(ASC|DESC))?\s*$/i.exec(entry);
+    if (!match || !(match[1] in fields)) {
+      throw badRequest('Invalid order', [{ path: `filter.order${orderList.length > 1 ? `.${i}` : ''}`, message: `Unknown field or direction: ${entry}` }], 'INVALID_FILTER');
+    }
+    return { field: match[1], direction: (match[2]?.toLowerCase() ?? 'asc') as 'asc' | 'desc' };
+  });
+  return { where: filter.where, order, limit: filter.limit, skip: filter.skip ?? 0 };
+}
+
+function fail(path: string, message: string): never {
+  throw badRequest('Invalid filter', [{ path, message }], 'INVALID_FILTER');
+}
+
+function checkValue(kind: FieldKind, value: unknown, path: string): void {
+  if (value === null) return;
+  const ok =
+    kind === 'json' ? false :
+    kind === 'number' ? typeof value === 'number' && Number.isFinite(value) :
+    kind === 'boolean' ? typeof value === 'boolean' :
+    typeof value === 'string';
+  if (!ok) fail(path, kind === 'json' ? 'This field cannot be filtered' : `Expected a ${kind === 'date' ? 'date string' : kind}`);
+}
+
+function checkWhere(where: unknown, fields: FieldMap, path: string): void {
+  if (where === null || typeof where !== 'object' || Array.isArray(where)) fail(path, 'Expected an object');
+  for (const [key, condition] of Object.entries(where)) {
+    const at = `${path}.${key}`;
+    if (key === 'and' || key === 'or') {
+      if (!Array.isArray(condition)) fail(at, 'Expected an array of conditions');
+      condition.forEach((sub, i) => checkWhere(sub, fields, `${at}.${i}`));
+      continue;
+    }
+    const kind = fields[key];
+    if (!kind) fail(at, 'Unknown field');
+    if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
+      const entries = Object.entries(condition);
+      if (entries.length === 0) fail(at, 'Empty condition');
+      for (const [op, value] of entries) {
+        if (!OPERATORS.has(op)) fail(`${at}.${op}`, 'Unknown operator');
+        if (op === 'inq' || op === 'nin' || op === 'between') {
+          if (!Array.isArray(value) || (op === 'between' && value.length !== 2)) fail(`${at}.${op}`, op === 'between' ? 'Expected [from, to]' : 'Expected an array');
+          value.forEach((item, i) => checkValue(kind, item, `${at}.${op}.${i}`));
+        } else if (op === 'like' || op === 'nlike') {
+          if (typeof value !== 'string' || kind === 'json') fail(`${at}.${op}`, 'Expected a text pattern on a text field');
+        } else {
+          checkValue(kind, value, `${at}.${op}`);
+        }
+      }
+    } else {
+      checkValue(kind, condition, at);
+    }
+  }
+}
+
+/** Stored form of a filter value: booleans are 0/1 in every dialect. */
+function encode(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+/** Turns a checked `where` into a Kysely expression (dialect-neutral SQL only). */
+export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<string, unknown>, table?: string): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  const ref = (field: string) => eb.ref(table ? `${table}.${field}` : field);
+  for (const [key, condition] of Object.entries(where)) {
+    if (key === 'and' || key === 'or') {
+      const subs = (condition as Record<string, unknown>[]).map((sub) => whereExpression(eb, sub, table));
+      if (subs.length) parts.push(key === 'and' ? eb.and(subs) : eb.or(subs));
+      continue;
+    }
+    if (condition === null) {
+      parts.push(eb(ref(key), 'is', null));
+    } else if (typeof condition === 'object' && !Array.isArray(condition)) {
+      for (const [op, value] of Object.entries(condition)) {
+        switch (op) {
+          case 'like':
+          case 'nlike': {
+            // Case-insensitive on every dialect: lower() on both sides.
+            const expr = eb(eb.fn('lower', [ref(key)]), op === 'like' ? 'like' : 'not like', (value as string).toLowerCase());
+            parts.push(expr);
+            break;
+          }
+          case 'inq':
+          case 'nin': {
+            const list = (value as unknown[]).map(encode);
+            if (list.length === 0) parts.push(op === 'inq' ? sql<SqlBool>`1 = 0` : sql<SqlBool>`1 = 1`);
+            else parts.push(eb(ref(key), op === 'inq' ? 'in' : 'not in', list));
+            break;
+          }
+          case 'between': {
+            const [from, to] = value as unknown[];
+            parts.push(eb.and([eb(ref(key), '>=', encode(from)), eb(ref(key), '<=', encode(to))]));
+            break;
+          }
+          case 'neq':
+            parts.push(value === null ? eb(ref(key), 'is not', null) : eb.or([eb(ref(key), '!=', encode(value)), eb(ref(key), 'is', null)]));
+            break;
+          default: {
+            const sqlOp = ({ gt: '>', gte: '>=', lt: '<', lte: '<=' } as const)[op as 'gt'];
+            parts.push(eb(ref(key), sqlOp, encode(value)));
+          }
+        }
+      }
+    } else {
+      parts.push(eb(ref(key), '=', encode(condition)));
+    }
+  }
+  return eb.and(parts);
+}

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { validationFailed, type ErrorDetail } from './errors.ts';
+
+/** Valibot issues as CONTRACT.md details: dotted field path and message. */
+export function issuesToDetails(issues: readonly v.BaseIssue<unknown>[]): ErrorDetail[] {
+  return issues.map((issue) => ({
+    path: v.getDotPath(issue) ?? '',
+    message: issue.message,
+  }));
+}
+
+/**
+ * Checks a request body against its schema and returns the parsed output. A body that is not an
+ * object at all is a 400; an object with wrong or missing fields is a 422 naming each field.
+ */
+export function validate<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, body);
+  if (result.success) return result.output;
+  const notAnObject = body === null || typeof body !== 'object' || Array.isArray(body);
+  throw validationFailed(issuesToDetails(result.issues), notAnObject ? 400 : 422);
+}

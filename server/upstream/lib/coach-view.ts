@@ -1,0 +1,40 @@
+import type { CoachTable } from '../db/types.ts';
+import type { Me } from '../../../client/api/schemas/auth.ts';
+import type { Coach } from '../../../client/api/schemas/coaches.ts';
+
+/** <Me> of CONTRACT.md. */
+export function toMe(row: CoachTable): Me {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isUserLocked: row.isUserLocked === 1,
+    isAdmin: row.isAdmin === 1,
+    isSuperAdmin: row.isSuperAdmin === 1,
+    isHealthManager: row.isHealthManager === 1,
+    emailVerified: row.emailVerified === 1,
+    language: row.language,
+  };
+}
+
+/** A coach as the admin screens see it: never the password hash. */
+export function toCoach(row: CoachTable): Coach {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    title: row.title,
+    phone: row.phone,
+    isAdmin: row.isAdmin === 1,
+    isSuperAdmin: row.isSuperAdmin === 1,
+    isHealthManager: row.isHealthManager === 1,
+    isUserLocked: row.isUserLocked === 1,
+    emailVerified: row.emailVerified === 1,
+    language: row.language as Coach['language'],
+    trialEndsAt: row.trialEndsAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

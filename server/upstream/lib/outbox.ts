@@ -1,0 +1,49 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
+import type { Upstream } from '../context.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * "Sends" a mail by writing it as an .eml file to the outbox (DATA_DIR/outbox/<time>-<id>.eml).
+ * The log line names only the file: the mail holds a secret link and the address is personal data.
+ */
+export async function sendMail(ctx: Upstream, mail: Mail): Promise<string> {
+  await mkdir(ctx.outboxDir, { recursive: true });
+  const now = ctx.clock.now();
+  const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+  const encodedSubject = `=?UTF-8?B?${Buffer.from(mail.subject).toString('base64')}?=`;
+  const content = [
+    'From: Coach-Portal <no-reply@localhost>',
+    `To: ${mail.to}`,
+    `Subject: ${encodedSubject}`,
+    `Date: ${now.toUTCString()}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    mail.text,
+    '',
+  ].join('\r\n');
+  await writeFile(path.join(ctx.outboxDir, name), content, { mode: 0o600 });
+  ctx.logger.info({ outboxFile: name }, 'mail written to outbox');
+  return name;
+}
+
+/**
+ * Origin for links in mails: PUBLIC_URL when configured, otherwise what the gateway forwarded
+ * (X-Forwarded-Proto/-Host), otherwise this server's own Host.
+ */
+export function publicOrigin(ctx: Upstream, req: Request): string {
+  if (ctx.publicUrl) return ctx.publicUrl.replace(/\/+$/, '');
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+  const proto = first(req.headers['x-forwarded-proto']) || req.protocol;
+  const host = first(req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+}

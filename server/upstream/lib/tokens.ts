@@ -1,0 +1,34 @@
+import type { Upstream } from '../context.ts';
+import { addSeconds } from './clock.ts';
+import { hashToken, newToken } from './secrets.ts';
+
+export type TokenKind = 'access' | 'reset' | 'verify';
+
+/** Reset links work for 30 minutes (CONTRACT.md). */
+export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
+/** Email verification links work for 7 days. */
+export const VERIFY_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Makes a random token, stores only its SHA-256 and returns the token itself once. */
+export async function issueToken(ctx: Upstream, coachId: string, kind: TokenKind, ttlSeconds: number) {
+  const token = newToken();
+  const created = ctx.clock.now();
+  const expires = addSeconds(created, ttlSeconds);
+  await ctx.db
+    .insertInto('access_tokens')
+    .values({ id: hashToken(token), coachId, kind, createdAt: created.toISOString(), expiresAt: expires.toISOString(), usedAt: null })
+    .execute();
+  return { token, created: created.toISOString(), ttl: ttlSeconds };
+}
+
+/** Marks every still-valid token of the kinds given as used (revoked), except the one kept. */
+export async function revokeTokens(ctx: Upstream, coachId: string, kinds: TokenKind[], keepHash?: string) {
+  let query = ctx.db
+    .updateTable('access_tokens')
+    .set({ usedAt: ctx.clock.now().toISOString() })
+    .where('coachId', '=', coachId)
+    .where('kind', 'in', kinds)
+    .where('usedAt', 'is', null);
+  if (keepHash) query = query.where('id', '!=', keepHash);
+  await query.execute();
+}

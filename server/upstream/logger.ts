@@ -1,0 +1,47 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { RequestHandler } from 'express';
+
+// Same redaction as the gateway. Bearer tokens, session cookies and XSRF tokens are credentials; a log
+// line that carries one would let anyone who reads the logs act as the coach.
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+];
+
+/** Reset links carry the token in the query (`?access_token=`); it must never reach a log line. */
+export function scrubUrl(url: string): string {
+  return url.replace(/([?&](?:accessToken|access_token)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
+  return pino(
+    {
+      name: 'upstream',
+      level: options.level ?? 'info',
+      redact: { paths: REDACT, censor: '[redacted]' },
+    },
+    options.destination,
+  );
+}
+
+/** Request log: method, scrubbed URL, status and time only - no bodies (they hold patient data). */
+export function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    serializers: {
+      req: (req: { method: string; url: string; headers: Record<string, unknown>; id: unknown }) => ({
+        id: req.id,
+        method: req.method,
+        url: scrubUrl(req.url),
+        headers: req.headers,
+      }),
+      res: (res: { statusCode: number; headers: Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: res.headers }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  }) as unknown as RequestHandler;
+}

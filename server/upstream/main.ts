@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import os from 'node:os';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openStorage } from './db/index.ts';
+import { prepareData } from './seed/index.ts';
+import { createUpstreamApp } from './app.ts';
+
+// The built-in /v2 upstream as its own process: the gateway forks it (and waits for the 'listening'
+// message), or `npm run upstream` runs it alone. This is the only upstream file that listens.
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const storage = await openStorage({ dataDir: config.dataDir });
+  try {
+    await prepareData(storage.db, { demoData: config.demoData, adminEmail: config.adminEmail, adminPassword: config.adminPassword, logger });
+  } catch (error) {
+    console.error((error as Error).message);
+    await storage.close();
+    process.exit(1);
+  }
+  if (config.smtpUrl) logger.warn('SMTP_URL is set, but the built-in upstream only writes mails to DATA_DIR/outbox');
+
+  const dataDir = config.dataDir === ':memory:' ? path.join(os.tmpdir(), 'upstream-memory') : config.dataDir;
+  const app = createUpstreamApp({
+    db: storage.db,
+    logger,
+    dataDir,
+    publicUrl: config.publicUrl,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    rateLimits: config.rateLimits,
+  });
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, host: config.host }, 'upstream listening');
+    process.send?.({ type: 'listening', port });
+  });
+  server.on('error', (error) => {
+    console.error(`Upstream cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'upstream stopping');
+    // Open keep-alive connections would hold close() forever; give requests in flight 5 s.
+    const force = setTimeout(() => server.closeAllConnections(), 5000);
+    force.unref();
+    server.close(async () => {
+      await storage.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  // Forked by the gateway: when the gateway goes away, so do we.
+  process.on('disconnect', () => stop('disconnect'));
+}
+
+main().catch((error) => {
+  console.error(`Upstream failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { Router } from 'express';
+import type { Upstream } from '../context.ts';
+import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../client/api/schemas/auth.ts';
+import { validate } from '../http/validate.ts';
+import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { currentCoach, requireAuth } from '../http/auth.ts';
+import { clientIp, limitPerIp } from '../http/rate-limit.ts';
+import { hashPassword, verifyPassword } from '../lib/secrets.ts';
+import { issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
+import { toMe } from '../lib/coach-view.ts';
+import { publicOrigin, sendMail } from '../lib/outbox.ts';
+
+/** /auth: login, logout, me, password change, the emailed reset link (CONTRACT.md). */
+export function authRoutes(ctx: Upstream): Router {
+  const router = Router();
+  const limiter = ctx.rateLimiter;
+  const { perAccount } = limiter.settings;
+
+  router.post('/auth/login', limitPerIp(limiter, 'login'), async (req, res) => {
+    const body = validate(LoginBodySchema, req.body);
+    const email = body.email.toLowerCase();
+    // Failed attempts per account: stops guessing one coach's password from many addresses.
+    const accountKey = `login:account:${email}`;
+    limiter.check(accountKey, perAccount);
+    const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
+    const ok = await verifyPassword(body.password, coach?.passwordHash ?? null);
+    if (!coach || !ok) {
+      limiter.count(accountKey);
+      throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
+    }
+    // Only after the right password, so "locked" reveals nothing to someone guessing.
+    if (coach.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
+    const issued = await issueToken(ctx, coach.id, 'access', ctx.tokenTtlSeconds);
+    res.json({ id: issued.token, ttl: issued.ttl, created: issued.created, userId: coach.id, user: toMe(coach) });
+  });
+
+  router.post('/auth/logout', requireAuth(ctx), async (req, res) => {
+    const coach = currentCoach(req);
+    await ctx.db.updateTable('access_tokens').set({ usedAt: ctx.clock.now().toISOString() }).where('id', '=', coach.tokenHash).execute();
+    res.status(204).end();
+  });
+
+  router.get('/auth/me', requireAuth(ctx), async (req, res) => {
+    const row = await ctx.db.selectFrom('coaches').selectAll().where('id', '=', currentCoach(req).id).executeTakeFirstOrThrow();
+    res.json(toMe(row));
+  });
+
+  router.patch('/auth/me/update-password', requireAuth(ctx), async (req, res) => {
+    const body = validate(UpdatePasswordBodySchema, req.body);
+    const coach = currentCoach(req);
+    const row = await ctx.db.selectFrom('coaches').select('passwordHash').where('id', '=', coach.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
+      throw badRequest('The old password is wrong', [{ path: 'oldPassword', message: 'Wrong password' }], 'WRONG_OLD_PASSWORD');
+    }
+    await ctx.db.updateTable('coaches').set({ passwordHash: await hashPassword(body.newPassword), updatedAt: ctx.clock.now().toISOString() }).where('id', '=', coach.id).execute();
+    // Other sessions (another browser, a stolen token) end with the old password.
+    await revokeTokens(ctx, coach.id, ['access', 'reset'], coach.tokenHash);
+    res.status(204).end();
+  });
+
+  router.post('/auth/me/set-password', limitPerIp(limiter, 'set-password'), requireAuth(ctx, 'reset'), async (req, res) => {
+    const coach = currentCoach(req);
+    limiter.hit(`set-password:account:${coach.id}`, perAccount);
+    const body = validate(SetPasswordBodySchema, req.body);
+    await ctx.db.updateTable('coaches').set({ passwordHash: await hashPassword(body.password), updatedAt: ctx.clock.now().toISOString() }).where('id', '=', coach.id).execute();
+    // The link works once; every session that existed before the reset ends.
+    await revokeTokens(ctx, coach.id, ['access', 'reset']);
+    res.status(204).end();
+  });
+
+  router.post('/auth/forgot-password', limitPerIp(limiter, 'forgot-password'), async (req, res) => {
+    const body = validate(ForgotPasswordBodySchema, req.body);
+    const email = body.email.toLowerCase();
+    // Per address: nobody can flood one coach's mailbox. Counted whether or not the account exists.
+    limiter.hit(`forgot-password:account:${email}`, perAccount);
+    const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
+    if (coach && coach.isUserLocked === 0) {
+      await sendResetMail(ctx, coach, publicOrigin(ctx, req));
+    } else {
+      ctx.logger.info({ ip: clientIp(req) }, 'password reset requested for an unknown or locked account; no mail written');
+    }
+    // Always 204: the answer never reveals whether the account exists.
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** Writes the reset mail with a one-time link (30 minutes) to the outbox. */
+export async function sendResetMail(ctx: Upstream, coach: { id: string; email: string; firstName: string; lastName: string }, origin: string) {
+  const { token } = await issueToken(ctx, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS);
+  const link = `${origin}/reset-password?access_token=${encodeURIComponent(token)}`;
+  await sendMail(ctx, {
+    to: coach.email,
+    subject: 'Passwort zurücksetzen',
+    text: [
+      `Hallo ${coach.firstName} ${coach.lastName},`,
+      '',
+      'Sie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort:',
+      '',
+      link,
+      '',
+      'Der Link ist 30 Minuten gültig und funktioniert nur einmal.',
+      'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+    ].join('\n'),
+  });
+}
