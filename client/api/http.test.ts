@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import * as v from 'valibot';
+import { ApiError, encodeQuery, onUnauthorized, request, setToken } from './http.ts';
+import { apiError, json, mockFetch } from '../../test/helpers/client-fetch.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onUnauthorized(null);
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+const ItemSchema = v.object({ id: v.string() });
+
+describe('request headers', () => {
+  test('sends the stored access token as a bearer authorization header', async () => {
+    setToken('tok-123');
+    const { calls } = mockFetch({ 'GET /things': json([]) });
+    await request('GET', '/things');
+    expect(calls[0].headers.authorization).toBe('Bearer tok-123');
+  });
+
+  test('sends no authorization header when no token is stored', async () => {
+    const { calls } = mockFetch({ 'GET /things': json([]) });
+    await request('GET', '/things');
+    expect(calls[0].headers.authorization).toBeUndefined();
+  });
+
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('sends X-XSRF-TOKEN from the XSRF-TOKEN cookie on %s', async (method) => {
+    document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
+    const { calls } = mockFetch({ [`${method} /things/1`]: new Response(null, { status: 204 }) });
+    await request(method, '/things/1', { body: {} });
+    expect(calls[0].headers['x-xsrf-token']).toBe('xsrf-value');
+  });
+
+  test('does not send X-XSRF-TOKEN on GET', async () => {
+    document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
+    const { calls } = mockFetch({ 'GET /things': json([]) });
+    await request('GET', '/things');
+    expect(calls[0].headers['x-xsrf-token']).toBeUndefined();
+  });
+
+  test('includes credentials and calls the same-origin /v2 base path', async () => {
+    const { calls } = mockFetch({ 'GET /things': json([]) });
+    await request('GET', '/things');
+    expect(calls[0].credentials).toBe('include');
+    expect(calls[0].url.startsWith('/v2/things')).toBe(true);
+  });
+
+  test('sends a body as JSON', async () => {
+    const { calls } = mockFetch({ 'POST /things': json({ id: '1' }) });
+    await request('POST', '/things', { body: { name: 'x' }, schema: ItemSchema });
+    expect(calls[0].headers['content-type']).toBe('application/json');
+    expect(calls[0].body).toEqual({ name: 'x' });
+  });
+});
+
+describe('query encoding', () => {
+  test('JSON-encodes each query value', () => {
+    expect(encodeQuery({ filter: { limit: 20 } })).toBe('?filter=%7B%22limit%22%3A20%7D');
+    expect(encodeQuery({ q: 'abc' })).toBe('?q=%22abc%22');
+    expect(encodeQuery({ n: 3, flag: true })).toBe('?n=3&flag=true');
+  });
+
+  test('leaves out undefined values and an empty query', () => {
+    expect(encodeQuery({ a: undefined })).toBe('');
+    expect(encodeQuery(undefined)).toBe('');
+  });
+
+  test('puts the encoded query on the request URL', async () => {
+    const { calls } = mockFetch({ 'GET /things': json([]) });
+    await request('GET', '/things', { query: { filter: { where: { name: 'a b' } } } });
+    const sent = new URLSearchParams(calls[0].search);
+    expect(JSON.parse(sent.get('filter')!)).toEqual({ where: { name: 'a b' } });
+  });
+});
+
+describe('answers', () => {
+  test('parses the answer with its schema and reads X-Total-Count', async () => {
+    mockFetch({ 'GET /things': json([{ id: 'a' }], { headers: { 'X-Total-Count': '42' } }) });
+    const result = await request('GET', '/things', { schema: v.array(ItemSchema) });
+    expect(result).toEqual({ data: [{ id: 'a' }], total: 42 });
+  });
+
+  test('gives total null when the answer has no X-Total-Count', async () => {
+    mockFetch({ 'GET /things/a': json({ id: 'a' }) });
+    const result = await request('GET', '/things/a', { schema: ItemSchema });
+    expect(result.total).toBeNull();
+  });
+
+  test('turns an answer that does not match the schema into an ApiError', async () => {
+    mockFetch({ 'GET /things/a': json({ id: 7 }) });
+    const error = await request('GET', '/things/a', { schema: ItemSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('INVALID_RESPONSE');
+  });
+
+  test('turns the JSON error body into an ApiError with status, code, message and details', async () => {
+    mockFetch({
+      'POST /things': json(
+        { error: { statusCode: 422, name: 'ValidationError', code: 'VALIDATION_FAILED', message: 'bad', details: [{ path: 'name', message: 'required' }] } },
+        { status: 422 },
+      ),
+    });
+    const error = (await request('POST', '/things', { body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.status, error.code, error.message]).toEqual([422, 'VALIDATION_FAILED', 'bad']);
+    expect(error.details).toEqual([{ path: 'name', message: 'required' }]);
+  });
+
+  test('turns a non-JSON error page into an ApiError with the status', async () => {
+    mockFetch({ 'GET /things': new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }) });
+    const error = (await request('GET', '/things').catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code]).toEqual([502, 'HTTP_502']);
+  });
+
+  test('turns a network failure into an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const error = (await request('GET', '/things').catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code]).toEqual([0, 'NETWORK_ERROR']);
+  });
+});
+
+describe('401 handling', () => {
+  test('a 401 calls the registered unauthorized handler', async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    mockFetch({ 'GET /things': apiError(401, 'UNAUTHORIZED') });
+    await expect(request('GET', '/things')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  test('a 401 on a call that opts out (login) does not call the handler', async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    mockFetch({ 'POST /auth/login': apiError(401, 'LOGIN_FAILED') });
+    await expect(request('POST', '/auth/login', { body: {}, skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  test('other error statuses do not call the handler', async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    mockFetch({ 'GET /things': apiError(403, 'FORBIDDEN') });
+    await expect(request('GET', '/things')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+});

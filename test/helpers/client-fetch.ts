@@ -1,0 +1,73 @@
+import { vi } from 'vitest';
+
+/** One recorded fetch call, with the parts tests assert on. */
+export interface RecordedCall {
+  method: string;
+  url: string;
+  path: string;
+  search: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+type Responder = (call: RecordedCall) => Response | Promise<Response>;
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+  });
+}
+
+export function apiError(status: number, code = 'ERROR', message = 'failed'): Response {
+  return json({ error: { statusCode: status, name: 'Error', code, message } }, { status });
+}
+
+export const noContent = () => new Response(null, { status: 204 });
+
+/**
+ * Replace fetch with a router: routes are "METHOD /path" (path under /v2, without query) -> responder.
+ * Unrouted calls answer 404. Returns the list of calls made.
+ */
+export function mockFetch(routes: Record<string, Responder | Response>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) headers[key.toLowerCase()] = value;
+    const call: RecordedCall = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      path: url.pathname,
+      search: url.search,
+      headers,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${url.pathname.replace(/^\/v2/, '')}`];
+    if (!route) return apiError(404, 'NOT_FOUND', 'no route in test');
+    return typeof route === 'function' ? route(call) : route.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** A complete <Me> for tests; override the flags per case. */
+export function buildMe(overrides: Partial<Record<string, unknown>> = {}) {
+  return {
+    id: 'coach-1',
+    email: 'coach@example.org',
+    firstName: 'Clara',
+    lastName: 'Coach',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: true,
+    language: 'de',
+    ...overrides,
+  };
+}
