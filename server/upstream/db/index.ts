@@ -61,3 +61,9 @@ export async function migrate(db: Kysely<any>): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
   }
 }
+
+/** True when a write failed on a UNIQUE constraint (SQLite today; PostgreSQL's 23505 later). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string };
+  return e?.errcode === 2067 || e?.errcode === 1555 || e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
