@@ -1,0 +1,214 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { SENTRY_PLACEHOLDER, TITLE_PLACEHOLDER } from '../server/page.ts';
+import { clientAliases } from './aliases.ts';
+
+/**
+ * Client build: client/main.tsx -> dist/public (index.html template + hashed assets + locales + static/).
+ * The gateway fills the template's placeholders per instance (title, Sentry DSN) and serves the folder.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Files the build writes .br and .gz copies for (the gateway serves them per Accept-Encoding). */
+const TEXT_EXTENSIONS = new Set(['.js', '.css', '.map', '.json', '.html', '.svg', '.txt', '.xml', '.webmanifest']);
+
+export interface BuildOptions {
+  root?: string;
+  /** Default <root>/client/main.tsx. */
+  entry?: string;
+  /** Default <root>/dist; the served files go to <outDir>/public. */
+  outDir?: string;
+  localesDir?: string;
+  staticDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface BuildManifest {
+  /** URL paths. */
+  entry: string;
+  css: string[];
+  /** Chunks the entry imports statically (they are modulepreloaded). */
+  preload: string[];
+  /** Dynamic entry point (source path relative to root) -> its JS file plus the chunks it imports statically. */
+  lazy: Record<string, string[]>;
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** Writes name.br (quality 11) and name.gz (level 9) beside every text file except the index.html template. */
+export async function precompress(publicDir: string): Promise<number> {
+  const jobs: Promise<void>[] = [];
+  for (const file of walk(publicDir)) {
+    if (!TEXT_EXTENSIONS.has(extname(file)) || file === join(publicDir, 'index.html')) continue;
+    const content = readFileSync(file);
+    jobs.push(
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }).then((b) =>
+        writeFileSync(`${file}.br`, b),
+      ),
+      gz(content, { level: 9 }).then((g) => writeFileSync(`${file}.gz`, g)),
+    );
+  }
+  await Promise.all(jobs);
+  return jobs.length / 2;
+}
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** No inline script anywhere (the CSP forbids it): the entry is an external module, the title a meta tag. */
+export function renderTemplate(manifest: BuildManifest): string {
+  const lines = [
+    '<!DOCTYPE html>',
+    '<html lang="de">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${TITLE_PLACEHOLDER}</title>`,
+    `<meta name="app-title" content="${TITLE_PLACEHOLDER}">`,
+    SENTRY_PLACEHOLDER,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...manifest.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...manifest.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    // German is the default language: its dictionary is fetched before the first screen can show text.
+    '<link rel="preload" href="/assets/i18n/de.json" as="fetch" crossorigin="anonymous">',
+    `<script type="module" src="${escapeAttr(manifest.entry)}"></script>`,
+    '</head>',
+    '<body>',
+    '<div id="app"></div>',
+    '<noscript>Bitte aktivieren Sie JavaScript, um diese Anwendung zu verwenden.</noscript>',
+    '</body>',
+    '</html>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The outputs a module needs before it runs: itself and, transitively, what it imports statically. */
+function staticClosure(metafile: esbuild.Metafile, start: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of metafile.outputs[key]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(start);
+  return [...seen];
+}
+
+export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
+  const root = resolve(options.root ?? ROOT);
+  const entry = resolve(options.entry ?? join(root, 'client/main.tsx'));
+  const outDir = resolve(options.outDir ?? join(root, 'dist'));
+  const publicDir = join(outDir, 'public');
+  const localesDir = resolve(options.localesDir ?? join(root, 'locales'));
+  const staticDir = resolve(options.staticDir ?? join(root, 'static'));
+  const log = options.log ?? (() => {});
+  if (!existsSync(entry)) throw new Error(`The client entry ${relative(root, entry)} does not exist yet: nothing to build.`);
+
+  rmSync(publicDir, { recursive: true, force: true });
+  mkdirSync(join(publicDir, 'assets/i18n'), { recursive: true });
+
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    outdir: join(publicDir, 'assets'),
+    publicPath: '/assets',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    sourcemap: 'linked',
+    metafile: true,
+    target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    alias: clientAliases,
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file' },
+    legalComments: 'linked',
+    logLevel: 'warning',
+  });
+  const metafile = result.metafile;
+  const toUrl = (key: string) => '/' + relative(publicDir, resolve(root, key)).split(sep).join('/');
+  const entryRel = relative(root, entry).split(sep).join('/');
+  const outputs = Object.entries(metafile.outputs);
+  const entryKey = outputs.find(([, output]) => output.entryPoint === entryRel)?.[0];
+  if (!entryKey) throw new Error(`esbuild produced no output for ${entryRel}`);
+
+  const entryCss = metafile.outputs[entryKey].cssBundle;
+  // CSS of lazily loaded modules is not injected by esbuild's loader, so it is linked up front as well.
+  const lazyCss = outputs.flatMap(([key, output]) => (key !== entryKey && output.cssBundle ? [output.cssBundle] : []));
+  const lazy: Record<string, string[]> = {};
+  for (const [key, output] of outputs) {
+    if (output.entryPoint && key !== entryKey && key.endsWith('.js')) lazy[output.entryPoint] = staticClosure(metafile, key).map(toUrl);
+  }
+  const manifest: BuildManifest = {
+    entry: toUrl(entryKey),
+    css: [...(entryCss ? [entryCss] : []), ...new Set(lazyCss)].map(toUrl),
+    preload: staticClosure(metafile, entryKey).filter((key) => key !== entryKey).map(toUrl),
+    lazy,
+  };
+
+  for (const file of readdirSync(localesDir).filter((name) => name.endsWith('.json'))) {
+    // Re-serialised without whitespace: the German file is part of the first-screen budget.
+    const dictionary = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
+    writeFileSync(join(publicDir, 'assets/i18n', file), JSON.stringify(dictionary));
+  }
+  if (existsSync(staticDir)) cpSync(staticDir, publicDir, { recursive: true });
+  writeFileSync(join(publicDir, 'index.html'), renderTemplate(manifest));
+  const compressed = await precompress(publicDir);
+  writeFileSync(join(outDir, 'meta.json'), JSON.stringify(metafile));
+  writeFileSync(join(outDir, 'build-manifest.json'), JSON.stringify(manifest, null, 2));
+  log(`built ${manifest.entry} (+${manifest.preload.length} preloaded chunks, ${Object.keys(lazy).length} lazy areas), ${compressed} text files precompressed`);
+  return manifest;
+}
+
+/** True when some source is newer than the last build (or there is none). */
+export function needsBuild(options: BuildOptions = {}): boolean {
+  const root = resolve(options.root ?? ROOT);
+  const stamp = join(resolve(options.outDir ?? join(root, 'dist')), 'build-manifest.json');
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = ['client', 'locales', 'static'].map((dir) => join(root, dir));
+  for (const dir of sources) {
+    if (!existsSync(dir)) continue;
+    for (const file of walk(dir)) if (statSync(file).mtimeMs > built) return true;
+  }
+  for (const file of ['scripts/build.ts', 'scripts/aliases.ts', 'package-lock.json'].map((f) => join(root, f))) {
+    if (existsSync(file) && statSync(file).mtimeMs > built) return true;
+  }
+  return false;
+}
+
+if (import.meta.main) {
+  const ifNeeded = process.argv.includes('--if-needed');
+  if (ifNeeded && !needsBuild()) {
+    console.log('build: dist is up to date');
+  } else {
+    const started = Date.now();
+    try {
+      await build({ log: (line) => console.log(`build: ${line}`) });
+      console.log(`build: done in ${Date.now() - started} ms`);
+    } catch (error) {
+      console.error(`build failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
+}

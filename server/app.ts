@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import type { Express } from 'express';
+import cookieParser from 'cookie-parser';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { errorHandler, notFound } from './errors.ts';
+import { healthRoutes } from './health.ts';
+import { createLogger } from './logger.ts';
+import { apiProxy } from './middleware/proxy.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { staticFiles } from './middleware/static.ts';
+import { createXsrf } from './middleware/xsrf.ts';
+
+export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../dist/public/', import.meta.url));
+
+export interface AppOptions {
+  logger?: Logger;
+  /** The built client (default dist/public). */
+  publicDir?: string;
+  /** Reports unexpected errors (Sentry when configured). */
+  report?: (error: unknown) => void;
+  /** True once shutdown began: answers then close their connection instead of keeping it alive. */
+  isClosing?: () => boolean;
+}
+
+/** The gateway as a value: supertest imports it, only server/index.ts listens. */
+export function createApp(config: Config, options: AppOptions = {}): Express {
+  if (!config.upstreamUrl) throw new Error('createApp needs config.upstreamUrl (server/index.ts fills it in for the built-in upstream)');
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const xsrf = createXsrf(config.xsrfSecret);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders(config.sentryDsn));
+  app.use((_req, res, next) => {
+    if (options.isClosing?.()) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(healthRoutes(config.upstreamUrl));
+  app.use(cookieParser());
+  app.use(xsrf.protect);
+  app.use(apiProxy({ upstreamUrl: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs, logger, trustProxy: app.get('trust proxy fn') }));
+  app.use(
+    staticFiles({
+      publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
+      appTitle: config.appTitle,
+      sentryDsn: config.sentryDsn,
+      issueXsrf: xsrf.issue,
+      warn: (message) => logger.warn(message),
+    }),
+  );
+  app.use((_req, _res, next) => next(notFound()));
+  app.use(errorHandler(options.report ?? (() => {})));
+  return app;
+}

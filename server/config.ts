@@ -1,0 +1,167 @@
+import * as v from 'valibot';
+
+/**
+ * Environment -> Config, checked once at start-up. Every variable has a schema with a message that says
+ * what it expects, so a bad value stops the process with one clear line (see configErrorLine).
+ * Empty strings count as unset: `FOO=` in a compose file should mean "use the default".
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const intInRange = (name: string, min: number, max: number, fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`),
+    v.transform(Number),
+    v.number(),
+    v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
+    v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
+  );
+
+const booleanFlag = (name: string, fallback: boolean) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.picklist(['true', 'false', '1', '0', 'yes', 'no'], `${name} must be true or false`),
+    v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  );
+
+const httpUrl = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.url(`${name} must be an absolute http(s) URL, for example http://api.internal:3000`),
+    v.check((value) => /^https?:$/.test(new URL(value).protocol), `${name} must use http or https`),
+  );
+
+/**
+ * TRUST_PROXY is handed to Express's "trust proxy" setting. It decides whether X-Forwarded-For/-Proto/-Host
+ * from the peer are believed (client IP in logs, Secure cookies behind a TLS-terminating proxy). Believing
+ * them from an untrusted peer would let any client claim to be https or spoof its address.
+ */
+const TrustProxySchema = v.pipe(
+  v.optional(v.string(), 'false'),
+  v.check(
+    (value) =>
+      /^(true|false)$/.test(value) ||
+      /^\d{1,2}$/.test(value) ||
+      value.split(',').every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part.trim())),
+    'TRUST_PROXY must be true, false, a hop count (1) or a comma list of addresses/subnets (loopback, 10.0.0.0/8)',
+  ),
+  v.transform((value): boolean | number | string =>
+    value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+  ),
+);
+
+/** Quotation marks are stripped from the instance title (SPEC 1): compose files and shells like to keep them. */
+export function cleanTitle(raw: string): string {
+  let title = raw.trim();
+  if (/^'.*'$/.test(title)) title = title.slice(1, -1);
+  return title.replace(/["„“”«»]/g, '').trim();
+}
+
+export const EnvSchema = v.object({
+  PORT: intInRange('PORT', 0, 65535, 8080),
+  HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:-]+$/, 'HOST must be a host name or address, for example 0.0.0.0'))),
+  UPSTREAM_URL: v.optional(httpUrl('UPSTREAM_URL')),
+  APP_TITLE: v.pipe(
+    v.optional(v.string(), 'CL'),
+    v.transform(cleanTitle),
+    v.minLength(1, 'APP_TITLE must contain text other than quotation marks'),
+    v.maxLength(200, 'APP_TITLE must be at most 200 characters'),
+  ),
+  SENTRY_DSN: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('SENTRY_DSN must be a Sentry DSN URL, for example https://key@o1.ingest.sentry.io/2'),
+      v.check((value) => new URL(value).username !== '', 'SENTRY_DSN must contain the public key before the @'),
+    ),
+  ),
+  SENTRY_ENVIRONMENT: v.optional(v.pipe(v.string(), v.maxLength(64, 'SENTRY_ENVIRONMENT must be at most 64 characters')), 'production'),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  TRUST_PROXY: TrustProxySchema,
+  PROXY_TIMEOUT_MS: intInRange('PROXY_TIMEOUT_MS', 100, 600_000, 30_000),
+  XSRF_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'XSRF_SECRET must be at least 32 characters (for example: openssl rand -hex 32)')),
+  ),
+  SHUTDOWN_GRACE_MS: intInRange('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+  // Handed on to the built-in upstream when the gateway starts it (UPSTREAM_URL unset).
+  DATA_DIR: v.optional(v.string(), './data'),
+  DEMO_DATA: booleanFlag('DEMO_DATA', true),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD must be at least 8 characters'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.url('SMTP_URL must be a URL, for example smtp://user:pass@mail:587'))),
+});
+
+export type Env = v.InferOutput<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string | undefined;
+  upstreamUrl: string | undefined;
+  appTitle: string;
+  sentryDsn: string | undefined;
+  sentryEnvironment: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean | number | string;
+  proxyTimeoutMs: number;
+  /** Signs the XSRF tokens; replicas behind one load balancer must share it. */
+  xsrfSecret: string;
+  /** False when the secret was generated for this process only (logged as a warning at start-up). */
+  xsrfSecretFromEnv: boolean;
+  shutdownGraceMs: number;
+  upstream: { dataDir: string; demoData: boolean; adminEmail?: string; adminPassword?: string; smtpUrl?: string };
+}
+
+/** Variables whose values never appear in an error line. */
+const SECRET_VARS = new Set(['XSRF_SECRET', 'ADMIN_PASSWORD', 'SENTRY_DSN', 'SMTP_URL', 'ADMIN_EMAIL']);
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(message);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+/** Reads the environment; throws ConfigError (first problem only) when a value is unusable. */
+export function loadConfig(env: Record<string, string | undefined>, randomSecret: () => string): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.entries)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const result = v.safeParse(EnvSchema, input);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const variable = String(issue.path?.[0]?.key ?? 'environment');
+    const shown = SECRET_VARS.has(variable) || input[variable] === undefined ? '' : ` (got ${JSON.stringify(input[variable])})`;
+    throw new ConfigError(variable, `${issue.message}${shown}`);
+  }
+  const e = result.output;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    upstreamUrl: e.UPSTREAM_URL,
+    appTitle: e.APP_TITLE,
+    sentryDsn: e.SENTRY_DSN,
+    sentryEnvironment: e.SENTRY_ENVIRONMENT,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
+    xsrfSecret: e.XSRF_SECRET ?? randomSecret(),
+    xsrfSecretFromEnv: e.XSRF_SECRET !== undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    upstream: {
+      dataDir: e.DATA_DIR,
+      demoData: e.DEMO_DATA,
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+      smtpUrl: e.SMTP_URL,
+    },
+  };
+}
+
+/** The one line printed before exit 1. */
+export function configErrorLine(error: ConfigError): string {
+  return `Configuration error: ${error.message}`;
+}

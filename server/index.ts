@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { ConfigError, configErrorLine, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startSentry } from './sentry.ts';
+import { BUILT_IN_UPSTREAM, startUpstream, upstreamEnv } from './upstream-process.ts';
+import type { RunningUpstream } from './upstream-process.ts';
+
+/** The only file that listens. Order: config, upstream, app, listen; SIGTERM/SIGINT reverse it. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, () => randomBytes(32).toString('hex'));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${configErrorLine(error)}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config.logLevel);
+  const reporter = await startSentry(config.sentryDsn, config.sentryEnvironment);
+  if (!config.xsrfSecretFromEnv) {
+    logger.warn('XSRF_SECRET is not set: using a random secret for this process (set it when running several replicas)');
+  }
+
+  let closing = false;
+  let upstream: RunningUpstream | undefined;
+  if (!config.upstreamUrl) {
+    try {
+      upstream = await startUpstream(BUILT_IN_UPSTREAM, upstreamEnv(config, process.env));
+    } catch (error) {
+      process.stderr.write(`Start-up error: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+    logger.info({ upstream: upstream.url }, 'built-in upstream started');
+    upstream.child.once('exit', (code, signal) => {
+      if (closing) return;
+      // Without its upstream the gateway only answers 502s; exiting lets the supervisor restart both.
+      logger.fatal({ code, signal }, 'built-in upstream exited unexpectedly');
+      process.exit(1);
+    });
+  }
+
+  const app = createApp({ ...config, upstreamUrl: config.upstreamUrl ?? upstream!.url }, {
+    logger,
+    report: reporter.capture,
+    isClosing: () => closing,
+  });
+  const server = createServer(app);
+  // Slow-loris limits: the full header block within 20 s, the full request within 2 min.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+  server.keepAliveTimeout = 5_000;
+
+  server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, host: config.host ?? 'all interfaces', upstream: config.upstreamUrl ? 'external' : 'built-in' }, 'gateway listening');
+    process.send?.({ type: 'listening', port });
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'gateway could not listen');
+    void upstream?.stop(2000).finally(() => process.exit(1));
+  });
+
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // close(): no new connections; idle keep-alive sockets are closed now, busy ones after their answer.
+    server.close();
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const force = setTimeout(() => {
+      logger.warn('grace period over: closing remaining connections');
+      server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    server.once('close', async () => {
+      clearInterval(idleSweep);
+      clearTimeout(force);
+      await upstream?.stop(config.shutdownGraceMs);
+      await reporter.close();
+      logger.info('stopped');
+      logger.flush();
+      process.exitCode = 0;
+      setImmediate(() => process.exit(0));
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();

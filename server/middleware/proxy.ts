@@ -1,0 +1,102 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Request, RequestHandler } from 'express';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { errorBody } from '../errors.ts';
+import { UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
+import { XSRF_SID_COOKIE, isApiPath } from './xsrf.ts';
+
+const TIMEOUT_CODE = 'GATEWAY_UPSTREAM_TIMEOUT';
+
+/** Removes the gateway's own cookie from the Cookie header: the upstream has no business seeing it. */
+export function stripCookie(header: string, name: string): string {
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && part.split('=')[0].trim() !== name)
+    .join('; ');
+}
+
+type TrustFn = (address: string, hop: number) => boolean;
+
+/**
+ * X-Forwarded-* for the upstream (it builds the reset link from Proto/Host). Values a client sent are only
+ * passed on when the peer is a trusted proxy (TRUST_PROXY); otherwise a client could make the upstream
+ * mail out links to a host of its choosing.
+ */
+function setForwardedHeaders(proxyReq: ClientRequest, req: Request, trust: TrustFn): void {
+  const peer = req.socket.remoteAddress ?? '';
+  const incoming = req.headers['x-forwarded-for'];
+  const chain = trust(peer, 0) && typeof incoming === 'string' && incoming !== '' ? `${incoming}, ${peer}` : peer;
+  proxyReq.setHeader('X-Forwarded-For', chain);
+  proxyReq.setHeader('X-Forwarded-Proto', req.protocol);
+  proxyReq.setHeader('X-Forwarded-Host', req.host);
+}
+
+function send(res: ServerResponse | Socket, status: number, code: string, message: string): void {
+  if (!('writeHead' in res)) {
+    res.destroy();
+    return;
+  }
+  if (res.headersSent) {
+    // The answer already started streaming: the only honest signal left is a cut connection.
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(errorBody(status, code, message)));
+}
+
+export interface ProxyOptions {
+  upstreamUrl: string;
+  timeoutMs: number;
+  logger: Logger;
+  trustProxy: TrustFn;
+}
+
+/**
+ * /v2 -> upstream, same path (UPSTREAM_URL may add a prefix), bodies streamed both ways (nothing parses them
+ * before this), nothing retried: a POST that reached the upstream must not run twice.
+ * Refused or reset: 502. No response head within PROXY_TIMEOUT_MS: 504.
+ */
+export function apiProxy(options: ProxyOptions): RequestHandler {
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: options.upstreamUrl,
+    pathFilter: (path) => isApiPath(path),
+    changeOrigin: true,
+    xfwd: false,
+    // The default plugins would log full URLs (reset tokens) and answer errors as text; ours do neither.
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+    on: {
+      proxyReq: (proxyReq, req) => {
+        const cookie = req.headers.cookie;
+        if (cookie) {
+          const rest = stripCookie(cookie, XSRF_SID_COOKIE);
+          if (rest) proxyReq.setHeader('Cookie', rest);
+          else proxyReq.removeHeader('Cookie');
+        }
+        setForwardedHeaders(proxyReq, req as Request, options.trustProxy);
+        // Time to the response head, not an idle timer: a slow upstream answer is cut at the limit.
+        const timer = setTimeout(() => {
+          proxyReq.destroy(Object.assign(new Error('upstream did not answer in time'), { code: TIMEOUT_CODE }));
+        }, options.timeoutMs);
+        proxyReq.once('response', () => clearTimeout(timer));
+        proxyReq.once('close', () => clearTimeout(timer));
+      },
+      proxyRes: (proxyRes) => {
+        for (const header of UPSTREAM_HEADERS_TO_DROP) delete proxyRes.headers[header];
+      },
+      error: (error: Error & { code?: string }, req: IncomingMessage, res) => {
+        const timedOut = error.code === TIMEOUT_CODE;
+        options.logger.warn(
+          { reqId: (req as Request).id, code: error.code, method: req.method },
+          timedOut ? 'upstream timed out' : 'upstream unreachable',
+        );
+        if (timedOut) send(res, 504, 'UPSTREAM_TIMEOUT', 'The upstream did not answer in time');
+        else send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
+      },
+    },
+  }) as unknown as RequestHandler;
+}

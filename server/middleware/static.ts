@@ -1,0 +1,100 @@
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { sendError } from '../errors.ts';
+import { isHashedAsset, pickEncoding, scanPublicDir } from '../static-files.ts';
+import type { PublicFile } from '../static-files.ts';
+import { isClientRoute, renderPage } from '../page.ts';
+import type { RenderedPage } from '../page.ts';
+import { UNSUPPORTED_BROWSER_PATH, redirectUnsupportedBrowsers } from './browser-support.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// private: the page carries this browser's XSRF cookies, a shared cache must never hand them to someone else.
+const PAGE_CACHE = 'private, no-cache';
+const REVALIDATE = 'no-cache';
+
+const fresh = (req: Request, etag: string) =>
+  (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+
+function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: string): void {
+  const encoding = pickEncoding(req.headers['accept-encoding'], { br: !!file.br, gz: !!file.gz });
+  const variant = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gz! : file;
+  const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('ETag', etag);
+  if (file.br || file.gz) res.setHeader('Vary', 'Accept-Encoding');
+  if (fresh(req, etag)) {
+    res.status(304).end();
+    return;
+  }
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', variant.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(variant.path);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+function sendPage(req: Request, res: Response, page: RenderedPage, status: number): void {
+  const encoding = pickEncoding(req.headers['accept-encoding'], { br: true, gz: true });
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+  res.setHeader('Cache-Control', PAGE_CACHE);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  // The answer differs by encoding and, for old browsers, by User-Agent (redirect instead of page).
+  res.setHeader('Vary', 'Accept-Encoding, User-Agent');
+  res.setHeader('ETag', page.etag);
+  if (status === 200 && fresh(req, page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.status(status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export interface StaticOptions {
+  publicDir: string;
+  appTitle: string;
+  sentryDsn: string | undefined;
+  /** Puts the XSRF-TOKEN cookie on page answers. */
+  issueXsrf: (req: Request, res: Response) => void;
+  warn: (message: string) => void;
+}
+
+/** Assets, the static files of static/ (copied by the build) and the page for every client route. */
+export function staticFiles(options: StaticOptions): RequestHandler {
+  const files = scanPublicDir(options.publicDir);
+  const templatePath = join(options.publicDir, 'index.html');
+  const page = existsSync(templatePath)
+    ? renderPage(readFileSync(templatePath, 'utf8'), options.appTitle, options.sentryDsn)
+    : null;
+  if (!page) options.warn(`${templatePath} is missing: run "npm run build" (pages answer 503 until then)`);
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path;
+
+    if (path.startsWith('/assets/')) {
+      const file = files.get(path);
+      if (!file) return sendError(res, 404, 'NOT_FOUND', 'Unknown asset');
+      return sendFile(req, res, file, isHashedAsset(path) ? IMMUTABLE : REVALIDATE);
+    }
+    if (path === UNSUPPORTED_BROWSER_PATH) {
+      const file = files.get(`${UNSUPPORTED_BROWSER_PATH}.html`);
+      if (file) return sendFile(req, res, file, REVALIDATE);
+    }
+    const rootFile = files.get(path);
+    if (rootFile && !path.endsWith('.html')) return sendFile(req, res, rootFile, REVALIDATE);
+
+    redirectUnsupportedBrowsers(req, res, () => {
+      if (!page) return sendError(res, 503, 'CLIENT_NOT_BUILT', 'The client is not built yet');
+      options.issueXsrf(req, res);
+      sendPage(req, res, page, isClientRoute(path) ? 200 : 404);
+    });
+  };
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+/** Placeholders the build writes into dist/public/index.html; filled once per gateway instance. */
+export const TITLE_PLACEHOLDER = '%APP_TITLE%';
+export const SENTRY_PLACEHOLDER = '<!--%SENTRY_META%-->';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface RenderedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * The title and Sentry DSN reach the client as meta tags (no inline script: the CSP forbids it). Both are
+ * HTML-escaped, so a title like `<script>` shows as text instead of running.
+ */
+export function renderPage(template: string, appTitle: string, sentryDsn: string | undefined): RenderedPage {
+  const title = escapeHtml(appTitle);
+  const sentryMeta = sentryDsn ? `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn)}">` : '';
+  const html = Buffer.from(template.replaceAll(TITLE_PLACEHOLDER, title).replace(SENTRY_PLACEHOLDER, sentryMeta));
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/**
+ * Client routes of SPEC section 2 (each with its sub-paths, e.g. /patient/123). They are answered with the
+ * page; any other path gets the page with status 404 so the client shows its not-found screen.
+ * reset-password is a prefix match in the SPEC (/reset-password..., its exact path is not shown).
+ */
+const ROUTES = [
+  'dashboard',
+  'create-access',
+  'patient',
+  'admin',
+  'settings',
+  'information',
+  'stats',
+  'export',
+  'news-dashboard',
+  'print/patient',
+  'print/access-code',
+  'login',
+  'coach-reset-password',
+];
+const ROUTE_PATTERN = new RegExp(`^/(?:(?:${ROUTES.join('|')})(?:/.*)?|reset-password.*)?$`);
+
+export const isClientRoute = (path: string) => ROUTE_PATTERN.test(path);

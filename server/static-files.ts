@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+
+/** What the gateway knows about one file of dist/public, read once at start-up. */
+export interface PublicFile {
+  path: string;
+  size: number;
+  type: string;
+  etag: string;
+  /** Precompressed siblings written by the build (name.br / name.gz). */
+  br?: { path: string; size: number };
+  gz?: { path: string; size: number };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+};
+
+export const contentType = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/** esbuild's [hash] is 8 characters of upper-case base32; such names never change content, so they cache forever. */
+export const isHashedAsset = (urlPath: string) => /^\/assets\/.+-[A-Z0-9]{8}\.[a-z0-9]+(\.map)?$/.test(urlPath);
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** URL path -> file, for every file of the public folder except the index.html template and the .br/.gz copies. */
+export function scanPublicDir(publicDir: string): Map<string, PublicFile> {
+  const files = new Map<string, PublicFile>();
+  if (!existsSync(publicDir)) return files;
+  for (const full of walk(publicDir)) {
+    if (full.endsWith('.br') || full.endsWith('.gz')) continue;
+    const urlPath = '/' + relative(publicDir, full).split(sep).join('/');
+    if (urlPath === '/index.html') continue;
+    const content = readFileSync(full);
+    const file: PublicFile = {
+      path: full,
+      size: content.length,
+      type: contentType(full),
+      etag: `W/"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`,
+    };
+    for (const encoding of ['br', 'gz'] as const) {
+      const compressed = `${full}.${encoding}`;
+      if (existsSync(compressed)) file[encoding] = { path: compressed, size: statSync(compressed).size };
+    }
+    files.set(urlPath, file);
+  }
+  return files;
+}
+
+/** br first, then gzip, honouring q=0 ("identity only" clients get the plain file). */
+export function pickEncoding(acceptEncoding: string | undefined, available: { br: boolean; gz: boolean }): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? (accepted.get('*') ?? 0)) > 0;
+  if (available.br && ok('br')) return 'br';
+  if (available.gz && ok('gzip')) return 'gzip';
+  return null;
+}

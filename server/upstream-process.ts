@@ -1,0 +1,80 @@
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.ts';
+
+export const BUILT_IN_UPSTREAM = fileURLToPath(new URL('./upstream/main.ts', import.meta.url));
+
+export interface RunningUpstream {
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL if it has not exited within graceMs. */
+  stop: (graceMs: number) => Promise<void>;
+}
+
+/** The environment the built-in upstream gets: only what it needs, plus PATH/HOME for the runtime. */
+export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: base.PATH,
+    HOME: base.HOME,
+    NODE_ENV: base.NODE_ENV,
+    TZ: base.TZ,
+    UPSTREAM_PORT: '0',
+    UPSTREAM_HOST: '127.0.0.1',
+    DATA_DIR: config.upstream.dataDir,
+    DEMO_DATA: String(config.upstream.demoData),
+    LOG_LEVEL: config.logLevel,
+  };
+  if (config.upstream.adminEmail) env.ADMIN_EMAIL = config.upstream.adminEmail;
+  if (config.upstream.adminPassword) env.ADMIN_PASSWORD = config.upstream.adminPassword;
+  if (config.upstream.smtpUrl) env.SMTP_URL = config.upstream.smtpUrl;
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env;
+}
+
+/**
+ * Forks the upstream entry on an ephemeral loopback port and resolves once it reports
+ * { type: 'listening', port } over IPC. Rejects when it exits first or stays silent for startTimeoutMs.
+ */
+export function startUpstream(entry: string, env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<RunningUpstream> {
+  if (!existsSync(entry)) {
+    return Promise.reject(new Error(`the built-in upstream (${entry}) is not available yet: set UPSTREAM_URL to an existing /v2 API`));
+  }
+  const child = fork(entry, [], { execPath: process.execPath, execArgv: [], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async (graceMs: number) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      child.kill('SIGKILL');
+      reject(new Error(`the built-in upstream did not report listening within ${startTimeoutMs} ms`));
+    }, startTimeoutMs);
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: string; port?: unknown };
+      if (m?.type === 'listening' && typeof m.port === 'number') {
+        cleanup();
+        resolve({ url: `http://127.0.0.1:${m.port}`, child, stop });
+      }
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      cleanup();
+      reject(new Error(`the built-in upstream exited during start-up (${signal ?? `code ${code}`})`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import { createApp } from '../../../server/app.ts';
+import { CHUNK_JS, ENTRY_CSS, ENTRY_JS, listen, makePublicDir, rawGet, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
+import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+
+let publicDir: { dir: string; cleanup: () => void };
+let upstream: FakeUpstream;
+let app: Express;
+let served: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  publicDir = await makePublicDir();
+  upstream = await startFakeUpstream();
+  app = createApp(testConfig({ UPSTREAM_URL: upstream.url, APP_TITLE: '"Praxis <Nord> & Süd"' }), { publicDir: publicDir.dir });
+  served = await listen(app);
+});
+afterAll(async () => {
+  await served.close();
+  await upstream.close();
+  publicDir.cleanup();
+});
+
+/** supertest decompresses bodies; compressed answers are fetched raw so the test decodes them itself. */
+const raw = (path: string, acceptEncoding: string) => rawGet(`${served.url}${path}`, { 'Accept-Encoding': acceptEncoding });
+
+describe('hashed assets', () => {
+  test('are cached for a year as immutable', async () => {
+    const res = await request(app).get(ENTRY_JS).set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  test('are served brotli-compressed when the browser accepts br, with Vary', async () => {
+    const res = await raw(ENTRY_JS, 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(res.body).toString()).toBe(readFileSync(join(publicDir.dir, ENTRY_JS), 'utf8'));
+  });
+
+  test('fall back to gzip when br is not accepted', async () => {
+    const res = await raw(ENTRY_CSS, 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(gunzipSync(res.body).toString()).toContain('body{color:#123}');
+  });
+
+  test('are sent uncompressed when the browser accepts neither', async () => {
+    const res = await request(app).get(CHUNK_JS).set('Accept-Encoding', 'identity');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toContain('export const chunk=1');
+  });
+
+  test('honour q=0 for br', async () => {
+    const res = await raw(ENTRY_JS, 'br;q=0, gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  test('binary assets keep their type and are not compressed', async () => {
+    const res = await request(app).get('/assets/logo-QR34ST56.png').set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  test('an unknown /assets/ path is a JSON 404, never the page', async () => {
+    for (const path of ['/assets/main-ZZZZZZZZ.js', '/assets/nothing', '/assets/i18n/xx.json']) {
+      const res = await request(app).get(path).set('Accept', 'text/html');
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.text).not.toContain('<html');
+    }
+  });
+});
+
+describe('locale files', () => {
+  test('are served at /assets/i18n/<lang>.json, revalidated, precompressed', async () => {
+    const res = await raw('/assets/i18n/de.json', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toEqual({ login: { title: 'Anmelden' } });
+  });
+
+  test('answer 304 to a matching If-None-Match', async () => {
+    const first = await request(app).get('/assets/i18n/de.json').set('Accept-Encoding', 'gzip');
+    const second = await request(app).get('/assets/i18n/de.json').set('Accept-Encoding', 'gzip').set('If-None-Match', first.headers.etag);
+    expect(second.status).toBe(304);
+  });
+});
+
+describe('the page', () => {
+  const routes = [
+    '/',
+    '/login',
+    '/dashboard',
+    '/create-access',
+    '/patient',
+    '/patient/123',
+    '/admin',
+    '/settings',
+    '/information',
+    '/stats',
+    '/export',
+    '/news-dashboard',
+    '/news-dashboard?id=7',
+    '/print/patient?id=5',
+    '/print/access-code?code=ABC&patientId=5',
+    '/reset-password',
+    '/reset-password?access_token=abc',
+    '/reset-password/extra',
+    '/coach-reset-password',
+  ];
+  test.each(routes)('%s gets index.html with status 200', async (path) => {
+    const res = await request(app).get(path).set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain(`<script type="module" src="${ENTRY_JS}"></script>`);
+  });
+
+  test('is not cached without revalidation and carries an ETag; a matching ETag gives 304', async () => {
+    const res = await request(app).get('/login').set('Accept-Encoding', 'identity');
+    expect(res.headers['cache-control']).toMatch(/no-cache/);
+    expect(res.headers.etag).toBeTruthy();
+    const again = await request(app).get('/login').set('If-None-Match', res.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  test('is sent compressed when accepted', async () => {
+    const res = await raw('/login', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toContain('<!DOCTYPE html>');
+  });
+
+  test('an unknown path gets the page with status 404 so the client shows its not-found screen', async () => {
+    const res = await request(app).get('/no-such-screen').set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<div id="app"></div>');
+  });
+
+  test('the title has quotation marks stripped, is HTML-escaped and reaches the client as a meta tag', async () => {
+    const res = await request(app).get('/login').set('Accept-Encoding', 'identity');
+    expect(res.text).toContain('<title>Praxis &lt;Nord&gt; &amp; Süd</title>');
+    expect(res.text).toContain('<meta name="app-title" content="Praxis &lt;Nord&gt; &amp; Süd">');
+    expect(res.text).not.toContain('%APP_TITLE%');
+  });
+
+  test('contains no inline script and links the CSS and preloads', async () => {
+    const res = await request(app).get('/').set('Accept-Encoding', 'identity');
+    const scripts = res.text.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toMatch(/^<script type="module" src="[^"]+"><\/script>$/);
+    expect(res.text).toContain(`<link rel="stylesheet" href="${ENTRY_CSS}">`);
+    expect(res.text).toContain(`<link rel="modulepreload" href="${CHUNK_JS}">`);
+    expect(res.text).not.toMatch(/\sstyle=/);
+  });
+
+  test('has no sentry-dsn meta tag when SENTRY_DSN is unset, and one when it is set', async () => {
+    const without = await request(app).get('/').set('Accept-Encoding', 'identity');
+    expect(without.text).not.toContain('sentry-dsn');
+    const withDsn = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://abc@o1.ingest.example.io/42' }), {
+      publicDir: publicDir.dir,
+    });
+    const res = await request(withDsn).get('/').set('Accept-Encoding', 'identity');
+    expect(res.text).toContain('<meta name="sentry-dsn" content="https://abc@o1.ingest.example.io/42">');
+  });
+
+  test('the default title is CL', async () => {
+    const plain = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir });
+    const res = await request(plain).get('/').set('Accept-Encoding', 'identity');
+    expect(res.text).toContain('<title>CL</title>');
+  });
+
+  test('static files from static/ are served at the root', async () => {
+    const res = await request(app).get('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  test('answers 503 with a clear message when the client was never built', async () => {
+    const bare = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: join(publicDir.dir, 'missing') });
+    const res = await request(bare).get('/login');
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('CLIENT_NOT_BUILT');
+  });
+});
+
+describe('other methods', () => {
+  test('POST to a page path is a JSON 404', async () => {
+    const res = await request(app).post('/login').send('x');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+});
