@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { loadNews, markRead, markUnread, news, unreadNews } from './news.ts';
+import { user } from './session.ts';
+import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
+import type { Me } from '../api/schemas/auth.ts';
+
+const item = (id: string, read: boolean) => ({ id, title: `News ${id}`, body: 'Text', publishedAt: '2026-01-01T00:00:00.000Z', read });
+
+beforeEach(() => {
+  news.value = [];
+  user.value = buildMe() as Me;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  user.value = null;
+});
+
+describe('news state', () => {
+  test('lists the unread items in reverse order of the answer', async () => {
+    mockFetch({ 'GET /news': json([item('1', false), item('2', true), item('3', false), item('4', false)]) });
+    await loadNews();
+    expect(unreadNews.value.map((n) => n.id)).toEqual(['4', '3', '1']);
+  });
+
+  test('a loading failure goes to the console only and keeps the list', async () => {
+    news.value = [item('1', false)];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /news': apiError(500) });
+    await expect(loadNews()).resolves.toBeUndefined();
+    expect(consoleError).toHaveBeenCalled();
+    expect(news.value).toHaveLength(1);
+  });
+
+  test('mark read posts to /news/{id}/read/{coachId} and removes the item from the unread list', async () => {
+    news.value = [item('1', false), item('2', false)];
+    const { calls } = mockFetch({ 'POST /news/2/read/coach-1': noContent() });
+    await markRead('2');
+    expect(calls[0].path).toBe('/v2/news/2/read/coach-1');
+    expect(unreadNews.value.map((n) => n.id)).toEqual(['1']);
+  });
+
+  test('mark unread posts to /news/{id}/unread/{coachId} and adds the item back', async () => {
+    news.value = [item('1', true)];
+    const { calls } = mockFetch({ 'POST /news/1/unread/coach-1': noContent() });
+    await markUnread('1');
+    expect(calls[0].path).toBe('/v2/news/1/unread/coach-1');
+    expect(unreadNews.value.map((n) => n.id)).toEqual(['1']);
+  });
+
+  test('a refused mark read restores the previous state', async () => {
+    news.value = [item('1', false)];
+    mockFetch({ 'POST /news/1/read/coach-1': apiError(500) });
+    await expect(markRead('1')).rejects.toThrow();
+    expect(unreadNews.value.map((n) => n.id)).toEqual(['1']);
+  });
+});
