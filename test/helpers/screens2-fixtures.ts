@@ -39,3 +39,26 @@ export function ok<T>(data: T, total: number | null = null) {
 export function apiFailure(status: number, code = `HTTP_${status}`): ApiError {
   return new ApiError(status, code, 'failed');
 }
+
+import type { Coach } from '../../client/api/schemas/coaches.ts';
+
+export function buildCoach(overrides: Partial<Coach> = {}): Coach {
+  return {
+    id: 'coach-1',
+    email: 'anna.berg@example.org',
+    firstName: 'Anna',
+    lastName: 'Berg',
+    title: 'Dipl.-Psych.',
+    phone: '030 1234567',
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    isUserLocked: false,
+    emailVerified: true,
+    language: 'de',
+    trialEndsAt: null,
+    createdAt: '2026-01-10T08:00:00.000Z',
+    updatedAt: '2026-01-10T08:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,9 +1,28 @@
 import { t } from '../../lib/i18n.ts';
+import { LanguageSection } from './LanguageSection.tsx';
+import { PasswordForm } from './PasswordForm.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { VersionSection } from './VersionSection.tsx';
+import './settings.css';
 
 export default function SettingsPage() {
   return (
-    <section>
+    <section class="settings-page">
       <h1>{t('settings.title')}</h1>
+      <div class="settings-grid">
+        <article>
+          <ProfileSection />
+        </article>
+        <article>
+          <PasswordForm />
+        </article>
+        <article>
+          <LanguageSection />
+        </article>
+        <article>
+          <VersionSection />
+        </article>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { Coach } from '../../api/schemas/coaches.ts';
+import { t } from '../../lib/i18n.ts';
+
+export interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  title: string;
+  phone: string;
+}
+
+interface Props {
+  coach: Coach;
+  onSave: (values: ProfileValues) => Promise<void>;
+  onCancel: () => void;
+  describeError: (error: unknown) => string;
+}
+
+/** Edit name, job title and phone; a failed save keeps everything typed and says why. */
+export function ProfileForm({ coach, onSave, onCancel, describeError }: Props) {
+  const [values, setValues] = useState<ProfileValues>({
+    firstName: coach.firstName,
+    lastName: coach.lastName,
+    title: coach.title,
+    phone: coach.phone,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const missing = (value: string) => checked && value.trim() === '';
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setChecked(true);
+    if (values.firstName.trim() === '' || values.lastName.trim() === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (name: keyof ProfileValues, label: string, required: boolean, autoComplete: string) => (
+    <label>
+      {label}
+      <input
+        name={name}
+        value={values[name]}
+        required={required}
+        autoComplete={autoComplete}
+        aria-invalid={required && missing(values[name]) ? true : undefined}
+        onInput={(e) => setValues((v) => ({ ...v, [name]: e.currentTarget.value }))}
+      />
+      {required && missing(values[name]) && <small class="field-error">{t('settings.required')}</small>}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate class="settings-profile-form">
+      <div class="grid">
+        {field('firstName', t('settings.firstName'), true, 'given-name')}
+        {field('lastName', t('settings.lastName'), true, 'family-name')}
+      </div>
+      <div class="grid">
+        {field('title', t('settings.jobTitle'), false, 'organization-title')}
+        {field('phone', t('settings.phone'), false, 'tel')}
+      </div>
+      {error && (
+        <p role="alert" class="form-error">
+          {t('settings.saveFailed')} {error}
+        </p>
+      )}
+      <div class="button-row">
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {t('settings.save')}
+        </button>
+        <button type="button" class="secondary outline" onClick={onCancel}>
+          {t('settings.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
