@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/preact';
+import { Sidebar } from './Sidebar.tsx';
+import { sidebarOpen } from './sidebar-state.ts';
+import { user } from '../state/session.ts';
+import { systemSettings } from '../state/settings.ts';
+import { buildMe } from '../../test/helpers/client-fetch.ts';
+import type { Me } from '../api/schemas/auth.ts';
+
+const USERS: Record<string, Partial<Me>> = {
+  coach: {},
+  'health manager': { isHealthManager: true },
+  administrator: { isAdmin: true },
+  'super administrator': { isSuperAdmin: true },
+};
+const SETTINGS = {
+  on: { enable_creating_new_patients: true, instance_name: 'CL' },
+  off: { enable_creating_new_patients: false, instance_name: 'CL' },
+  'not loaded': null,
+  failed: null, // a failed load leaves the signal empty, exactly like not loaded
+} as const;
+
+// Expected [New User, Coaches verwalten, Controlling, Export] per user and settings state (SPEC section 6;
+// Export for administrators and health managers is the project's decision).
+const EXPECTED: Record<string, Record<keyof typeof SETTINGS, [boolean, boolean, boolean, boolean]>> = {
+  coach: { on: [true, false, false, false], off: [false, false, false, false], 'not loaded': [true, false, false, false], failed: [true, false, false, false] },
+  'health manager': { on: [true, false, true, true], off: [false, false, true, true], 'not loaded': [true, false, true, true], failed: [true, false, true, true] },
+  administrator: { on: [true, true, true, true], off: [true, true, true, true], 'not loaded': [true, true, true, true], failed: [true, true, true, true] },
+  'super administrator': { on: [true, false, false, false], off: [false, false, false, false], 'not loaded': [true, false, false, false], failed: [true, false, false, false] },
+};
+
+beforeEach(() => {
+  sidebarOpen.value = true;
+});
+afterEach(() => {
+  user.value = null;
+  systemSettings.value = null;
+  sidebarOpen.value = false;
+});
+
+function openManagement() {
+  const toggle = screen.queryByRole('button', { name: 'Verwaltung' });
+  if (toggle && toggle.getAttribute('aria-expanded') === 'false') fireEvent.click(toggle);
+}
+const shown = (name: string) => screen.queryByRole('link', { name }) !== null;
+
+describe('sidebar visibility', () => {
+  for (const [kind, flags] of Object.entries(USERS)) {
+    for (const [state, settings] of Object.entries(SETTINGS)) {
+      const [create, admin, stats, exp] = EXPECTED[kind][state as keyof typeof SETTINGS];
+      test(`a ${kind} with settings ${state}: New User ${create}, Coaches verwalten ${admin}, Controlling ${stats}, Export ${exp}`, () => {
+        user.value = { ...(buildMe() as Me), ...flags };
+        systemSettings.value = settings;
+        render(<Sidebar />);
+        openManagement();
+        expect(shown('Dashboard')).toBe(true);
+        expect(shown('Hilfe & Unterlagen & Infos')).toBe(true);
+        expect(shown('News')).toBe(true);
+        expect([shown('New User'), shown('Coaches verwalten'), shown('Controlling'), shown('Export')]).toEqual([create, admin, stats, exp]);
+      });
+    }
+  }
+});
+
+describe('sidebar links', () => {
+  test('each link goes to its path', () => {
+    user.value = { ...(buildMe() as Me), isAdmin: true };
+    render(<Sidebar />);
+    openManagement();
+    const hrefs = Object.fromEntries(
+      ['Dashboard', 'Hilfe & Unterlagen & Infos', 'News', 'New User', 'Coaches verwalten', 'Controlling', 'Export'].map((name) => [
+        name,
+        screen.getByRole('link', { name }).getAttribute('href'),
+      ]),
+    );
+    expect(hrefs).toEqual({
+      Dashboard: '/dashboard',
+      'Hilfe & Unterlagen & Infos': '/information',
+      News: '/news-dashboard',
+      'New User': '/create-access',
+      'Coaches verwalten': '/admin',
+      Controlling: '/stats',
+      Export: '/export',
+    });
+  });
+
+  test('New User carries the plus icon', () => {
+    user.value = buildMe() as Me;
+    render(<Sidebar />);
+    expect(screen.getByRole('link', { name: 'New User' }).querySelector('svg path')?.getAttribute('d')).toBe('M12 5v14M5 12h14');
+  });
+
+  test('selecting the submenu opens it and selecting it again closes it', () => {
+    user.value = { ...(buildMe() as Me), isAdmin: true };
+    history.replaceState(null, '', '/dashboard');
+    render(<Sidebar />);
+    const toggle = screen.getByRole('button', { name: 'Verwaltung' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Export' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Export' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Export' })).toBeNull();
+  });
+
+  test('a closed sidebar is hidden from everyone', () => {
+    sidebarOpen.value = false;
+    user.value = buildMe() as Me;
+    render(<Sidebar />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
