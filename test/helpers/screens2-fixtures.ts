@@ -62,3 +62,34 @@ export function buildCoach(overrides: Partial<Coach> = {}): Coach {
     ...overrides,
   };
 }
+
+import type { TrainingMaterial } from '../../client/api/schemas/system.ts';
+import type { AppSettings } from '../../client/api/schemas/app-settings.ts';
+
+export function buildMaterial(overrides: Partial<TrainingMaterial> = {}): TrainingMaterial {
+  return {
+    id: 'tm-1',
+    title: 'Handbuch für Coaches',
+    description: 'Alle Funktionen Schritt für Schritt.',
+    category: 'manual',
+    assetId: 'asset-1',
+    fileName: 'Handbuch-Coaches.pdf',
+    contentType: 'application/pdf',
+    size: 1_468_006,
+    updatedAt: '2026-10-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildAppSettings(overrides: Partial<AppSettings> = {}): AppSettings {
+  return {
+    appName: 'Nachsorge-App',
+    supportEmail: 'support@example.org',
+    supportPhone: '+49 30 1234-0',
+    privacyUrl: 'https://example.org/datenschutz',
+    appDownloadUrl: 'https://example.org/app',
+    logoAssetId: null,
+    assets: [],
+    ...overrides,
+  };
+}

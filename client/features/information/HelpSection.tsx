@@ -1,0 +1,48 @@
+import { getAppSettings } from '../../api/app-settings.ts';
+import { DataState } from '../../components/DataState.tsx';
+import { useResource } from '../../components/useResource.ts';
+import { t } from '../../lib/i18n.ts';
+
+/** Questions coaches ask most; the texts live in the locale files. */
+const TOPICS = ['newPatient', 'dataLight', 'comments', 'export', 'password', 'privacy'] as const;
+
+/** Short answers to frequent questions, plus the support contact from the app settings. */
+export function HelpSection() {
+  const settings = useResource((signal) => getAppSettings(signal), 'app-settings');
+  const data = settings.data;
+  return (
+    <section aria-labelledby="information-help-heading">
+      <h2 id="information-help-heading">{t('information.helpHeading')}</h2>
+      {TOPICS.map((topic) => (
+        <details key={topic}>
+          <summary>{t(`information.help.${topic}.question`)}</summary>
+          <p>{t(`information.help.${topic}.answer`)}</p>
+        </details>
+      ))}
+      <h3>{t('information.supportHeading')}</h3>
+      <DataState status={settings.status} error={settings.error} onRetry={settings.reload}>
+        {data && (
+          <ul class="information-support">
+            {data.supportEmail && (
+              <li>
+                {t('information.supportEmail')} <a href={`mailto:${data.supportEmail}`}>{data.supportEmail}</a>
+              </li>
+            )}
+            {data.supportPhone && (
+              <li>
+                {t('information.supportPhone')} <a href={`tel:${data.supportPhone.replace(/[^\d+]/g, '')}`}>{data.supportPhone}</a>
+              </li>
+            )}
+            {/^https?:\/\//.test(data.privacyUrl) && (
+              <li>
+                <a href={data.privacyUrl} target="_blank" rel="noopener noreferrer">
+                  {t('information.privacy')}
+                </a>
+              </li>
+            )}
+          </ul>
+        )}
+      </DataState>
+    </section>
+  );
+}
