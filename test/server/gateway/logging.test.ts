@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { createApp } from '../../../server/app.ts';
+import { redactUrl } from '../../../server/logger.ts';
+import { captureLogger, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
+import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+
+let publicDir: { dir: string; cleanup: () => void };
+let upstream: FakeUpstream;
+beforeAll(async () => {
+  publicDir = await makePublicDir();
+  upstream = await startFakeUpstream();
+});
+afterAll(async () => {
+  await upstream.close();
+  publicDir.cleanup();
+});
+
+function setup() {
+  const capture = captureLogger();
+  const app = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir, logger: capture.logger });
+  return { app, capture };
+}
+
+describe('request log', () => {
+  test('writes one JSON line per request with method, URL, status and request id', async () => {
+    const { app, capture } = setup();
+    const res = await request(app).get('/login');
+    const line = capture.lines.find((l) => l.msg === 'request completed')!;
+    expect(line).toMatchObject({ level: 30, req: { method: 'GET', url: '/login' }, res: { statusCode: 200 } });
+    expect((line.req as { id: string }).id).toBe(res.headers['x-request-id']);
+  });
+
+  test('generates a request id and echoes it', async () => {
+    const { app } = setup();
+    const res = await request(app).get('/login');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('accepts a caller X-Request-Id and echoes it', async () => {
+    const { app, capture } = setup();
+    const res = await request(app).get('/login').set('X-Request-Id', 'lb-1234.abc');
+    expect(res.headers['x-request-id']).toBe('lb-1234.abc');
+    expect(capture.lines.some((l) => (l.req as { id?: string })?.id === 'lb-1234.abc')).toBe(true);
+  });
+
+  test('replaces a request id that could forge log content', async () => {
+    const { app } = setup();
+    const res = await request(app).get('/login').set('X-Request-Id', 'x"}{"level":60');
+    expect(res.headers['x-request-id']).not.toContain('"');
+  });
+
+  test('redacts Authorization, Cookie, X-XSRF-TOKEN, Set-Cookie and reset tokens in URLs', async () => {
+    const { app, capture } = setup();
+    await request(app).get('/login'); // sets cookies: Set-Cookie must be redacted
+    await request(app)
+      .get('/reset-password?access_token=SECRET-RESET-1&x=1')
+      .set('Authorization', 'Bearer SECRET-BEARER')
+      .set('Cookie', 'XSRF-TOKEN=SECRET-COOKIE')
+      .set('X-XSRF-TOKEN', 'SECRET-XSRF');
+    await request(app).get('/v2/auth/me?accessToken=SECRET-RESET-2').set('Authorization', 'Bearer SECRET-BEARER-2');
+    await request(app).post('/v2/auth/me/set-password?access_token=SECRET-RESET-3').set('X-XSRF-TOKEN', 'SECRET-XSRF-2');
+    const text = capture.text();
+    for (const secret of ['SECRET-RESET-1', 'SECRET-RESET-2', 'SECRET-RESET-3', 'SECRET-BEARER', 'SECRET-COOKIE', 'SECRET-XSRF']) {
+      expect(text).not.toContain(secret);
+    }
+    const completed = capture.lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(4);
+    const first = completed[0] as { res: { headers: Record<string, unknown> } };
+    expect(first.res.headers['set-cookie']).toBe('[Redacted]');
+    const reset = completed[1] as { req: { url: string; headers: Record<string, unknown> } };
+    expect(reset.req.url).toBe('/reset-password?access_token=[Redacted]&x=1');
+    expect(reset.req.headers.authorization).toBe('[Redacted]');
+    expect(reset.req.headers.cookie).toBe('[Redacted]');
+    expect(reset.req.headers['x-xsrf-token']).toBe('[Redacted]');
+  });
+
+  test('logs 5xx answers at error level and 4xx at warn', async () => {
+    const { app, capture } = setup();
+    await request(app).get('/assets/none.js');
+    const line = capture.lines.find((l) => l.msg === 'request completed')!;
+    expect(line.level).toBe(40);
+  });
+
+  test('does not log health probes', async () => {
+    const { app, capture } = setup();
+    await request(app).get('/healthz');
+    expect(capture.lines.filter((l) => l.msg === 'request completed')).toHaveLength(0);
+  });
+});
+
+describe('redactUrl', () => {
+  test.each([
+    ['/reset-password?accessToken=abc', '/reset-password?accessToken=[Redacted]'],
+    ['/x?a=1&access_token=abc#frag', '/x?a=1&access_token=[Redacted]#frag'],
+    ['/x?ACCESS_TOKEN=abc&b=2', '/x?ACCESS_TOKEN=[Redacted]&b=2'],
+    ['/x?token=keep', '/x?token=keep'],
+  ])('%s -> %s', (input, output) => {
+    expect(redactUrl(input)).toBe(output);
+  });
+});

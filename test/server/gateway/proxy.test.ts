@@ -1,0 +1,179 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { request as httpRequest } from 'node:http';
+import type { Express } from 'express';
+import { createApp } from '../../../server/app.ts';
+import { listen, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+
+let publicDir: { dir: string; cleanup: () => void };
+let upstream: FakeUpstream;
+let app: Express;
+
+beforeAll(async () => {
+  publicDir = await makePublicDir();
+  upstream = await startFakeUpstream();
+  app = createApp(testConfig({ UPSTREAM_URL: upstream.url, PROXY_TIMEOUT_MS: '300' }), { publicDir: publicDir.dir });
+});
+afterEach(() => {
+  upstream.requests.length = 0;
+});
+afterAll(async () => {
+  await upstream.close();
+  publicDir.cleanup();
+});
+
+/** A page load's cookies and token, so mutating calls pass the XSRF check. */
+async function xsrf(target: Express) {
+  const res = await request(target).get('/login');
+  const setCookie = res.headers['set-cookie'] as unknown as string[];
+  const cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
+  const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]);
+  return { cookie, token };
+}
+
+describe('the /v2 proxy', () => {
+  test('keeps the /v2 path and the query string', async () => {
+    const res = await request(app).get('/v2/patients?filter=%7B%22limit%22%3A20%7D');
+    expect(res.status).toBe(200);
+    expect(upstream.requests[0].url).toBe('/v2/patients?filter=%7B%22limit%22%3A20%7D');
+  });
+
+  test('puts the path prefix of UPSTREAM_URL in front', async () => {
+    const prefixed = createApp(testConfig({ UPSTREAM_URL: `${upstream.url}/api/base` }), { publicDir: publicDir.dir });
+    await request(prefixed).get('/v2/news');
+    expect(upstream.requests[0].url).toBe('/api/base/v2/news');
+  });
+
+  test('passes the upstream status, headers and body through', async () => {
+    const custom = await startFakeUpstream((_req, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json', 'X-Total-Count': '42' });
+      res.end('[{"id":"1"}]');
+    });
+    const target = createApp(testConfig({ UPSTREAM_URL: custom.url }), { publicDir: publicDir.dir });
+    const res = await request(target).get('/v2/patients');
+    expect(res.status).toBe(201);
+    expect(res.headers['x-total-count']).toBe('42');
+    expect(res.body).toEqual([{ id: '1' }]);
+    await custom.close();
+  });
+
+  test('streams a request body unchanged (nothing parses it first)', async () => {
+    const { cookie, token } = await xsrf(app);
+    const body = JSON.stringify({ email: 'a@b.de', text: 'ü'.repeat(20_000) });
+    const res = await request(app)
+      .post('/v2/comments')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('Content-Type', 'application/json')
+      .send(body);
+    expect(res.status).toBe(200);
+    expect(upstream.requests[0].body).toBe(body);
+    expect(upstream.requests[0].headers['content-type']).toBe('application/json');
+  });
+
+  test('streams the answer as it comes (first bytes arrive before the upstream finishes)', async () => {
+    let finish: () => void = () => {};
+    const streaming = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('first;');
+      finish = () => res.end('last');
+    });
+    const gateway = await listen(createApp(testConfig({ UPSTREAM_URL: streaming.url }), { publicDir: publicDir.dir }));
+    const text = await new Promise<string>((resolve, reject) => {
+      httpRequest(`${gateway.url}/v2/export`, (res) => {
+        let received = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          received += chunk;
+          if (received === 'first;') finish();
+        });
+        res.on('end', () => resolve(received));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(text).toBe('first;last');
+    await gateway.close();
+    await streaming.close();
+  });
+
+  test('sets X-Forwarded-For, -Proto and -Host, replacing values an untrusted client sent', async () => {
+    await request(app).get('/v2/me').set('Host', 'portal.example.org').set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-For', '6.6.6.6');
+    const headers = upstream.requests[0].headers;
+    expect(headers['x-forwarded-host']).toBe('portal.example.org');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  test('passes on X-Forwarded-* from a trusted proxy (TRUST_PROXY)', async () => {
+    const trusted = createApp(testConfig({ UPSTREAM_URL: upstream.url, TRUST_PROXY: 'loopback' }), { publicDir: publicDir.dir });
+    await request(trusted)
+      .get('/v2/me')
+      .set('X-Forwarded-Host', 'portal.example.org')
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-For', '203.0.113.9');
+    const headers = upstream.requests[0].headers;
+    expect(headers['x-forwarded-host']).toBe('portal.example.org');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers['x-forwarded-for']).toMatch(/^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/);
+  });
+
+  test('forwards the Authorization header and the request id', async () => {
+    await request(app).get('/v2/auth/me').set('Authorization', 'Bearer abc').set('X-Request-Id', 'req-42');
+    expect(upstream.requests[0].headers.authorization).toBe('Bearer abc');
+    expect(upstream.requests[0].headers['x-request-id']).toBe('req-42');
+  });
+
+  test('a refused connection is a 502 JSON error in under 100 ms', async () => {
+    const down = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
+    await request(down).get('/v2/warmup');
+    const started = performance.now();
+    const res = await request(down).get('/v2/news');
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ statusCode: 502, code: 'UPSTREAM_UNAVAILABLE' });
+    expect(elapsed).toBeLessThan(100);
+  });
+
+  test('an upstream slower than PROXY_TIMEOUT_MS gives 504 JSON', async () => {
+    const started = performance.now();
+    const res = await request(app).get('/v2/slow?ms=2000');
+    expect(res.status).toBe(504);
+    expect(res.body.error).toMatchObject({ statusCode: 504, code: 'UPSTREAM_TIMEOUT' });
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  test('an answer within PROXY_TIMEOUT_MS is passed through', async () => {
+    const res = await request(app).get('/v2/slow?ms=50');
+    expect(res.status).toBe(200);
+  });
+
+  test('nothing is retried: a failing POST reaches the upstream once', async () => {
+    const flaky = await startFakeUpstream((req) => req.socket.destroy());
+    const target = createApp(testConfig({ UPSTREAM_URL: flaky.url }), { publicDir: publicDir.dir });
+    const { cookie, token } = await xsrf(target);
+    const res = await request(target).post('/v2/patients').set('Cookie', cookie).set('X-XSRF-TOKEN', token).send({ a: 1 });
+    expect(res.status).toBe(502);
+    expect(flaky.requests).toHaveLength(1);
+    await flaky.close();
+  });
+
+  test('paths outside /v2 are not proxied', async () => {
+    await request(app).get('/v2x');
+    await request(app).get('/api/v2/news');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test('upstream security headers cannot weaken the gateway policy', async () => {
+    const loose = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Security-Policy': "script-src 'unsafe-inline'", 'X-Powered-By': 'Express', 'Content-Type': 'application/json' });
+      res.end('{}');
+    });
+    const target = createApp(testConfig({ UPSTREAM_URL: loose.url }), { publicDir: publicDir.dir });
+    const res = await request(target).get('/v2/x');
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    await loose.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../../../server/app.ts';
+import { ENTRY_JS, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+
+let publicDir: { dir: string; cleanup: () => void };
+let upstream: FakeUpstream;
+let app: Express;
+let down: Express;
+
+beforeAll(async () => {
+  publicDir = await makePublicDir();
+  upstream = await startFakeUpstream();
+  app = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir });
+  down = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
+});
+afterAll(async () => {
+  await upstream.close();
+  publicDir.cleanup();
+});
+
+function directives(csp: string): Map<string, string> {
+  return new Map(csp.split(';').map((part) => {
+    const [name, ...values] = part.trim().split(/\s+/);
+    return [name, values.join(' ')] as [string, string];
+  }));
+}
+
+function expectSecurityHeaders(res: request.Response) {
+  const csp = res.headers['content-security-policy'];
+  expect(csp, 'CSP').toBeDefined();
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).not.toContain('unsafe-eval');
+  const d = directives(csp);
+  expect(d.get('default-src')).toBe("'self'");
+  expect(d.get('script-src')).toBe("'self'");
+  expect(d.get('style-src')).toBe("'self'");
+  expect(d.get('object-src')).toBe("'none'");
+  expect(d.get('base-uri')).toBe("'none'");
+  expect(d.get('frame-ancestors')).toBe("'none'");
+  expect(d.get('form-action')).toBe("'self'");
+  expect(d.get('connect-src')).toBe("'self'");
+  expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-powered-by']).toBeUndefined();
+}
+
+describe('security headers', () => {
+  const cases: [string, () => request.Test][] = [
+    ['the page', () => request(app).get('/login')],
+    ['a hashed asset', () => request(app).get(ENTRY_JS)],
+    ['a locale file', () => request(app).get('/assets/i18n/de.json')],
+    ['an unknown asset (404)', () => request(app).get('/assets/nope.js')],
+    ['an unknown page path (404)', () => request(app).get('/nope')],
+    ['a proxied /v2 answer', () => request(app).get('/v2/news')],
+    ['a /v2 XSRF refusal (403)', () => request(app).post('/v2/news/1/read/2')],
+    ['a /v2 answer with the upstream down (502)', () => request(down).get('/v2/news')],
+    ['the unsupported-browser page', () => request(app).get('/internet-explorer-msg')],
+    ['the health check', () => request(app).get('/healthz')],
+  ];
+  test.each(cases)('are on %s', async (_name, make) => {
+    expectSecurityHeaders(await make());
+  });
+
+  test('connect-src adds the Sentry origin when SENTRY_DSN is set', async () => {
+    const withSentry = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://key@o77.ingest.sentry.io/123' }), {
+      publicDir: publicDir.dir,
+    });
+    const res = await request(withSentry).get('/login');
+    expect(directives(res.headers['content-security-policy']).get('connect-src')).toBe("'self' https://o77.ingest.sentry.io");
+  });
+});

@@ -1,0 +1,198 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../../../server/app.ts';
+import { makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
+import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+
+let publicDir: { dir: string; cleanup: () => void };
+let upstream: FakeUpstream;
+let app: Express;
+const SECRET = 'shared-secret-shared-secret-shared-secret';
+
+beforeAll(async () => {
+  publicDir = await makePublicDir();
+  upstream = await startFakeUpstream();
+  app = createApp(testConfig({ UPSTREAM_URL: upstream.url, XSRF_SECRET: SECRET }), { publicDir: publicDir.dir });
+});
+afterEach(() => {
+  upstream.requests.length = 0;
+});
+afterAll(async () => {
+  await upstream.close();
+  publicDir.cleanup();
+});
+
+interface Cookie {
+  name: string;
+  value: string;
+  attributes: string[];
+}
+function cookies(res: request.Response): Cookie[] {
+  const header = res.headers['set-cookie'] as unknown as string[] | undefined;
+  return (header ?? []).map((line) => {
+    const [pair, ...attributes] = line.split(';').map((s) => s.trim());
+    const [name, ...value] = pair.split('=');
+    return { name, value: decodeURIComponent(value.join('=')), attributes };
+  });
+}
+const cookieHeader = (list: Cookie[]) => list.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join('; ');
+
+/** Loads the page like a browser and returns the cookies it got plus the token the client would send. */
+async function pageSession(target: Express = app, path = '/login') {
+  const res = await request(target).get(path);
+  const jar = cookies(res);
+  const token = jar.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  return { jar, token, cookie: cookieHeader(jar) };
+}
+
+describe('the XSRF-TOKEN cookie', () => {
+  test('is issued with the page: readable by scripts, SameSite=Strict, Path=/, not Secure over http', async () => {
+    const res = await request(app).get('/login');
+    const token = cookies(res).find((c) => c.name === 'XSRF-TOKEN');
+    expect(token).toBeDefined();
+    expect(token!.value).toMatch(/^[0-9a-f]+\.[0-9a-f]+$/);
+    expect(token!.attributes).toContain('SameSite=Strict');
+    expect(token!.attributes).toContain('Path=/');
+    expect(token!.attributes).not.toContain('HttpOnly');
+    expect(token!.attributes).not.toContain('Secure');
+  });
+
+  test('the binding id cookie is httpOnly, so scripts (and XSS) cannot read it', async () => {
+    const res = await request(app).get('/login');
+    const sid = cookies(res).find((c) => c.name === 'xsrf-sid');
+    expect(sid!.attributes).toContain('HttpOnly');
+    expect(sid!.attributes).toContain('SameSite=Strict');
+  });
+
+  test('is Secure when the request came over https through a trusted proxy', async () => {
+    const behindProxy = createApp(testConfig({ UPSTREAM_URL: upstream.url, TRUST_PROXY: 'loopback' }), { publicDir: publicDir.dir });
+    const res = await request(behindProxy).get('/login').set('X-Forwarded-Proto', 'https');
+    for (const cookie of cookies(res)) expect(cookie.attributes).toContain('Secure');
+  });
+
+  test('X-Forwarded-Proto from an untrusted peer does not make it Secure', async () => {
+    const res = await request(app).get('/login').set('X-Forwarded-Proto', 'https');
+    expect(cookies(res).find((c) => c.name === 'XSRF-TOKEN')!.attributes).not.toContain('Secure');
+  });
+
+  test('stays the same on the next page load (several tabs keep working)', async () => {
+    const first = await pageSession();
+    const again = await request(app).get('/dashboard').set('Cookie', first.cookie);
+    expect(cookies(again).find((c) => c.name === 'XSRF-TOKEN')!.value).toBe(first.token);
+  });
+
+  test('is given to an API client with its first GET /v2 answer when it has none', async () => {
+    const res = await request(app).get('/v2/auth/me');
+    expect(res.status).toBe(200);
+    expect(cookies(res).map((c) => c.name)).toEqual(expect.arrayContaining(['XSRF-TOKEN', 'xsrf-sid']));
+  });
+});
+
+describe('mutating /v2 calls', () => {
+  test.each(['post', 'put', 'patch', 'delete'] as const)('%s without X-XSRF-TOKEN gets 403 with the CONTRACT body and never reaches the upstream', async (method) => {
+    const { cookie } = await pageSession();
+    const res = await request(app)[method]('/v2/patients/1').set('Cookie', cookie).send({ a: 1 });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: { statusCode: 403, name: 'ForbiddenError', code: 'XSRF_TOKEN_INVALID', message: expect.any(String) },
+    });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test('with a header that does not match the cookie get 403', async () => {
+    const { cookie, token } = await pageSession();
+    const forged = token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    const res = await request(app).post('/v2/auth/logout').set('Cookie', cookie).set('X-XSRF-TOKEN', forged);
+    expect(res.status).toBe(403);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test('with header = cookie but no binding cookie get 403 (a planted cookie alone is useless)', async () => {
+    const { jar, token } = await pageSession();
+    const withoutSid = cookieHeader(jar.filter((c) => c.name !== 'xsrf-sid'));
+    const res = await request(app).post('/v2/auth/logout').set('Cookie', withoutSid).set('X-XSRF-TOKEN', token);
+    expect(res.status).toBe(403);
+  });
+
+  test('with a token made for another browser get 403', async () => {
+    const mine = await pageSession();
+    const other = await pageSession();
+    const res = await request(app).post('/v2/auth/logout').set('Cookie', mine.cookie.replace(mine.token, other.token)).set('X-XSRF-TOKEN', other.token);
+    expect(res.status).toBe(403);
+  });
+
+  test('with the matching header are forwarded', async () => {
+    const { cookie, token } = await pageSession();
+    const res = await request(app).post('/v2/auth/logout').set('Cookie', cookie).set('X-XSRF-TOKEN', token).send({});
+    expect(res.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  test('marked Sec-Fetch-Site: cross-site are refused even with a valid token', async () => {
+    const { cookie, token } = await pageSession();
+    const res = await request(app)
+      .post('/v2/auth/logout')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('Sec-Fetch-Site', 'cross-site');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('XSRF_CROSS_SITE');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test('same-origin Sec-Fetch-Site passes', async () => {
+    const { cookie, token } = await pageSession();
+    const res = await request(app).post('/v2/x').set('Cookie', cookie).set('X-XSRF-TOKEN', token).set('Sec-Fetch-Site', 'same-origin');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('safe methods', () => {
+  test('GET /v2 needs no token', async () => {
+    const res = await request(app).get('/v2/news').set('Sec-Fetch-Site', 'cross-site');
+    expect(res.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+  });
+});
+
+describe('several replicas', () => {
+  test('a token issued by one gateway is accepted by another with the same XSRF_SECRET', async () => {
+    const replica = createApp(testConfig({ UPSTREAM_URL: upstream.url, XSRF_SECRET: SECRET }), { publicDir: publicDir.dir });
+    const { cookie, token } = await pageSession(app);
+    const res = await request(replica).post('/v2/auth/logout').set('Cookie', cookie).set('X-XSRF-TOKEN', token);
+    expect(res.status).toBe(200);
+  });
+
+  test('a gateway with a different secret refuses it', async () => {
+    const stranger = createApp(testConfig({ UPSTREAM_URL: upstream.url, XSRF_SECRET: 'another-secret-another-secret-another-1' }), {
+      publicDir: publicDir.dir,
+    });
+    const { cookie, token } = await pageSession(app);
+    const res = await request(stranger).post('/v2/auth/logout').set('Cookie', cookie).set('X-XSRF-TOKEN', token);
+    expect(res.status).toBe(403);
+  });
+
+  test('the refusal carries a fresh valid token so the client recovers on retry', async () => {
+    const stranger = createApp(testConfig({ UPSTREAM_URL: upstream.url, XSRF_SECRET: 'another-secret-another-secret-another-1' }), {
+      publicDir: publicDir.dir,
+    });
+    const { jar, cookie, token } = await pageSession(app);
+    const refused = await request(stranger).post('/v2/auth/logout').set('Cookie', cookie).set('X-XSRF-TOKEN', token);
+    const fresh = cookies(refused).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    expect(fresh).not.toBe(token);
+    const retryCookie = cookieHeader(jar.map((c) => (c.name === 'XSRF-TOKEN' ? { ...c, value: fresh } : c)));
+    const retry = await request(stranger).post('/v2/auth/logout').set('Cookie', retryCookie).set('X-XSRF-TOKEN', fresh);
+    expect(retry.status).toBe(200);
+  });
+});
+
+describe('the upstream', () => {
+  test('never sees the gateway binding cookie, but other cookies pass', async () => {
+    const { cookie, token } = await pageSession();
+    await request(app).post('/v2/auth/logout').set('Cookie', `${cookie}; theme=dark`).set('X-XSRF-TOKEN', token);
+    const forwarded = upstream.requests[0].headers.cookie ?? '';
+    expect(forwarded).not.toContain('xsrf-sid');
+    expect(forwarded).toContain('theme=dark');
+  });
+});
