@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Upstream } from '../context.ts';
 import { currentCoach, isAdmin, requireAuth } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -28,9 +28,10 @@ export function newsRoutes(ctx: Upstream): Router {
     res.set('X-Total-Count', String(items.length)).json(items);
   });
 
-  async function target(req: { params: Record<string, string> } & Parameters<typeof currentCoach>[0]) {
+  async function target(req: Request) {
     const coach = currentCoach(req);
-    const { id, coachId } = req.params;
+    const id = String(req.params.id);
+    const coachId = String(req.params.coachId);
     if (coachId !== coach.id && !isAdmin(coach)) throw forbidden('You can only change your own read state', 'NOT_OWN_READ_STATE');
     const item = await ctx.db.selectFrom('news').select('id').where('id', '=', id).where('publishedAt', '<=', isoNow(ctx.clock)).executeTakeFirst();
     if (!item) throw notFound('Unknown news item', 'NEWS_NOT_FOUND');

@@ -1,6 +1,11 @@
 import type { Migration } from 'kysely';
 import * as accounts from './001-accounts.ts';
 import * as patients from './002-patients-and-reference-data.ts';
+import * as news from './100-news.ts';
+import * as settings from './101-settings-and-training-materials.ts';
+import * as patientExtras from './102-patient-extras.ts';
+import * as syncRecords from './103-sync-records.ts';
+import * as trainingMaterials from './104-training-materials-content.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -10,4 +15,9 @@ import * as patients from './002-patients-and-reference-data.ts';
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-patients-and-reference-data': patients,
+  '100-news': news,
+  '101-settings-and-training-materials': settings,
+  '102-patient-extras': patientExtras,
+  '103-sync-records': syncRecords,
+  '104-training-materials-content': trainingMaterials,
 };

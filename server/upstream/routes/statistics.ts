@@ -1,0 +1,189 @@
+import { Router, type Request } from 'express';
+import * as v from 'valibot';
+import type { Upstream } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { requireAuth, requireHealthManagerOrAdmin } from '../http/auth.ts';
+import { badRequest } from '../http/errors.ts';
+import { jsonQueryValue } from '../http/filter.ts';
+import { issuesToDetails } from '../http/validate.ts';
+import { addDays, dayOf, daysInclusive, eachDay, maxDay, minDay } from '../lib/days.ts';
+import {
+  DetailStatisticsQuerySchema, PatientDetailStatisticsRowSchema, StatisticsQuerySchema,
+  type AftercareStatus, type DailyPatients, type PatientDetailStatisticsRow, type PatientStatistics, type PhoneCoachings,
+} from '../../../client/api/schemas/statistics.ts';
+
+const MAX_PERIOD_DAYS = 731;
+
+interface Period { from: string; to: string; coachId: string | undefined }
+
+/** Reads the JSON-encoded query values; unknown names are a 400 like unknown filter fields. */
+function readQuery<S extends v.GenericSchema>(req: Request, schema: S, names: string[]): v.InferOutput<S> {
+  const query = req.query as Record<string, unknown>;
+  const unknown = Object.keys(query).filter((name) => !names.includes(name));
+  if (unknown.length) throw badRequest('Unknown query value', unknown.map((path) => ({ path, message: 'Unknown query value' })), 'INVALID_QUERY');
+  const raw: Record<string, unknown> = {};
+  for (const name of names) raw[name] = jsonQueryValue(query, name);
+  const parsed = v.safeParse(schema, raw);
+  if (!parsed.success) throw badRequest('Invalid query', issuesToDetails(parsed.issues), 'INVALID_QUERY');
+  return parsed.output;
+}
+
+function period(ctx: Upstream, q: { from?: string; to?: string; coachId?: string }): Period {
+  const to = q.to ?? dayOf(ctx.clock.now());
+  const from = q.from ?? addDays(to, -89);
+  if (daysInclusive(from, to) > MAX_PERIOD_DAYS) throw badRequest(`The period may be at most ${MAX_PERIOD_DAYS} days`, [{ path: 'from', message: 'Period too long' }], 'INVALID_QUERY');
+  return { from, to, coachId: q.coachId };
+}
+
+export function statusOn(day: string, start: string, end: string): AftercareStatus {
+  return day < start ? 'planned' : day > end ? 'completed' : 'active';
+}
+
+/** Patients in scope: all, or those whose primary coach is coachId. */
+function patientsQuery(db: Db, coachId: string | undefined) {
+  let query = db.selectFrom('patients');
+  if (coachId) query = query.where('primaryCoachId' as 'id', '=', coachId);
+  return query;
+}
+
+export async function patientStatistics(db: Db, p: Period): Promise<PatientStatistics> {
+  const rows = await patientsQuery(db, p.coachId).select(['aftercareStart', 'aftercareEnd', 'lastDataAt']).execute();
+  const stats: PatientStatistics = { from: p.from, to: p.to, total: 0, planned: 0, active: 0, completed: 0, startedInPeriod: 0, endedInPeriod: 0, activeWithoutDataFor7Days: 0 };
+  const staleBefore = addDays(p.to, -7);
+  for (const row of rows) {
+    const start = row.aftercareStart as string;
+    const end = row.aftercareEnd as string;
+    const status = statusOn(p.to, start, end);
+    stats.total++;
+    stats[status]++;
+    if (start >= p.from && start <= p.to) stats.startedInPeriod++;
+    if (end >= p.from && end <= p.to) stats.endedInPeriod++;
+    const last = row.lastDataAt as string | null;
+    if (status === 'active' && (!last || dayOf(last) < staleBefore)) stats.activeWithoutDataFor7Days++;
+  }
+  return stats;
+}
+
+export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<DailyPatients> {
+  const rows = await patientsQuery(db, p.coachId).select(['aftercareStart', 'aftercareEnd'])
+    .where('aftercareStart', '<=', p.to).where('aftercareEnd', '>=', p.from).execute();
+  const days = eachDay(p.from, p.to);
+  // Difference array: +1 on the first day in the period, -1 after the last.
+  const delta = new Array<number>(days.length + 1).fill(0);
+  for (const row of rows) {
+    const first = maxDay(row.aftercareStart as string, p.from);
+    const last = minDay(row.aftercareEnd as string, p.to);
+    delta[daysInclusive(p.from, first) - 1]++;
+    delta[daysInclusive(p.from, last)]--;
+  }
+  let running = 0;
+  return days.map((date, i) => ({ date, count: (running += delta[i]) }));
+}
+
+/** Phone coachings: held (done) events of type phone-coaching, by the Berlin day of their start. */
+function phoneCoachingQuery(db: Db, p: Period) {
+  let query = db.selectFrom('sync_records')
+    .where('collection', '=', 'event').where('type', '=', 'phone-coaching').where('done', '=', 1)
+    .where('date', '>=', p.from).where('date', '<=', p.to);
+  if (p.coachId) {
+    const coachId = p.coachId;
+    query = query.where('patientId', 'in', (eb) => eb.selectFrom('patients').select('id').where('primaryCoachId' as 'id', '=', coachId));
+  }
+  return query;
+}
+
+export async function phoneCoachings(db: Db, p: Period): Promise<PhoneCoachings> {
+  const rows = await phoneCoachingQuery(db, p)
+    .select((eb) => ['date', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
+    .groupBy('date').execute();
+  const byDay = new Map(rows.map((r) => [r.date as string, r]));
+  return eachDay(p.from, p.to).map((date) => {
+    const row = byDay.get(date);
+    return { date, count: Number(row?.count ?? 0), minutes: Number(row?.minutes ?? 0) };
+  });
+}
+
+const ROW_FIELDS = Object.keys(PatientDetailStatisticsRowSchema.entries);
+
+/** One row per patient whose aftercare overlaps the period, sorted and paged; total = all rows. */
+export async function patientDetailStatistics(
+  db: Db, p: Period, page: { order?: string; limit?: number; skip?: number },
+): Promise<{ rows: PatientDetailStatisticsRow[]; total: number }> {
+  const match = /^\s*([A-Za-z]+)(?:\s+(ASC|DESC))?\s*$/i.exec(page.order ?? 'lastName ASC');
+  if (!match || !ROW_FIELDS.includes(match[1])) throw badRequest('Invalid order', [{ path: 'order', message: `Unknown field or direction: ${page.order}` }], 'INVALID_QUERY');
+  const field = match[1] as keyof PatientDetailStatisticsRow;
+  const sign = match[2]?.toUpperCase() === 'DESC' ? -1 : 1;
+
+  const patients = await patientsQuery(db, p.coachId)
+    .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
+    .select(['patients.id', 'patients.patientCode', 'patients.firstName', 'patients.lastName', 'patients.primaryCoachId',
+      'patients.aftercareStart', 'patients.aftercareEnd', 'patients.lastDataAt', 'coaches.firstName as coachFirst', 'coaches.lastName as coachLast'])
+    .where('patients.aftercareStart', '<=', p.to).where('patients.aftercareEnd', '>=', p.from).execute();
+  const calls = await phoneCoachingQuery(db, p)
+    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
+    .groupBy('patientId').execute();
+  const callsBy = new Map(calls.map((c) => [c.patientId, c]));
+  const evaluations = await db.selectFrom('sync_records')
+    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count')])
+    .where('collection', '=', 'day-evaluation').where('date', '>=', p.from).where('date', '<=', p.to)
+    .groupBy('patientId').execute();
+  const evaluationsBy = new Map(evaluations.map((e) => [e.patientId, Number(e.count)]));
+
+  const rows: PatientDetailStatisticsRow[] = patients.map((r) => {
+    const start = r.aftercareStart as string;
+    const end = r.aftercareEnd as string;
+    const call = callsBy.get(r.id);
+    return {
+      patientId: r.id,
+      patientCode: r.patientCode as string,
+      firstName: r.firstName as string,
+      lastName: r.lastName as string,
+      primaryCoachId: (r.primaryCoachId as string | null) ?? null,
+      primaryCoachName: r.coachFirst ? `${r.coachFirst} ${r.coachLast}` : '',
+      aftercareStart: start,
+      aftercareEnd: end,
+      status: statusOn(p.to, start, end),
+      daysInAftercare: daysInclusive(maxDay(start, p.from), minDay(end, p.to)),
+      phoneCoachings: Number(call?.count ?? 0),
+      phoneCoachingMinutes: Number(call?.minutes ?? 0),
+      dayEvaluations: evaluationsBy.get(r.id) ?? 0,
+      lastDataAt: (r.lastDataAt as string | null) ?? null,
+    };
+  });
+  const collator = new Intl.Collator('de');
+  rows.sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    let c: number;
+    if (x === null || y === null) c = x === y ? 0 : x === null ? -1 : 1;
+    else if (typeof x === 'number' && typeof y === 'number') c = x - y;
+    else c = collator.compare(String(x), String(y));
+    return sign * c || collator.compare(a.patientId, b.patientId);
+  });
+  const skip = page.skip ?? 0;
+  return { rows: rows.slice(skip, page.limit === undefined ? undefined : skip + page.limit), total: rows.length };
+}
+
+/** The four statistics calls, for health managers and administrators only. Computed from stored data. */
+export function statisticsRoutes(ctx: Upstream): Router {
+  const router = Router();
+  const auth = requireAuth(ctx);
+  const guard = requireHealthManagerOrAdmin;
+  const names = ['from', 'to', 'coachId'];
+
+  router.get('/statistics/patient-statistics', auth, guard, async (req, res) => {
+    res.json(await patientStatistics(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
+  });
+  router.get('/statistics/patient-detail-statistics', auth, guard, async (req, res) => {
+    const q = readQuery(req, DetailStatisticsQuerySchema, [...names, 'limit', 'skip', 'order']);
+    const { rows, total } = await patientDetailStatistics(ctx.db, period(ctx, q), q);
+    res.set('X-Total-Count', String(total)).json(rows);
+  });
+  router.get('/statistics/daily-patients-in-aftercare', auth, guard, async (req, res) => {
+    res.json(await dailyPatientsInAftercare(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
+  });
+  router.get('/statistics/phone-coachings', auth, guard, async (req, res) => {
+    res.json(await phoneCoachings(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
+  });
+  return router;
+}
