@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { render } from 'react-dom';
 import { t } from '../lib/i18n.ts';
+
+let dialogCount = 0;
 
 export type AlertType = 'info' | 'success' | 'warning' | 'error';
 
@@ -23,8 +25,10 @@ export interface DialogProps {
 export function Dialog({ open, title, onClose, children, actions, type = 'info', role = 'dialog' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
+  // Not useId(): alerts render in their own root, where useId() repeats ids of the page behind.
+  const [n] = useState(() => ++dialogCount);
+  const titleId = `dialog-${n}-title`;
+  const bodyId = `dialog-${n}-body`;
 
   useEffect(() => {
     const el = ref.current;

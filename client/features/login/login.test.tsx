@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { Router } from 'wouter';
+import LoginScreen from './index.tsx';
+import { resetSessionForTests } from '../../state/session.ts';
+import { apiError, buildMe, json, mockFetch } from '../../../test/helpers/client-fetch.ts';
+
+const answer = { id: 'tok', ttl: 1, created: '2026-01-01T00:00:00.000Z', userId: 'coach-1', user: buildMe() };
+
+function show(path: string) {
+  history.replaceState(null, '', path);
+  render(
+    <Router>
+      <LoginScreen />
+    </Router>,
+  );
+}
+
+function fillAndSubmit() {
+  fireEvent.input(screen.getByLabelText('E-Mail'), { target: { value: 'coach@example.org' } });
+  fireEvent.input(screen.getByLabelText('Passwort'), { target: { value: 'Demo-Passwort-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
+
+beforeEach(() => resetSessionForTests());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('login screen', () => {
+  test('has labelled email and password fields and a link to /coach-reset-password', () => {
+    show('/login');
+    expect(screen.getByLabelText('E-Mail').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Passwort').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/coach-reset-password');
+  });
+
+  test('after login the user lands on the returnUrl', async () => {
+    mockFetch({ 'POST /auth/login': json(answer), 'GET /auth/me': json(buildMe()) });
+    show('/login?returnUrl=%2Fpatient%2F42%3Ftab%3Dnotes');
+    fillAndSubmit();
+    await waitFor(() => expect(location.pathname).toBe('/patient/42'));
+    expect(location.search).toBe('?tab=notes');
+  });
+
+  test.each(['https%3A%2F%2Fevil.example%2F', '%2F%2Fevil.example'])('an off-site returnUrl (%s) lands on /dashboard', async (returnUrl) => {
+    mockFetch({ 'POST /auth/login': json(answer), 'GET /auth/me': json(buildMe()) });
+    show(`/login?returnUrl=${returnUrl}`);
+    fillAndSubmit();
+    await waitFor(() => expect(location.pathname).toBe('/dashboard'));
+  });
+
+  test('without returnUrl the user lands on /dashboard', async () => {
+    mockFetch({ 'POST /auth/login': json(answer), 'GET /auth/me': json(buildMe()) });
+    show('/login');
+    fillAndSubmit();
+    await waitFor(() => expect(location.pathname).toBe('/dashboard'));
+  });
+
+  test('when login yields nothing a clear message appears and the typed email stays', async () => {
+    mockFetch({ 'POST /auth/login': apiError(401, 'LOGIN_FAILED') });
+    show('/login');
+    fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Die Anmeldung ist fehlgeschlagen. Bitte prüfen Sie E-Mail-Adresse und Passwort.',
+    );
+    expect((screen.getByLabelText('E-Mail') as HTMLInputElement).value).toBe('coach@example.org');
+    expect(location.pathname).toBe('/login');
+  });
+
+  test('a locked account gets the "Login Fehler" alert and no second message', async () => {
+    mockFetch({ 'POST /auth/login': apiError(403, 'ACCOUNT_LOCKED') });
+    show('/login');
+    fillAndSubmit();
+    expect(await screen.findByRole('alertdialog', { name: 'Login Fehler' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

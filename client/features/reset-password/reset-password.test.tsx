@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { Router } from 'wouter';
+import ResetPassword from './index.tsx';
+import { submitError } from './password-rules.ts';
+import { apiError, mockFetch, noContent } from '../../../test/helpers/client-fetch.ts';
+
+function show(path = '/reset-password?access_token=link-token') {
+  history.replaceState(null, '', path);
+  render(
+    <Router>
+      <ResetPassword />
+    </Router>,
+  );
+  return {
+    password: screen.getByPlaceholderText('Ihr neues Passwort') as HTMLInputElement,
+    repeat: screen.getByPlaceholderText('Wiederholen Sie Ihr neues Passwort') as HTMLInputElement,
+    submit: screen.getByRole('button', { name: 'Passwort ändern' }) as HTMLButtonElement,
+  };
+}
+const type = (input: HTMLInputElement, value: string) => {
+  fireEvent.input(input, { target: { value } });
+  fireEvent.focusOut(input);
+};
+const errorArea = () => screen.queryByRole('alert');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the link token', () => {
+  test.each([
+    ['accessToken', '/reset-password?accessToken=tok-a'],
+    ['access_token', '/reset-password?access_token=tok-a'],
+  ])('is read from %s, stored as the current token and removed from the address bar', (_name, path) => {
+    show(path);
+    expect(localStorage.getItem('accessToken')).toBe('tok-a');
+    expect(location.search).toBe('');
+    expect(location.pathname).toBe('/reset-password');
+  });
+
+  test('accessToken wins over access_token and other query parameters stay', () => {
+    show('/reset-password?access_token=b&accessToken=a&lang=de');
+    expect(localStorage.getItem('accessToken')).toBe('a');
+    expect(location.search).toBe('?lang=de');
+  });
+
+  test('is sent as the bearer token of the set-password call', async () => {
+    const { calls } = mockFetch({ 'POST /auth/me/set-password': noContent() });
+    const f = show();
+    type(f.password, 'Neues-Passwort-1');
+    type(f.repeat, 'Neues-Passwort-1');
+    fireEvent.click(f.submit);
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(calls[0].headers.authorization).toBe('Bearer link-token');
+    expect(calls[0].body).toEqual({ password: 'Neues-Passwort-1' });
+  });
+});
+
+describe('the form', () => {
+  test('has the title, both placeholders and both fields hidden by default with show/hide toggles', () => {
+    const f = show();
+    expect(screen.getByRole('heading', { name: 'Neues Passwort' })).toBeTruthy();
+    expect(f.password.type).toBe('password');
+    expect(f.repeat.type).toBe('password');
+    const toggle = screen.getByRole('button', { name: 'Neues Passwort anzeigen' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(f.password.type).toBe('text');
+    expect(f.repeat.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Neues Passwort verbergen' }));
+    expect(f.password.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Neues Passwort wiederholen anzeigen' }));
+    expect(f.repeat.type).toBe('text');
+  });
+
+  test('shows no error area before a submit', () => {
+    show();
+    expect(errorArea()).toBeNull();
+  });
+
+  test.each([
+    ['', 'Ihr neues Passwort darf nicht leer sein'],
+    ['kurz', 'Ihr neues Passwort muss mindestens 8 Zeichen lang sein!'],
+  ])('new password "%s" shows "%s"', (value, message) => {
+    const f = show();
+    type(f.password, value);
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  test.each([
+    ['', 'Die Bestätigung Ihr neue Passwort darf nicht leer sein'],
+    ['kurz', 'Ihr neues Passwort muss mindestens 8 Zeichen lang sein!'],
+  ])('repeat password "%s" shows "%s"', (value, message) => {
+    const f = show();
+    type(f.repeat, value);
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  test('8 characters are enough', () => {
+    const f = show();
+    type(f.password, '12345678');
+    expect(screen.queryByText('Ihr neues Passwort muss mindestens 8 Zeichen lang sein!')).toBeNull();
+  });
+
+  test('different values show "Ihre neuen Passwörter stimmen nicht überein!" under "Fehler aufgetreten!" and send nothing', () => {
+    const { calls } = mockFetch({});
+    const f = show();
+    type(f.password, 'Passwort-Eins');
+    type(f.repeat, 'Passwort-Zwei');
+    fireEvent.click(f.submit);
+    expect(errorArea()?.textContent).toBe('Fehler aufgetreten!Ihre neuen Passwörter stimmen nicht überein!');
+    expect(calls).toHaveLength(0);
+  });
+
+  test('the match check runs first: short and different values report the mismatch', () => {
+    const { calls } = mockFetch({});
+    const f = show();
+    type(f.password, 'a');
+    type(f.repeat, 'b');
+    fireEvent.click(f.submit);
+    expect(errorArea()?.textContent).toContain('Ihre neuen Passwörter stimmen nicht überein!');
+    expect(calls).toHaveLength(0);
+  });
+
+  test('equal but invalid values show "Bitte überprüfen Sie alle Felder!" and send nothing', () => {
+    const { calls } = mockFetch({});
+    const f = show();
+    type(f.password, 'kurz');
+    type(f.repeat, 'kurz');
+    fireEvent.click(f.submit);
+    expect(errorArea()?.textContent).toBe('Fehler aufgetreten!Bitte überprüfen Sie alle Felder!');
+    expect(calls).toHaveLength(0);
+  });
+
+  test('two empty fields are equal, so they report the invalid fields', () => {
+    const f = show();
+    fireEvent.click(f.submit);
+    expect(errorArea()?.textContent).toContain('Bitte überprüfen Sie alle Felder!');
+    expect(screen.getByText('Ihr neues Passwort darf nicht leer sein')).toBeTruthy();
+    expect(screen.getByText('Die Bestätigung Ihr neue Passwort darf nicht leer sein')).toBeTruthy();
+  });
+
+  test('the submit order as a rule: mismatch, then validity, then nothing', () => {
+    expect(submitError('a', 'b')).toBe('resetPassword.mismatch');
+    expect(submitError('a', 'a')).toBe('resetPassword.checkFields');
+    expect(submitError('12345678', '12345678')).toBeNull();
+  });
+
+  test('success goes to /login', async () => {
+    mockFetch({ 'POST /auth/me/set-password': noContent() });
+    const f = show();
+    type(f.password, 'Neues-Passwort-1');
+    type(f.repeat, 'Neues-Passwort-1');
+    fireEvent.click(f.submit);
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
+  test('the button is disabled while the submit is in progress', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    mockFetch({ 'POST /auth/me/set-password': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const f = show();
+    type(f.password, 'Neues-Passwort-1');
+    type(f.repeat, 'Neues-Passwort-1');
+    fireEvent.click(f.submit);
+    await waitFor(() => expect(f.submit.disabled).toBe(true));
+    answer(noContent());
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
+  test('failure shows the alert "Fehler" / "Dieser Link ist abgelaufen und funktioniert nicht länger", then goes to /coach-reset-password', async () => {
+    mockFetch({ 'POST /auth/me/set-password': apiError(401, 'TOKEN_EXPIRED') });
+    const f = show();
+    type(f.password, 'Neues-Passwort-1');
+    type(f.repeat, 'Neues-Passwort-1');
+    fireEvent.click(f.submit);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Fehler' });
+    expect(dialog.textContent).toContain('Dieser Link ist abgelaufen und funktioniert nicht länger');
+    expect(location.pathname).toBe('/reset-password');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location.pathname).toBe('/coach-reset-password'));
+  });
+});
