@@ -74,9 +74,9 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     return row as Row;
   }
 
-  router.use(def.path, requireAuth(ctx));
+  const auth = requireAuth(ctx);
 
-  router.get(def.path, async (req, res) => {
+  router.get(def.path, auth, async (req, res) => {
     const coach = currentCoach(req);
     const filter = parseFilter(req.query as Record<string, unknown>, def.fields);
     let base = def.access.scopeList(ctx, coach, db.selectFrom(`${table}` as never) as AnyQuery);
@@ -94,7 +94,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     res.json(output.map((item) => checkOutput(def, item)));
   });
 
-  router.get(itemPath, async (req, res) => {
+  router.get(itemPath, auth, async (req, res) => {
     const coach = currentCoach(req);
     const row = await load(param(req, 'id'));
     if (!(await def.access.canRead(ctx, coach, row))) throw forbidden();
@@ -103,7 +103,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
 
   if (!def.createSchema) {
     // Read-only resources: any write is a 405-like refusal in the contract's terms (403).
-    router.all([def.path, itemPath], (_req, _res) => {
+    router.all([def.path, itemPath], auth, (_req, _res) => {
       throw forbidden('This resource is read only', 'READ_ONLY');
     });
     return router;
@@ -137,12 +137,12 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     return one([(await load(row.id))]);
   }
 
-  router.post(def.path, async (req, res) => {
+  router.post(def.path, auth, async (req, res) => {
     res.status(201).json(await save(req, 'create'));
   });
 
   for (const [method, op] of [['put', 'update'], ['patch', 'patch']] as const) {
-    router[method](itemPath, async (req, res) => {
+    router[method](itemPath, auth, async (req, res) => {
       const coach = currentCoach(req);
       const existing = await load(param(req, 'id'));
       if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
@@ -150,7 +150,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     });
   }
 
-  router.delete(itemPath, async (req, res) => {
+  router.delete(itemPath, auth, async (req, res) => {
     const coach = currentCoach(req);
     const existing = await load(param(req, 'id'));
     if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();

@@ -1,0 +1,72 @@
+import { randomInt } from 'node:crypto';
+import type { Upstream } from '../context.ts';
+import type { PatientTable } from '../db/types.ts';
+import type { Patient } from '../../../client/api/schemas/patients.ts';
+import { validationFailed, type ErrorDetail } from '../http/errors.ts';
+import { CODE_ALPHABET } from './codes.ts';
+
+/** Stored row -> the PatientSchema answer. */
+export function toPatient(row: PatientTable): Patient {
+  return {
+    id: row.id,
+    patientCode: row.patientCode,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    birthDate: row.birthDate,
+    gender: row.gender as Patient['gender'],
+    email: row.email,
+    phone: row.phone,
+    clinic: row.clinic,
+    aftercareStart: row.aftercareStart,
+    aftercareEnd: row.aftercareEnd,
+    primaryCoachId: row.primaryCoachId,
+    diagnosisIds: JSON.parse(row.diagnosisIds),
+    costRateId: row.costRateId,
+    appointments: JSON.parse(row.appointments),
+    lastDataAt: row.lastDataAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const LETTERS = CODE_ALPHABET.replace(/[0-9]/g, '');
+/** Pseudonym like "NK-4821": two letters, four digits, no look-alike characters (read out on the phone). */
+export function generatePatientCode(randomIndex: (n: number) => number = (n) => randomInt(n)): string {
+  let code = LETTERS[randomIndex(LETTERS.length)] + LETTERS[randomIndex(LETTERS.length)] + '-';
+  for (let i = 0; i < 4; i++) code += String(2 + randomIndex(8));
+  return code;
+}
+
+export async function uniquePatientCode(ctx: Upstream): Promise<string> {
+  for (;;) {
+    const code = generatePatientCode();
+    const taken = await ctx.db.selectFrom('patients').select('id').where('patientCode', '=', code).executeTakeFirst();
+    if (!taken) return code;
+  }
+}
+
+/**
+ * Checks a patient row as it will be stored: the interval, and that every referenced coach,
+ * cost rate and diagnosis exists (422 naming the field; a foreign key error would name none).
+ */
+export async function checkPatientRow(ctx: Upstream, row: Pick<PatientTable, 'aftercareStart' | 'aftercareEnd' | 'primaryCoachId' | 'costRateId' | 'diagnosisIds'>) {
+  const details: ErrorDetail[] = [];
+  if (row.aftercareEnd < row.aftercareStart) details.push({ path: 'aftercareEnd', message: 'aftercareEnd must not be before aftercareStart' });
+  if (row.primaryCoachId) {
+    const coach = await ctx.db.selectFrom('coaches').select('id').where('id', '=', row.primaryCoachId).executeTakeFirst();
+    if (!coach) details.push({ path: 'primaryCoachId', message: 'Unknown coach' });
+  }
+  if (row.costRateId) {
+    const rate = await ctx.db.selectFrom('cost_rates').select('id').where('id', '=', row.costRateId).executeTakeFirst();
+    if (!rate) details.push({ path: 'costRateId', message: 'Unknown cost rate' });
+  }
+  const diagnosisIds = JSON.parse(row.diagnosisIds) as string[];
+  if (diagnosisIds.length) {
+    const found = await ctx.db.selectFrom('diagnoses').select('id').where('id', 'in', diagnosisIds).execute();
+    const known = new Set(found.map((d) => d.id));
+    diagnosisIds.forEach((id, i) => {
+      if (!known.has(id)) details.push({ path: `diagnosisIds.${i}`, message: 'Unknown diagnosis' });
+    });
+  }
+  if (details.length) throw validationFailed(details);
+}

@@ -1,0 +1,254 @@
+import { Router } from 'express';
+import type { Upstream } from '../context.ts';
+import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
+import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts';
+import { accessiblePatientIds, canAccessPatient, isAdmin } from '../http/auth.ts';
+import { validationFailed } from '../http/errors.ts';
+import { checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
+import type { PatientTable, PatientTokenTable, SurveyTable } from '../db/types.ts';
+import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
+import { ExternalCommentSchema } from '../../../client/api/schemas/external-comments.ts';
+import { CostRateCreateSchema, CostRatePatchSchema, CostRateSchema, CostRateUpdateSchema } from '../../../client/api/schemas/cost-rates.ts';
+import { DeviceCreateSchema, DevicePatchSchema, DeviceSchema, DeviceUpdateSchema } from '../../../client/api/schemas/devices.ts';
+import { DiagnosisCreateSchema, DiagnosisPatchSchema, DiagnosisSchema, DiagnosisUpdateSchema } from '../../../client/api/schemas/diagnosis.ts';
+import { PatientCreateSchema, PatientPatchSchema, PatientSchema, PatientUpdateSchema } from '../../../client/api/schemas/patients.ts';
+import { PatientTokenCreateSchema, PatientTokenPatchSchema, PatientTokenSchema, PatientTokenUpdateSchema } from '../../../client/api/schemas/patient-tokens.ts';
+import { ReplicationEndpointCreateSchema, ReplicationEndpointPatchSchema, ReplicationEndpointSchema, ReplicationEndpointUpdateSchema } from '../../../client/api/schemas/replication-endpoints.ts';
+import { SurveyCreateSchema, SurveyPatchSchema, SurveySchema, SurveyUpdateSchema } from '../../../client/api/schemas/surveys.ts';
+import { SyncedPatientSchema } from '../../../client/api/schemas/synced-patients.ts';
+
+const stamps = { createdAt: 'date', updatedAt: 'date' } as const;
+/** Copies input as stored columns; JSON-encodes the listed array fields. */
+const plain = (jsonFields: string[] = []) => (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).map(([k, value]) => [k, jsonFields.includes(k) ? JSON.stringify(value) : value]));
+const asIs = (rows: unknown[]) => rows;
+
+export const patientsResource: ResourceDefinition = {
+  path: '/patients',
+  table: 'patients',
+  fields: {
+    id: 'string', patientCode: 'string', firstName: 'string', lastName: 'string', birthDate: 'date', gender: 'string',
+    email: 'string', phone: 'string', clinic: 'string', aftercareStart: 'date', aftercareEnd: 'date',
+    primaryCoachId: 'string', costRateId: 'string', lastDataAt: 'date', diagnosisIds: 'json', appointments: 'json', ...stamps,
+  },
+  createSchema: PatientCreateSchema,
+  updateSchema: PatientUpdateSchema,
+  patchSchema: PatientPatchSchema,
+  outputSchema: PatientSchema,
+  access: {
+    scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
+    canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
+    // Any coach may create a patient (they become its primary coach unless they name another).
+    canWrite: (ctx, coach, row, op) => (op === 'create' ? true : canAccessPatient(ctx.db, coach, row.id)),
+  },
+  async toRow(input, { ctx, coach, existing, req }) {
+    const row = plain(['diagnosisIds'])(input);
+    if (!existing) {
+      row.patientCode ??= await uniquePatientCode(ctx);
+      const named = req.body && typeof req.body === 'object' && 'primaryCoachId' in req.body;
+      // Without a named primary coach the creator is responsible - otherwise they could not see the patient.
+      if (!named || (row.primaryCoachId === null && !isAdmin(coach))) row.primaryCoachId = coach.id;
+      row.appointments = '[]';
+      row.lastDataAt = null;
+    }
+    return row;
+  },
+  check: async (row, { ctx }) => checkPatientRow(ctx, row as unknown as PatientTable),
+  toOutput: (rows) => (rows as unknown as PatientTable[]).map(toPatient),
+  uniqueField: 'patientCode',
+  defaultOrder: { field: 'lastName', direction: 'asc' },
+};
+
+const commentsResource: ResourceDefinition = {
+  path: '/comments',
+  table: 'comments',
+  fields: { id: 'string', patientId: 'string', authorId: 'string', text: 'string', ...stamps },
+  createSchema: CommentCreateSchema,
+  updateSchema: CommentUpdateSchema,
+  patchSchema: CommentPatchSchema,
+  outputSchema: CommentSchema,
+  access: {
+    ...patientScoped('comments', 'patientId'),
+    // A note is changed or deleted only by its author (or an admin), and only while the patient is theirs.
+    async canWrite(ctx, coach, row, op) {
+      if (!(await canAccessPatient(ctx.db, coach, String(row.patientId)))) return false;
+      return op === 'create' || isAdmin(coach) || row.authorId === coach.id;
+    },
+  },
+  async toRow(input, { ctx, coach, existing }) {
+    if (existing) return { text: input.text ?? existing.text };
+    const patient = await ctx.db.selectFrom('patients').select('id').where('id', '=', String(input.patientId)).executeTakeFirst();
+    if (!patient) throw validationFailed([{ path: 'patientId', message: 'Unknown patient' }]);
+    return { patientId: input.patientId, text: input.text, authorId: coach.id };
+  },
+  async toOutput(rows, ctx) {
+    const ids = [...new Set(rows.map((r) => r.authorId).filter((id): id is string => typeof id === 'string'))];
+    const authors = ids.length ? await ctx.db.selectFrom('coaches').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute() : [];
+    const names = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
+    return rows.map((r) => ({ ...r, authorId: r.authorId ?? '-', authorName: names.get(String(r.authorId)) ?? 'Gelöschter Coach' }));
+  },
+  defaultOrder: { field: 'createdAt', direction: 'desc' },
+};
+
+const externalCommentsResource: ResourceDefinition = {
+  path: '/externalComments',
+  table: 'external_comments',
+  fields: { id: 'string', patientId: 'string', source: 'string', author: 'string', text: 'string', createdAt: 'date' },
+  outputSchema: ExternalCommentSchema,
+  access: patientScoped('external_comments', 'patientId'),
+  toRow: () => ({}),
+  toOutput: asIs,
+  defaultOrder: { field: 'createdAt', direction: 'desc' },
+};
+
+const syncedPatientsResource: ResourceDefinition = {
+  path: '/synced-patients',
+  table: 'synced_patients',
+  fields: { id: 'string', patientId: 'string', patientCode: 'string', lastSyncAt: 'date', recordCount: 'number', lastDayEvaluationDate: 'date' },
+  outputSchema: SyncedPatientSchema,
+  access: patientScoped('synced_patients', 'patientId'),
+  toRow: () => ({}),
+  toOutput: asIs,
+  defaultOrder: { field: 'lastSyncAt', direction: 'desc' },
+};
+
+const costRatesResource: ResourceDefinition = {
+  path: '/cost-rates',
+  table: 'cost_rates',
+  fields: { id: 'string', name: 'string', amountCents: 'number', unit: 'string', ...stamps },
+  createSchema: CostRateCreateSchema,
+  updateSchema: CostRateUpdateSchema,
+  patchSchema: CostRatePatchSchema,
+  outputSchema: CostRateSchema,
+  access: referenceData,
+  toRow: plain(),
+  toOutput: asIs,
+  defaultOrder: { field: 'name', direction: 'asc' },
+};
+
+const devicesResource: ResourceDefinition = {
+  path: '/devices',
+  table: 'devices',
+  fields: { id: 'string', name: 'string', type: 'string', serialNumber: 'string', ...stamps },
+  createSchema: DeviceCreateSchema,
+  updateSchema: DeviceUpdateSchema,
+  patchSchema: DevicePatchSchema,
+  outputSchema: DeviceSchema,
+  access: referenceData,
+  toRow: plain(),
+  toOutput: asIs,
+  uniqueField: 'serialNumber',
+  defaultOrder: { field: 'name', direction: 'asc' },
+};
+
+const diagnosisResource: ResourceDefinition = {
+  path: '/diagnosis',
+  table: 'diagnoses',
+  fields: { id: 'string', code: 'string', label: 'string' },
+  createSchema: DiagnosisCreateSchema,
+  updateSchema: DiagnosisUpdateSchema,
+  patchSchema: DiagnosisPatchSchema,
+  outputSchema: DiagnosisSchema,
+  access: referenceData,
+  toRow: plain(),
+  toOutput: asIs,
+  uniqueField: 'code',
+  defaultOrder: { field: 'code', direction: 'asc' },
+};
+
+const replicationEndpointResource: ResourceDefinition = {
+  path: '/replicationEndpoint',
+  table: 'replication_endpoints',
+  fields: { id: 'string', name: 'string', protocol: 'string', host: 'string', port: 'number', path: 'string', ...stamps },
+  createSchema: ReplicationEndpointCreateSchema,
+  updateSchema: ReplicationEndpointUpdateSchema,
+  patchSchema: ReplicationEndpointPatchSchema,
+  outputSchema: ReplicationEndpointSchema,
+  access: referenceData,
+  toRow: plain(),
+  toOutput: asIs,
+  defaultOrder: { field: 'name', direction: 'asc' },
+};
+
+const surveysResource: ResourceDefinition = {
+  path: '/surveys',
+  table: 'surveys',
+  fields: { id: 'string', title: 'string', description: 'string', questions: 'json', active: 'boolean', ...stamps },
+  createSchema: SurveyCreateSchema,
+  updateSchema: SurveyUpdateSchema,
+  patchSchema: SurveyPatchSchema,
+  outputSchema: SurveySchema,
+  access: referenceData,
+  toRow: (input) => {
+    const row = plain(['questions'])(input);
+    if (typeof input.active === 'boolean') row.active = input.active ? 1 : 0;
+    return row;
+  },
+  toOutput: (rows) => (rows as unknown as SurveyTable[]).map((r) => ({ ...r, questions: JSON.parse(r.questions), active: r.active === 1 })),
+  defaultOrder: { field: 'title', direction: 'asc' },
+};
+
+/** Access codes: visible to the coach they were made for and to every coach of their patient. */
+const patientTokensResource: ResourceDefinition = {
+  path: '/patientTokens',
+  table: 'patient_tokens',
+  fields: { id: 'string', code: 'string', coachId: 'string', patientId: 'string', expiresAt: 'date', usedAt: 'date', createdAt: 'date' },
+  createSchema: PatientTokenCreateSchema,
+  updateSchema: PatientTokenUpdateSchema,
+  patchSchema: PatientTokenPatchSchema,
+  outputSchema: PatientTokenSchema,
+  access: {
+    scopeList(ctx, coach, query) {
+      if (isAdmin(coach)) return query;
+      return query.where((eb) => eb.or([
+        eb('patient_tokens.coachId', '=', coach.id),
+        eb('patient_tokens.patientId', 'in', accessiblePatientIds(ctx.db, coach.id)),
+      ]));
+    },
+    async canRead(ctx, coach, row) {
+      if (isAdmin(coach) || row.coachId === coach.id) return true;
+      return row.patientId ? canAccessPatient(ctx.db, coach, String(row.patientId)) : false;
+    },
+    async canWrite(ctx, coach, row) {
+      if (isAdmin(coach)) return true;
+      // A coach makes codes for themselves only, and only for their own patients.
+      if (row.coachId !== coach.id) return false;
+      return row.patientId ? canAccessPatient(ctx.db, coach, String(row.patientId)) : true;
+    },
+  },
+  async toRow(input, { ctx, coach, existing, now }) {
+    const row: Record<string, unknown> = { ...input };
+    if (!existing) {
+      row.coachId ??= coach.id;
+      row.code = generateCode();
+      row.expiresAt = new Date(Date.parse(now) + CODE_VALID_DAYS * 86400_000).toISOString();
+      row.usedAt = null;
+    }
+    if (row.coachId !== undefined) {
+      const target = await ctx.db.selectFrom('coaches').select('id').where('id', '=', String(row.coachId)).executeTakeFirst();
+      if (!target) throw validationFailed([{ path: 'coachId', message: 'Unknown coach' }]);
+    }
+    if (row.patientId) {
+      const patient = await ctx.db.selectFrom('patients').select('id').where('id', '=', String(row.patientId)).executeTakeFirst();
+      if (!patient) throw validationFailed([{ path: 'patientId', message: 'Unknown patient' }]);
+    }
+    return row;
+  },
+  toOutput: (rows) => rows as unknown as PatientTokenTable[],
+  uniqueField: 'code',
+  defaultOrder: { field: 'createdAt', direction: 'desc' },
+};
+
+export const standardResources = [
+  patientsResource, commentsResource, externalCommentsResource, syncedPatientsResource, costRatesResource,
+  devicesResource, diagnosisResource, replicationEndpointResource, surveysResource, patientTokensResource,
+];
+
+/** The standard create/read/update/delete resources of SPEC section 7 plus the two read-only ones. */
+export function resourceFamilies(ctx: Upstream): Router {
+  const router = Router();
+  for (const def of standardResources) router.use(resourceRoutes(ctx, def));
+  return router;
+}
+
