@@ -25,11 +25,19 @@ const booleanFlag = (name: string, fallback: boolean) =>
     v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
   );
 
+const parseUrl = (value: string): URL | null => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
+
 const httpUrl = (name: string) =>
   v.pipe(
     v.string(),
     v.url(`${name} must be an absolute http(s) URL, for example http://api.internal:3000`),
-    v.check((value) => /^https?:$/.test(new URL(value).protocol), `${name} must use http or https`),
+    v.check((value) => /^https?:$/.test(parseUrl(value)?.protocol ?? 'http:'), `${name} must use http or https`),
   );
 
 /**
@@ -72,7 +80,7 @@ export const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.url('SENTRY_DSN must be a Sentry DSN URL, for example https://key@o1.ingest.sentry.io/2'),
-      v.check((value) => new URL(value).username !== '', 'SENTRY_DSN must contain the public key before the @'),
+      v.check((value) => parseUrl(value)?.username !== '', 'SENTRY_DSN must contain the public key before the @'),
     ),
   ),
   SENTRY_ENVIRONMENT: v.optional(v.pipe(v.string(), v.maxLength(64, 'SENTRY_ENVIRONMENT must be at most 64 characters')), 'production'),

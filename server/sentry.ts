@@ -18,6 +18,10 @@ export function scrubEvent(event: ErrorEvent): ErrorEvent {
     });
   }
   if (event.extra) delete event.extra;
+  // Local variables of a stack frame can hold anything (a patient record): never sent.
+  for (const value of event.exception?.values ?? []) {
+    for (const frame of value.stacktrace?.frames ?? []) delete frame.vars;
+  }
   return event;
 }
 
@@ -38,6 +42,7 @@ export async function startSentry(dsn: string | undefined, environment: string):
     // Sentry 11's replacement for sendDefaultPii: false - collect no user, cookie, header, body or query data.
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
     tracesSampleRate: 0,
+    includeLocalVariables: false,
     beforeSend: scrubEvent,
     beforeBreadcrumb: (crumb) => (crumb.category === 'console' ? null : crumb),
   });

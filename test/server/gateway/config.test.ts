@@ -1,0 +1,142 @@
+import { describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ConfigError, cleanTitle, loadConfig } from '../../../server/config.ts';
+import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+
+const random = () => 'r'.repeat(64);
+const load = (env: Record<string, string>) => loadConfig(env, random);
+
+function problem(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  test('has working defaults for an empty environment', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: undefined,
+      upstreamUrl: undefined,
+      appTitle: 'CL',
+      sentryDsn: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      proxyTimeoutMs: 30_000,
+      shutdownGraceMs: 10_000,
+      xsrfSecretFromEnv: false,
+      upstream: { dataDir: './data', demoData: true },
+    });
+    expect(config.xsrfSecret).toBe(random());
+  });
+
+  test('reads every variable', () => {
+    const config = load({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: 'http://api:3000/base',
+      APP_TITLE: 'Nachsorge',
+      SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2',
+      SENTRY_ENVIRONMENT: 'staging',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: '1',
+      PROXY_TIMEOUT_MS: '5000',
+      XSRF_SECRET: 'x'.repeat(40),
+      SHUTDOWN_GRACE_MS: '3000',
+      DATA_DIR: '/data',
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'long-enough',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      upstreamUrl: 'http://api:3000/base',
+      appTitle: 'Nachsorge',
+      sentryEnvironment: 'staging',
+      logLevel: 'debug',
+      trustProxy: 1,
+      proxyTimeoutMs: 5000,
+      xsrfSecret: 'x'.repeat(40),
+      xsrfSecretFromEnv: true,
+      shutdownGraceMs: 3000,
+      upstream: { dataDir: '/data', demoData: false, adminEmail: 'admin@example.org', adminPassword: 'long-enough' },
+    });
+  });
+
+  test('treats empty values as unset', () => {
+    expect(load({ PORT: '', APP_TITLE: '  ' })).toMatchObject({ port: 8080, appTitle: 'CL' });
+  });
+
+  test.each([
+    ['"Praxis Nord"', 'Praxis Nord'],
+    ["'Praxis Nord'", 'Praxis Nord'],
+    ['„Praxis“ Nord', 'Praxis Nord'],
+    ["Müller's Praxis", "Müller's Praxis"],
+  ])('APP_TITLE %s becomes %s', (raw, title) => {
+    expect(cleanTitle(raw)).toBe(title);
+    expect(load({ APP_TITLE: raw }).appTitle).toBe(title);
+  });
+
+  test.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+  ])('TRUST_PROXY %s', (raw, value) => {
+    expect(load({ TRUST_PROXY: raw }).trustProxy).toEqual(value);
+  });
+
+  test.each([
+    ['PORT', 'abc', /PORT must be a whole number from 0 to 65535/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['UPSTREAM_URL', 'api 3000', /UPSTREAM_URL must be an absolute http\(s\) URL/],
+    ['UPSTREAM_URL', 'api:3000', /UPSTREAM_URL must use http or https/],
+    ['UPSTREAM_URL', 'ftp://api/', /UPSTREAM_URL must use http or https/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['TRUST_PROXY', 'sometimes', /TRUST_PROXY must be/],
+    ['PROXY_TIMEOUT_MS', '-5', /PROXY_TIMEOUT_MS must be a whole number/],
+    ['XSRF_SECRET', 'short', /XSRF_SECRET must be at least 32 characters/],
+    ['SENTRY_DSN', 'not a url', /SENTRY_DSN must be a Sentry DSN URL/],
+    ['DEMO_DATA', 'maybe', /DEMO_DATA must be true or false/],
+    ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL must be an email address/],
+    ['ADMIN_PASSWORD', 'short', /ADMIN_PASSWORD must be at least 8 characters/],
+    ['SHUTDOWN_GRACE_MS', '1.5', /SHUTDOWN_GRACE_MS must be a whole number/],
+    ['APP_TITLE', '""', /APP_TITLE must contain text/],
+  ])('%s=%s is refused with a message naming it', (variable, value, message) => {
+    const error = problem({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(message);
+  });
+
+  test('never repeats a secret value in the message', () => {
+    expect(problem({ XSRF_SECRET: 'short-secret' }).message).not.toContain('short-secret');
+    expect(problem({ ADMIN_PASSWORD: 'pw' }).message).not.toContain('pw"');
+  });
+});
+
+describe('start-up with a bad value', () => {
+  test.each([
+    ['PORT', 'eighty'],
+    ['PROXY_TIMEOUT_MS', 'soon'],
+    ['UPSTREAM_URL', 'localhost:3000'],
+  ])('%s=%s exits 1 with one line that names the variable', (variable, value) => {
+    const result = spawnSync(NODE_BIN, [join(REPO_ROOT, 'server/index.ts')], {
+      env: { PATH: process.env.PATH, [variable]: value },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+    expect(lines[0]).toMatch(/must/);
+    expect(result.stdout).toBe('');
+  });
+});
