@@ -65,3 +65,24 @@ export async function upstreamB(options: { now?: string } = {}) {
     close: () => storage.close(),
   };
 }
+
+/** Query values JSON-encoded as CONTRACT.md requires: { from: '2026-06-01' } -> from="2026-06-01". */
+export function jsonQuery(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON.stringify(v)]));
+}
+
+/** One valid `data` per sync collection, for table-driven tests. */
+export const syncSamples = {
+  'day-evaluation': { date: '2026-06-01', mood: 4, sleep: 3, stress: 2, pain: 1, notes: 'Guter Tag' },
+  'day-stats': { date: '2026-06-01', steps: 8432, activeMinutes: 47, sleepMinutes: 410, restingHeartRate: 62 },
+  'event': { type: 'phone-coaching', title: 'Telefoncoaching', start: '2026-06-01T08:00:00.000Z', durationMinutes: 30, done: true },
+  'event-template': { type: 'exercise', title: 'Spaziergang', durationMinutes: 30, recurrence: 'weekly', weekdays: [1, 3, 5] },
+  'form': { title: 'Notfallplan', fields: [{ key: 'contact', label: 'Vertrauensperson', value: 'Schwester' }] },
+  'internal': { onboardingDone: true, lastScreen: 'home' },
+  'life-section': { name: 'Arbeit', goal: 'Stufenweise Wiedereingliederung', priority: 5, satisfaction: 2 },
+  'settings': { reminderTime: '20:00', language: 'de', notificationsEnabled: true, shareDayStats: true },
+  'survey': { surveyId: 'survey-1', assignedAt: '2026-06-01T07:00:00.000Z', dueDate: '2026-06-07', status: 'open' },
+  'survey-result': { surveyId: 'survey-1', completedAt: '2026-06-01T18:00:00.000Z', answers: [{ questionId: 'q1', value: 3 }] },
+  'timeframe': { title: 'Erste Arbeitswochen', start: '2026-06-01', end: '2026-06-28', goal: 'Pausen einhalten' },
+  'timeframe-evaluation': { timeframeId: 'tf-1', date: '2026-06-01', rating: 4, notes: '' },
+} as const;

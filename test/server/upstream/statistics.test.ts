@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { jsonQuery, upstreamB, type TestCoach } from '../../helpers/upstream-b.ts';
+
+/*
+ * A small known data set, period 2026-06-01 .. 2026-06-10 (10 days):
+ *   p1 Becker  (coach c1) aftercare 05-01..06-05  -> completed on 06-10, 5 days in the period
+ *   p2 Albers  (coach c1) aftercare 06-03..08-31  -> active, 8 days, data synchronised 06-04
+ *   p3 Hoffmann(coach c1) aftercare 06-20..09-30  -> planned, outside the period
+ *   p4 Zimmer  (coach c2) aftercare 01-01..12-31  -> active, 10 days, never synchronised
+ * Phone coachings (held): p1 06-02 30 min + 15 min, p2 06-10 00:30 Berlin time (06-09 22:30 UTC) 20 min,
+ * p4 06-04 45 min; not counted: p2 planned call 06-05, p4 video call 06-04, p4 call 05-31.
+ */
+let u: Awaited<ReturnType<typeof upstreamB>>;
+let admin: TestCoach;
+let health: TestCoach;
+let coach: TestCoach;
+let c1: TestCoach;
+const period = { from: '2026-06-01', to: '2026-06-10' };
+
+async function event(patientId: string, id: string, data: Record<string, unknown>) {
+  const res = await request(u.app).put(`/v2/patients/${patientId}/sync-db/event`).set('Authorization', admin.auth)
+    .send({ id, data: { title: 'Gespräch', ...data } });
+  expect(res.status).toBe(200);
+}
+async function dayEvaluation(patientId: string, date: string) {
+  const res = await request(u.app).put(`/v2/patients/${patientId}/sync-db/day-evaluation`).set('Authorization', admin.auth)
+    .send({ id: `de-${date}`, data: { date, mood: 3, sleep: 3, stress: 3 } });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  u = await upstreamB({ now: '2026-06-15T10:00:00.000Z' });
+  admin = await u.coach('admin');
+  health = await u.coach('health');
+  coach = await u.coach('coach');
+  c1 = await u.coach('coach', 'c1');
+  await u.coach('coach', 'c2');
+  await u.patient({ id: 'p1', lastName: 'Becker', aftercareStart: '2026-05-01', aftercareEnd: '2026-06-05', primaryCoachId: 'c1' });
+  await u.patient({ id: 'p2', lastName: 'Albers', aftercareStart: '2026-06-03', aftercareEnd: '2026-08-31', primaryCoachId: 'c1' });
+  await u.patient({ id: 'p3', lastName: 'Hoffmann', aftercareStart: '2026-06-20', aftercareEnd: '2026-09-30', primaryCoachId: 'c1' });
+  await u.patient({ id: 'p4', lastName: 'Zimmer', aftercareStart: '2026-01-01', aftercareEnd: '2026-12-31', primaryCoachId: 'c2' });
+
+  await event('p1', 'e1', { type: 'phone-coaching', start: '2026-06-02T09:00:00.000Z', durationMinutes: 30, done: true });
+  await event('p1', 'e2', { type: 'phone-coaching', start: '2026-06-02T14:00:00.000Z', durationMinutes: 15, done: true });
+  await event('p2', 'e3', { type: 'phone-coaching', start: '2026-06-09T22:30:00.000Z', durationMinutes: 20, done: true });
+  await event('p2', 'e4', { type: 'phone-coaching', start: '2026-06-05T09:00:00.000Z', durationMinutes: 30, done: false });
+  await event('p4', 'e5', { type: 'video-coaching', start: '2026-06-04T09:00:00.000Z', durationMinutes: 30, done: true });
+  await event('p4', 'e6', { type: 'phone-coaching', start: '2026-05-31T12:00:00.000Z', durationMinutes: 10, done: true });
+  await event('p4', 'e7', { type: 'phone-coaching', start: '2026-06-04T10:00:00.000Z', durationMinutes: 45, done: true });
+
+  u.setNow('2026-05-31T19:00:00.000Z');
+  await dayEvaluation('p1', '2026-05-31');
+  u.setNow('2026-06-01T19:00:00.000Z');
+  await dayEvaluation('p1', '2026-06-01');
+  u.setNow('2026-06-04T19:00:00.000Z');
+  await dayEvaluation('p2', '2026-06-03');
+  await dayEvaluation('p2', '2026-06-04');
+  await dayEvaluation('p2', '2026-06-11');
+  u.setNow('2026-06-15T10:00:00.000Z');
+});
+afterAll(() => u.close());
+
+const get = (path: string, who: TestCoach, query: Record<string, unknown> = period) =>
+  request(u.app).get(`/v2/statistics/${path}`).set('Authorization', who.auth).query(jsonQuery(query));
+
+describe('patient-statistics', () => {
+  test('counts patients by aftercare status on the last day and the flows within the period', async () => {
+    const res = await get('patient-statistics', health);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      from: '2026-06-01', to: '2026-06-10', total: 4, planned: 1, active: 2, completed: 1,
+      startedInPeriod: 1, endedInPeriod: 1, activeWithoutDataFor7Days: 1,
+    });
+  });
+
+  test('narrows to the patients of one primary coach', async () => {
+    const res = await get('patient-statistics', admin, { ...period, coachId: 'c1' });
+    expect(res.body).toMatchObject({ total: 3, planned: 1, active: 1, completed: 1, activeWithoutDataFor7Days: 0 });
+  });
+
+  test('defaults to the 90 days up to today', async () => {
+    const res = await get('patient-statistics', admin, {});
+    expect(res.body).toMatchObject({ from: '2026-03-18', to: '2026-06-15' });
+  });
+});
+
+describe('daily-patients-in-aftercare', () => {
+  test('counts for every day of the period the patients whose interval contains it', async () => {
+    const res = await get('daily-patients-in-aftercare', health);
+    expect(res.status).toBe(200);
+    expect(res.body.map((d: { count: number }) => d.count)).toEqual([2, 2, 3, 3, 3, 2, 2, 2, 2, 2]);
+    expect(res.body[0]).toEqual({ date: '2026-06-01', count: 2 });
+    expect(res.body[9].date).toBe('2026-06-10');
+  });
+});
+
+describe('phone-coachings', () => {
+  test('counts held phone coachings per German calendar day with their minutes, zeros included', async () => {
+    const res = await get('phone-coachings', health);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(10);
+    const nonZero = res.body.filter((d: { count: number }) => d.count > 0);
+    expect(nonZero).toEqual([
+      { date: '2026-06-02', count: 2, minutes: 45 },
+      { date: '2026-06-04', count: 1, minutes: 45 },
+      { date: '2026-06-10', count: 1, minutes: 20 },
+    ]);
+  });
+
+  test('narrows to the patients of one primary coach', async () => {
+    const res = await get('phone-coachings', health, { ...period, coachId: 'c1' });
+    const total = res.body.reduce((sum: number, d: { count: number }) => sum + d.count, 0);
+    expect(total).toBe(3);
+  });
+});
+
+describe('patient-detail-statistics', () => {
+  test('has one row per patient in aftercare during the period with days, calls, minutes and day-evaluations', async () => {
+    const res = await get('patient-detail-statistics', health);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    const rows = res.body.map((r: Record<string, unknown>) => [r.lastName, r.status, r.daysInAftercare, r.phoneCoachings, r.phoneCoachingMinutes, r.dayEvaluations]);
+    expect(rows).toEqual([
+      ['Albers', 'active', 8, 1, 20, 2],
+      ['Becker', 'completed', 5, 2, 45, 1],
+      ['Zimmer', 'active', 10, 1, 45, 0],
+    ]);
+    expect(res.body[0]).toMatchObject({ patientId: 'p2', primaryCoachId: 'c1', primaryCoachName: 'Vor Name c1', lastDataAt: '2026-06-04T19:00:00.000Z' });
+    expect(res.body[2].lastDataAt).toBeNull();
+  });
+
+  test('sorts by any row field and pages with limit and skip while X-Total-Count keeps all rows', async () => {
+    const sorted = await get('patient-detail-statistics', health, { ...period, order: 'daysInAftercare DESC' });
+    expect(sorted.body.map((r: { lastName: string }) => r.lastName)).toEqual(['Zimmer', 'Albers', 'Becker']);
+    const page = await get('patient-detail-statistics', health, { ...period, limit: 2, skip: 1 });
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.body.map((r: { lastName: string }) => r.lastName)).toEqual(['Becker', 'Zimmer']);
+  });
+});
+
+describe('statistics permissions and query checks', () => {
+  test.each(['patient-statistics', 'patient-detail-statistics', 'daily-patients-in-aftercare', 'phone-coachings'])(
+    '%s answers 403 to a coach without the health-manager flag, even their own primary coach data',
+    async (path) => {
+      expect((await get(path, coach)).status).toBe(403);
+      expect((await get(path, c1, { ...period, coachId: 'c1' })).status).toBe(403);
+      expect((await request(u.app).get(`/v2/statistics/${path}`)).status).toBe(401);
+      expect((await get(path, admin)).status).toBe(200);
+    },
+  );
+
+  test('answers 400 when from is after to, for an unknown query value, bad JSON or an unknown sort field', async () => {
+    expect((await get('patient-statistics', admin, { from: '2026-06-10', to: '2026-06-01' })).status).toBe(400);
+    expect((await get('patient-statistics', admin, { ...period, limit: 5 })).status).toBe(400);
+    const badJson = await request(u.app).get('/v2/statistics/phone-coachings').set('Authorization', admin.auth).query({ from: '2026-06-01' });
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.error.details[0].path).toBe('from');
+    expect((await get('patient-detail-statistics', admin, { ...period, order: 'password ASC' })).status).toBe(400);
+    expect((await get('daily-patients-in-aftercare', admin, { from: '2020-01-01', to: '2026-01-01' })).status).toBe(400);
+  });
+});
