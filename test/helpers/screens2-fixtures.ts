@@ -93,3 +93,46 @@ export function buildAppSettings(overrides: Partial<AppSettings> = {}): AppSetti
     ...overrides,
   };
 }
+
+import type { PatientDetailStatisticsRow, PatientStatistics } from '../../client/api/schemas/statistics.ts';
+
+export function buildPatientStatistics(overrides: Partial<PatientStatistics> = {}): PatientStatistics {
+  return {
+    from: '2026-08-25',
+    to: '2026-11-22',
+    total: 42,
+    planned: 5,
+    active: 30,
+    completed: 7,
+    startedInPeriod: 12,
+    endedInPeriod: 4,
+    activeWithoutDataFor7Days: 3,
+    ...overrides,
+  };
+}
+
+export function buildDetailRow(overrides: Partial<PatientDetailStatisticsRow> = {}): PatientDetailStatisticsRow {
+  return {
+    patientId: 'p-1',
+    patientCode: 'NK-4821',
+    firstName: 'Jonas',
+    lastName: 'Keller',
+    primaryCoachId: 'coach-1',
+    primaryCoachName: 'Anna Berg',
+    aftercareStart: '2026-09-01',
+    aftercareEnd: '2027-02-28',
+    status: 'active',
+    daysInAftercare: 83,
+    phoneCoachings: 6,
+    phoneCoachingMinutes: 145,
+    dayEvaluations: 70,
+    lastDataAt: '2026-11-21T18:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Consecutive days from `from` with the given values, as the daily statistics answer. */
+export function buildDays<T extends object>(from: string, values: T[]): (T & { date: string })[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return values.map((value, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), ...value }));
+}

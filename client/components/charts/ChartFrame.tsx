@@ -4,6 +4,7 @@ import { ChartTable } from './ChartTable.tsx';
 import { colourOf } from './scale.ts';
 import type { ChartProps } from './types.ts';
 import { useContainerWidth } from './useContainerWidth.ts';
+import './charts.css';
 
 export interface DrawArgs {
   width: number;

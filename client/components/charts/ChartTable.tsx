@@ -14,7 +14,7 @@ export function ChartTable({ caption, xLabel, labels, series, format }: Props) {
   return (
     <div class="overflow-auto">
       <table class="chart-table">
-        <caption>{caption}</caption>
+        <caption class="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{xLabel}</th>

@@ -13,7 +13,7 @@ export function LineChart(props: ChartProps) {
       {...props}
       draw={({ width, height, format, titleId, descId }) => {
         const { labels, series, title, description } = props;
-        const ticks = niceTicks(maxValue(series));
+        const ticks = niceTicks(maxValue(series), 5, props.integerValues);
         const y = linearScale(ticks[ticks.length - 1], height - MARGIN.bottom, MARGIN.top);
         const band = (width - MARGIN.left - MARGIN.right) / labels.length;
         const x = (i: number) => MARGIN.left + band * (i + 0.5);

@@ -70,6 +70,9 @@ describe('chart helpers', () => {
     expect(niceTicks(9)).toEqual([0, 2, 4, 6, 8, 10]);
     expect(niceTicks(0)).toEqual([0, 1]);
     expect(niceTicks(230).at(-1)).toBeGreaterThanOrEqual(230);
+    expect(niceTicks(12)).toContain(2.5);
+    expect(niceTicks(12, 5, true).every(Number.isInteger)).toBe(true);
+    expect(niceTicks(3, 5, true)).toEqual([0, 1, 2, 3]);
   });
 
   test('x labels are thinned out to the room available', () => {

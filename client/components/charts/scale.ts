@@ -1,11 +1,13 @@
 /** Pure helpers for the SVG charts: nice axis ticks and linear scales. */
 
-/** Round tick values (1, 2, 2.5, 5 times a power of ten) covering 0..max, about `count` of them. */
-export function niceTicks(max: number, count = 5): number[] {
+/** Round tick values (1, 2, 2.5, 5 times a power of ten) covering 0..max, about `count` of them; whole numbers only when `integer`. */
+export function niceTicks(max: number, count = 5, integer = false): number[] {
   if (!Number.isFinite(max) || max <= 0) return [0, 1];
   const rough = max / count;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((f) => f * power).find((s) => s >= rough) ?? 10 * power;
+  // Counts (patients, calls) must not get ticks such as 2.5.
+  const candidates = [1, 2, 2.5, 5, 10].map((f) => f * power).filter((s) => !integer || Number.isInteger(s));
+  const step = candidates.find((s) => s >= rough) ?? 10 * power;
   const ticks: number[] = [];
   for (let v = 0; v < max + step / 2; v += step) ticks.push(Number(v.toFixed(10)));
   if (ticks[ticks.length - 1] < max) ticks.push(Number((ticks[ticks.length - 1] + step).toFixed(10)));

@@ -16,6 +16,8 @@ export interface ChartProps {
   yLabel: string;
   /** Formats values for ticks, tooltips and the table; default: formatNumber in the active locale. */
   formatValue?: (value: number) => string;
+  /** The values are counts: axis ticks are whole numbers. */
+  integerValues?: boolean;
   /** Start with the table instead of the chart. */
   initialView?: 'chart' | 'table';
   /** Drawing height in px (the width follows the container). */

@@ -1,9 +1,60 @@
+import { useLocation, useSearch } from 'wouter';
 import { t } from '../../lib/i18n.ts';
+import { user } from '../../state/session.ts';
+import { DailyCharts } from './DailyCharts.tsx';
+import { DEFAULT_SORT, DetailTable, type Sort, type SortField } from './DetailTable.tsx';
+import { PeriodForm } from './PeriodForm.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+import { periodFromSearch, type Period } from './period.ts';
+import './stats.css';
 
+const SORT_FIELDS: SortField[] = ['patientCode', 'lastName', 'primaryCoachName', 'status', 'aftercareStart', 'aftercareEnd', 'daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations', 'lastDataAt'];
+
+function sortFromSearch(params: URLSearchParams): Sort {
+  const [field, direction] = (params.get('sort') ?? '').split(' ');
+  if (!SORT_FIELDS.includes(field as SortField) || (direction !== 'ASC' && direction !== 'DESC')) return DEFAULT_SORT;
+  return { field: field as SortField, direction };
+}
+
+/** The statistics are for health managers and administrators (the server refuses everyone else). */
+export function canSeeStatistics(me: { isAdmin: boolean; isSuperAdmin: boolean; isHealthManager: boolean } | null): boolean {
+  return !!me && (me.isAdmin || me.isSuperAdmin || me.isHealthManager);
+}
+
+/** Controlling: period, patient figures, daily charts and the sortable per-patient table; all kept in the URL. */
 export default function StatsPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const period = periodFromSearch(search);
+  const sort = sortFromSearch(params);
+  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
+
+  const go = (next: { period?: Period; sort?: Sort; page?: number }) => {
+    const p = next.period ?? period;
+    const s = next.sort ?? sort;
+    const query = new URLSearchParams({ from: p.from, to: p.to, sort: `${s.field} ${s.direction}` });
+    const nextPage = next.page ?? 0;
+    if (nextPage > 0) query.set('page', String(nextPage));
+    navigate(`/stats?${query.toString()}`, { replace: true });
+  };
+
+  if (!canSeeStatistics(user.value)) {
+    return (
+      <section class="stats-page">
+        <h1>{t('stats.title')}</h1>
+        <p role="alert">{t('stats.notAllowed')}</p>
+      </section>
+    );
+  }
+
   return (
-    <section>
+    <section class="stats-page">
       <h1>{t('stats.title')}</h1>
+      <PeriodForm period={period} onChange={(p) => go({ period: p })} />
+      <SummaryCards period={period} />
+      <DailyCharts period={period} />
+      <DetailTable period={period} sort={sort} page={page} onSort={(s) => go({ sort: s })} onPage={(n) => go({ page: n })} />
     </section>
   );
 }

@@ -1,0 +1,60 @@
+import { getDailyPatientsInAftercare, getPhoneCoachings } from '../../api/statistics.ts';
+import { BarChart, LineChart } from '../../components/charts/index.ts';
+import { DataState } from '../../components/DataState.tsx';
+import { useResource } from '../../components/useResource.ts';
+import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
+import type { Period } from './period.ts';
+
+/** A day `YYYY-MM-DD` as a short local date; UTC so the label is the day the server meant. */
+export function dayLabel(day: string): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) ? day : formatDate(time, { dateStyle: 'short', timeZone: 'UTC' });
+}
+
+const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
+
+export function DailyCharts({ period }: { period: Period }) {
+  const key = `${period.from}|${period.to}`;
+  const daily = useResource((signal) => getDailyPatientsInAftercare(period, signal), key);
+  const calls = useResource((signal) => getPhoneCoachings(period, signal), key);
+  const description = t('stats.periodText', { from: dayLabel(period.from), to: dayLabel(period.to) });
+  const callTotals = (calls.data ?? []).reduce((sum, day) => ({ count: sum.count + day.count, minutes: sum.minutes + day.minutes }), { count: 0, minutes: 0 });
+
+  return (
+    <div class="stats-charts">
+      <section aria-labelledby="stats-daily-heading">
+        <h2 id="stats-daily-heading">{t('stats.dailyHeading')}</h2>
+        <DataState status={daily.status} error={daily.error} onRetry={daily.reload} hasData={!!daily.data}>
+          <LineChart
+            title={t('stats.dailyChartTitle')}
+            description={description}
+            labels={(daily.data ?? []).map((d) => dayLabel(d.date))}
+            series={(daily.data ?? []).length ? [{ name: t('stats.dailySeries'), values: (daily.data ?? []).map((d) => d.count) }] : []}
+            xLabel={t('stats.day')}
+            yLabel={t('stats.patients')}
+            formatValue={wholeNumber}
+            integerValues
+          />
+        </DataState>
+      </section>
+      <section aria-labelledby="stats-calls-heading">
+        <h2 id="stats-calls-heading">{t('stats.callsHeading')}</h2>
+        <DataState status={calls.status} error={calls.error} onRetry={calls.reload} hasData={!!calls.data}>
+          <p class="stats-note">
+            {t('stats.callsTotal', { count: formatNumber(callTotals.count), minutes: formatNumber(callTotals.minutes) })}
+          </p>
+          <BarChart
+            title={t('stats.callsChartTitle')}
+            description={description}
+            labels={(calls.data ?? []).map((d) => dayLabel(d.date))}
+            series={(calls.data ?? []).length ? [{ name: t('stats.callsSeries'), values: (calls.data ?? []).map((d) => d.count) }] : []}
+            xLabel={t('stats.day')}
+            yLabel={t('stats.calls')}
+            formatValue={wholeNumber}
+            integerValues
+          />
+        </DataState>
+      </section>
+    </div>
+  );
+}

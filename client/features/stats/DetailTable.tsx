@@ -1,0 +1,108 @@
+import { getPatientDetailStatistics } from '../../api/statistics.ts';
+import type { PatientDetailStatisticsRow } from '../../api/schemas/statistics.ts';
+import { DataState } from '../../components/DataState.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { useResource } from '../../components/useResource.ts';
+import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
+import { dayLabel } from './DailyCharts.tsx';
+import type { Period } from './period.ts';
+
+export const PAGE_SIZE = 25;
+export type SortField = 'patientCode' | 'lastName' | 'primaryCoachName' | 'status' | 'aftercareStart' | 'aftercareEnd' | 'daysInAftercare' | 'phoneCoachings' | 'phoneCoachingMinutes' | 'dayEvaluations' | 'lastDataAt';
+export interface Sort {
+  field: SortField;
+  direction: 'ASC' | 'DESC';
+}
+export const DEFAULT_SORT: Sort = { field: 'lastName', direction: 'ASC' };
+const NUMERIC: SortField[] = ['daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations'];
+
+interface Column {
+  field: SortField;
+  cell: (row: PatientDetailStatisticsRow) => string;
+}
+
+const COLUMNS: Column[] = [
+  { field: 'patientCode', cell: (r) => r.patientCode },
+  { field: 'lastName', cell: (r) => `${r.lastName}, ${r.firstName}` },
+  { field: 'primaryCoachName', cell: (r) => r.primaryCoachName || t('stats.noCoach') },
+  { field: 'status', cell: (r) => t(`stats.status.${r.status}`) },
+  { field: 'aftercareStart', cell: (r) => dayLabel(r.aftercareStart) },
+  { field: 'aftercareEnd', cell: (r) => dayLabel(r.aftercareEnd) },
+  { field: 'daysInAftercare', cell: (r) => formatNumber(r.daysInAftercare) },
+  { field: 'phoneCoachings', cell: (r) => formatNumber(r.phoneCoachings) },
+  { field: 'phoneCoachingMinutes', cell: (r) => formatNumber(r.phoneCoachingMinutes) },
+  { field: 'dayEvaluations', cell: (r) => formatNumber(r.dayEvaluations) },
+  { field: 'lastDataAt', cell: (r) => (r.lastDataAt ? formatDate(r.lastDataAt, { dateStyle: 'short' }) : t('stats.never')) },
+];
+
+interface Props {
+  period: Period;
+  sort: Sort;
+  page: number;
+  onSort: (sort: Sort) => void;
+  onPage: (page: number) => void;
+}
+
+/** One row per patient, sorted and paged by the server so it works for any number of patients. */
+export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
+  const order = `${sort.field} ${sort.direction}`;
+  const rows = useResource(
+    (signal) => getPatientDetailStatistics({ ...period, order, limit: PAGE_SIZE, skip: page * PAGE_SIZE }, signal),
+    `${period.from}|${period.to}|${order}|${page}`,
+  );
+  const data = rows.data ?? [];
+  const total = rows.total ?? data.length;
+
+  const toggle = (field: SortField) => {
+    if (sort.field === field) onSort({ field, direction: sort.direction === 'ASC' ? 'DESC' : 'ASC' });
+    else onSort({ field, direction: NUMERIC.includes(field) ? 'DESC' : 'ASC' });
+  };
+
+  return (
+    <section aria-labelledby="stats-detail-heading">
+      <h2 id="stats-detail-heading">{t('stats.detailHeading')}</h2>
+      <DataState
+        status={rows.status}
+        error={rows.error}
+        onRetry={rows.reload}
+        hasData={data.length > 0}
+        empty={data.length === 0}
+        emptyText={t('stats.detailEmpty')}
+      >
+        <div class="overflow-auto" tabIndex={0} role="region" aria-labelledby="stats-detail-heading">
+          <table class="stats-table" aria-busy={rows.status === 'loading'}>
+            <thead>
+              <tr>
+                {COLUMNS.map(({ field }) => {
+                  const active = sort.field === field;
+                  return (
+                    <th key={field} scope="col" aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined} data-numeric={NUMERIC.includes(field) ? '' : undefined}>
+                      <button type="button" class="sort-button" onClick={() => toggle(field)}>
+                        {t(`stats.column.${field}`)}
+                        <span aria-hidden="true" class="sort-mark">
+                          {active ? (sort.direction === 'ASC' ? '▲' : '▼') : '↕'}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((row) => (
+                <tr key={row.patientId}>
+                  {COLUMNS.map(({ field, cell }) => (
+                    <td key={field} data-numeric={NUMERIC.includes(field) ? '' : undefined}>
+                      {cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={onPage} label={t('stats.detailPager')} />
+      </DataState>
+    </section>
+  );
+}

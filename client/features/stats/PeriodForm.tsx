@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n.ts';
+import { lastDays, periodError, type Period } from './period.ts';
+
+interface Props {
+  period: Period;
+  onChange: (period: Period) => void;
+}
+
+const PRESETS = [30, 90, 365] as const;
+
+/** Choose the period: two dates, applied together, or a preset. */
+export function PeriodForm({ period, onChange }: Props) {
+  const [draft, setDraft] = useState(period);
+  useEffect(() => setDraft(period), [period.from, period.to]);
+  const problem = periodError(draft);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!problem) onChange(draft);
+  };
+  return (
+    <form class="period-form" onSubmit={submit} noValidate aria-label={t('stats.periodLabel')}>
+      <label>
+        {t('stats.from')}
+        <input type="date" value={draft.from} max={draft.to} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+      </label>
+      <label>
+        {t('stats.to')}
+        <input type="date" value={draft.to} min={draft.from} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+      </label>
+      <button type="submit" disabled={!!problem}>
+        {t('stats.apply')}
+      </button>
+      <div class="period-presets" role="group" aria-label={t('stats.presetsLabel')}>
+        {PRESETS.map((days) => (
+          <button key={days} type="button" class="secondary outline" onClick={() => onChange(lastDays(days))}>
+            {t('stats.lastDays', { n: days })}
+          </button>
+        ))}
+      </div>
+      {problem && (
+        <p role="alert" class="form-error period-error">
+          {t(problem)}
+        </p>
+      )}
+    </form>
+  );
+}
