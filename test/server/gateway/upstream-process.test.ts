@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUILT_IN_UPSTREAM, startUpstream, upstreamEnv } from '../../../server/upstream-process.ts';
+import type { RunningUpstream } from '../../../server/upstream-process.ts';
+import { REPO_ROOT, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { spawnGateway } from '../../helpers/gateway-process.ts';
+import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+
+const FAKE_MAIN = join(REPO_ROOT, 'test/helpers/gateway-fake-upstream-main.ts');
+let running: RunningUpstream | undefined;
+let gateway: GatewayProcess | undefined;
+const temp: string[] = [];
+afterEach(async () => {
+  await running?.stop(1000);
+  running = undefined;
+  if (gateway && gateway.child.exitCode === null) gateway.child.kill('SIGKILL');
+  gateway = undefined;
+  for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('starting an upstream process', () => {
+  test('forks the entry, waits for its listening message and stops it with SIGTERM', async () => {
+    running = await startUpstream(FAKE_MAIN, upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de' }), process.env));
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await (await fetch(`${running.url}/v2/app-settings/version`)).json();
+    expect(answer.env).toEqual({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', HAS_XSRF_SECRET: false });
+    const child = running.child;
+    await running.stop(1000);
+    expect(child.exitCode).toBe(0);
+    running = undefined;
+  });
+
+  test('hands the upstream only its own settings, never the gateway secrets', () => {
+    const env = upstreamEnv(testConfig({ ADMIN_PASSWORD: 'Demo-Passwort-1' }), { PATH: '/bin', XSRF_SECRET: 'x'.repeat(40), SENTRY_DSN: 'https://k@s/1' });
+    expect(env).toMatchObject({ UPSTREAM_PORT: '0', UPSTREAM_HOST: '127.0.0.1', DATA_DIR: './data', DEMO_DATA: 'true', ADMIN_PASSWORD: 'Demo-Passwort-1', PATH: '/bin' });
+    expect(env).not.toHaveProperty('XSRF_SECRET');
+    expect(env).not.toHaveProperty('SENTRY_DSN');
+  });
+
+  test('rejects with a clear message when the entry does not exist', async () => {
+    await expect(startUpstream('/nonexistent/main.ts', {})).rejects.toThrow(/not available yet: set UPSTREAM_URL/);
+  });
+
+  test('rejects when the process exits before listening', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'upstream-crash-'));
+    temp.push(dir);
+    const entry = join(dir, 'crash.ts');
+    writeFileSync(entry, 'process.exit(3);\n');
+    await expect(startUpstream(entry, { PATH: process.env.PATH })).rejects.toThrow(/exited during start-up \(code 3\)/);
+  });
+});
+
+describe.skipIf(!existsSync(BUILT_IN_UPSTREAM))('the gateway without UPSTREAM_URL', () => {
+  test('starts the built-in upstream, proxies to it, and stops it on SIGTERM', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-data-'));
+    temp.push(dataDir);
+    gateway = await spawnGateway({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
+    const ready = await fetch(`${gateway.url}/readyz`);
+    expect(ready.status).toBe(200);
+    const login = await fetch(`${gateway.url}/v2/auth/login`, { method: 'POST' });
+    expect(login.status).toBe(403); // no XSRF token: refused by the gateway, proves the route is guarded
+    const line = gateway.stdout().split('\n').find((l) => l.includes('built-in upstream started'))!;
+    const upstreamUrl = (JSON.parse(line) as { upstream: string }).upstream;
+    expect((await fetch(`${upstreamUrl}/v2/app-settings/version`)).status).toBeLessThan(500);
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${upstreamUrl}/v2/app-settings/version`)).rejects.toThrow();
+  });
+});
