@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'react';
+import type { ReactNode } from 'react';
 import { t } from '../lib/i18n.ts';
 import { errorText } from './errorText.ts';
 
@@ -13,7 +13,7 @@ interface Props {
   loadingText?: string;
   /** Keep children visible while reloading (lists that already show data). */
   hasData?: boolean;
-  children?: ComponentChildren;
+  children?: ReactNode;
 }
 
 /** The three states every screen needs: loading, error with retry, empty - then the content. */

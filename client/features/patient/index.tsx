@@ -1,9 +1,13 @@
-import { t } from '../../lib/i18n.ts';
+import { useRoute } from 'wouter';
+import { PatientCreate } from './PatientCreate.tsx';
+import { PatientDetail } from './PatientDetail.tsx';
+import { PatientList } from './PatientList.tsx';
 
-export default function PatientsPage() {
-  return (
-    <section>
-      <h1>{t('patient.title')}</h1>
-    </section>
-  );
+/** The patient area owns its child routes: /patient, /patient/new and /patient/:id. */
+export default function PatientArea() {
+  const [isNew] = useRoute('/patient/new');
+  const [isDetail, params] = useRoute<{ id: string }>('/patient/:id');
+  if (isNew) return <PatientCreate />;
+  if (isDetail && params) return <PatientDetail id={params.id} />;
+  return <PatientList />;
 }

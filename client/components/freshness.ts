@@ -30,7 +30,9 @@ export function daysSince(value: string | null | undefined, now: Date = new Date
 /** Days until a date (negative when past), or null. */
 export function daysUntil(value: string | null | undefined, now: Date = new Date()): number | null {
   if (!value) return null;
-  const time = Date.parse(value);
+  // A plain day ("2026-12-01") is a local calendar day, not UTC midnight.
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const time = plain ? new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3])).getTime() : Date.parse(value);
   if (Number.isNaN(time)) return null;
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const target = new Date(time);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { byAttention, daysSince, daysUntil, freshness } from './attention.ts';
+import { byAttention, daysSince, daysUntil, freshness } from './freshness.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number, hours = 0) => new Date(now.getTime() - (days * 24 + hours) * 3600_000).toISOString();

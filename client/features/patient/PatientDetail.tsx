@@ -1,0 +1,112 @@
+import { Link, useSearch } from 'wouter';
+import { getPatient } from '../../api/patients.ts';
+import type { Patient } from '../../api/schemas/patients.ts';
+import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
+import { DataState } from '../../components/DataState.tsx';
+import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
+import { useResource } from '../../components/useResource.ts';
+import { t } from '../../lib/i18n.ts';
+import { user } from '../../state/session.ts';
+import { AccessCode } from './detail/AccessCode.tsx';
+import { Appointments } from './detail/Appointments.tsx';
+import { CareTeam } from './detail/CareTeam.tsx';
+import { Comments } from './detail/Comments.tsx';
+import { Devices } from './detail/Devices.tsx';
+import { EvaluationForm } from './detail/EvaluationForm.tsx';
+import { ExternalComments } from './detail/ExternalComments.tsx';
+import { MasterData } from './detail/MasterData.tsx';
+import { RecoveryKeys } from './detail/RecoveryKeys.tsx';
+import { SyncedData } from './detail/SyncedData.tsx';
+
+export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access'] as const;
+export type Tab = (typeof TABS)[number];
+
+export function PatientDetail({ id }: { id: string }) {
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const requested = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
+  const patient = useResource((signal) => getPatient(id, signal), id);
+  const me = user.value;
+
+  return (
+    <section className="patient-detail">
+      <p className="back-link">
+        <Link href="/patient">{t('patient.backToList')}</Link>
+      </p>
+      <DataState status={patient.status} error={patient.error} onRetry={patient.reload} hasData={!!patient.data}>
+        {patient.data && (
+          <>
+            <Header patient={patient.data} />
+            {params.get('created') === '1' && <p className="notice" role="status">{t('patient.create.done')}</p>}
+            <nav className="tabs" aria-label={t('patient.tabs.label')}>
+              {TABS.map((name) => (
+                <Link
+                  key={name}
+                  href={`/patient/${encodeURIComponent(id)}${name === 'overview' ? '' : `?tab=${name}`}`}
+                  aria-current={tab === name ? 'page' : undefined}
+                  className={tab === name ? 'tab active' : 'tab'}
+                >
+                  {t(`patient.tabs.${name}`)}
+                </Link>
+              ))}
+            </nav>
+            <div className="tab-panel">
+              {tab === 'overview' && (
+                <div className="panel-grid">
+                  <MasterData patient={patient.data} onSaved={(p: Patient) => patient.setData(() => p)} />
+                  <CareTeam patientId={id} />
+                </div>
+              )}
+              {tab === 'comments' && (
+                <div className="panel-grid panel-grid-wide-first">
+                  <Comments patientId={id} userId={me?.id ?? ''} />
+                  <ExternalComments patientId={id} />
+                </div>
+              )}
+              {tab === 'data' && <SyncedData patientId={id} />}
+              {tab === 'appointments' && (
+                <Appointments patient={patient.data} onSaved={(appointments) => patient.setData((p) => ({ ...p, appointments }))} />
+              )}
+              {tab === 'evaluation' && <EvaluationForm patientId={id} />}
+              {tab === 'access' && (
+                <div className="panel-grid">
+                  <AccessCode patientId={id} />
+                  <RecoveryKeys patientId={id} />
+                  <Devices patientId={id} />
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </DataState>
+    </section>
+  );
+}
+
+function Header({ patient }: { patient: Patient }) {
+  return (
+    <header className="patient-header">
+      <div>
+        <h1>
+          {patient.firstName} {patient.lastName}
+        </h1>
+        <p className="patient-header-facts">
+          <span>
+            {t('patient.fields.patientCode')}: <code>{patient.patientCode}</code>
+          </span>
+          <AftercareBadge patient={patient} />
+          <span className="nowrap">
+            {dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)}
+          </span>
+          <span>
+            {t('patient.list.lastData')}: <FreshnessBadge lastDataAt={patient.lastDataAt} />
+          </span>
+        </p>
+      </div>
+      <a className="secondary outline" role="button" href={`/print/patient?id=${encodeURIComponent(patient.id)}`} target="_blank" rel="noopener">
+        {t('patient.print')}
+      </a>
+    </header>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { ApiError } from '../../api/http.ts';
+import type { Coach } from '../../api/schemas/coaches.ts';
+import type { CostRate } from '../../api/schemas/cost-rates.ts';
+import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
+import type { Patient, PatientUpdate } from '../../api/schemas/patients.ts';
+import { errorText } from '../../components/errorText.ts';
+import { t } from '../../lib/i18n.ts';
+
+export interface PatientFormValues {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  gender: 'female' | 'male' | 'diverse' | 'unknown';
+  email: string;
+  phone: string;
+  clinic: string;
+  aftercareStart: string;
+  aftercareEnd: string;
+  primaryCoachId: string;
+  diagnosisIds: string[];
+  costRateId: string;
+}
+
+export function valuesOf(patient?: Patient | null): PatientFormValues {
+  return {
+    firstName: patient?.firstName ?? '',
+    lastName: patient?.lastName ?? '',
+    birthDate: patient?.birthDate ?? '',
+    gender: patient?.gender ?? 'unknown',
+    email: patient?.email ?? '',
+    phone: patient?.phone ?? '',
+    clinic: patient?.clinic ?? '',
+    aftercareStart: patient?.aftercareStart ?? '',
+    aftercareEnd: patient?.aftercareEnd ?? '',
+    primaryCoachId: patient?.primaryCoachId ?? '',
+    diagnosisIds: patient?.diagnosisIds ?? [],
+    costRateId: patient?.costRateId ?? '',
+  };
+}
+
+export function toBody(values: PatientFormValues): PatientUpdate {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    birthDate: values.birthDate,
+    gender: values.gender,
+    email: values.email.trim() || null,
+    phone: values.phone.trim() || null,
+    clinic: values.clinic.trim(),
+    aftercareStart: values.aftercareStart,
+    aftercareEnd: values.aftercareEnd,
+    primaryCoachId: values.primaryCoachId || null,
+    diagnosisIds: values.diagnosisIds,
+    costRateId: values.costRateId || null,
+  };
+}
+
+type Errors = Partial<Record<keyof PatientFormValues, string>>;
+
+/** Checks done before sending, with messages in the coach's language. */
+export function validate(values: PatientFormValues): Errors {
+  const errors: Errors = {};
+  if (!values.firstName.trim()) errors.firstName = t('patient.form.required');
+  if (!values.lastName.trim()) errors.lastName = t('patient.form.required');
+  if (!values.birthDate) errors.birthDate = t('patient.form.required');
+  if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = t('patient.form.invalidEmail');
+  if (!values.aftercareStart) errors.aftercareStart = t('patient.form.required');
+  if (!values.aftercareEnd) errors.aftercareEnd = t('patient.form.required');
+  if (values.aftercareStart && values.aftercareEnd && values.aftercareEnd < values.aftercareStart) {
+    errors.aftercareEnd = t('patient.form.endBeforeStart');
+  }
+  return errors;
+}
+
+interface Props {
+  initial: PatientFormValues;
+  submitLabel: string;
+  /** Resolves when saved; a rejection keeps every field as typed and shows the reason. */
+  onSubmit: (values: PatientFormValues) => Promise<void>;
+  onCancel?: () => void;
+  coaches: Coach[];
+  diagnoses: Diagnosis[];
+  costRates: CostRate[];
+}
+
+/** Master data form for creating and editing a patient. */
+export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates }: Props) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length) {
+      document.getElementById(`pf-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setFailure(error);
+      // Field errors from the server (400/422 details) are shown at their fields.
+      if (error instanceof ApiError && error.details.length) {
+        const server: Errors = {};
+        for (const d of error.details) {
+          const field = d.path.split('.')[0] as keyof PatientFormValues;
+          if (field in values) server[field] = t('patient.form.serverInvalid');
+        }
+        setErrors(server);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof PatientFormValues, type: 'text' | 'date' | 'email' | 'tel' = 'text', extra: Record<string, unknown> = {}) => (
+    <label htmlFor={`pf-${key}`}>
+      {t(`patient.fields.${key}`)}
+      <input
+        id={`pf-${key}`}
+        type={type as 'text'}
+        value={values[key] as string}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `pf-${key}-error` : undefined}
+        onInput={(e) => set(key, (e.target as HTMLInputElement).value as never)}
+        {...extra}
+      />
+      {errors[key] && <small id={`pf-${key}-error`}>{errors[key]}</small>}
+    </label>
+  );
+
+  return (
+    <form className="patient-form" onSubmit={submit} noValidate>
+      <fieldset className="grid-form">
+        <legend>{t('patient.form.person')}</legend>
+        {field('firstName', 'text', { autoComplete: 'off', required: true })}
+        {field('lastName', 'text', { autoComplete: 'off', required: true })}
+        {field('birthDate', 'date', { required: true })}
+        <label htmlFor="pf-gender">
+          {t('patient.fields.gender')}
+          <select id="pf-gender" value={values.gender} onChange={(e) => set('gender', (e.target as HTMLSelectElement).value as PatientFormValues['gender'])}>
+            {(['female', 'male', 'diverse', 'unknown'] as const).map((g) => (
+              <option key={g} value={g}>{t(`patient.gender.${g}`)}</option>
+            ))}
+          </select>
+        </label>
+        {field('email', 'email', { autoComplete: 'off' })}
+        {field('phone', 'tel', { autoComplete: 'off' })}
+      </fieldset>
+      <fieldset className="grid-form">
+        <legend>{t('patient.form.aftercare')}</legend>
+        {field('clinic')}
+        {field('aftercareStart', 'date', { required: true })}
+        {field('aftercareEnd', 'date', { required: true })}
+        {coaches.length > 0 && (
+          <label htmlFor="pf-primaryCoachId">
+            {t('patient.fields.primaryCoachId')}
+            <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
+              <option value="">{t('patient.form.noCoach')}</option>
+              {coaches.map((c) => (
+                <option key={c.id} value={c.id}>{c.lastName}, {c.firstName}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label htmlFor="pf-costRateId">
+          {t('patient.fields.costRateId')}
+          <select id="pf-costRateId" value={values.costRateId} onChange={(e) => set('costRateId', (e.target as HTMLSelectElement).value)}>
+            <option value="">{t('patient.form.noCostRate')}</option>
+            {costRates.map((r) => (
+              <option key={r.id} value={r.id}>{r.name}</option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      {diagnoses.length > 0 && (
+        <fieldset className="diagnosis-picker">
+          <legend>{t('patient.fields.diagnosisIds')}</legend>
+          {diagnoses.map((d) => (
+            <label key={d.id}>
+              <input
+                type="checkbox"
+                checked={values.diagnosisIds.includes(d.id)}
+                onChange={(e) => {
+                  const on = (e.target as HTMLInputElement).checked;
+                  set('diagnosisIds', on ? [...values.diagnosisIds, d.id] : values.diagnosisIds.filter((x) => x !== d.id));
+                }}
+              />
+              <code>{d.code}</code> {d.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {failure !== null && (
+        <p role="alert" className="inline-error">
+          {t('patient.form.saveFailed')} {errorText(failure)}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? t('patient.form.saving') : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="secondary outline" onClick={onCancel} disabled={saving}>
+            {t('patient.form.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { beforeEach, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { ApiError } from '../../api/http.ts';
+import type { Me } from '../../api/schemas/auth.ts';
+import type { Patient } from '../../api/schemas/patients.ts';
+import { user } from '../../state/session.ts';
+import { systemSettings } from '../../state/settings.ts';
+import PatientArea from './index.tsx';
+
+vi.mock('../../api/patients.ts', async (original) => ({
+  ...(await original<typeof import('../../api/patients.ts')>()),
+  listPatients: vi.fn(),
+}));
+vi.mock('../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
+const { listPatients } = vi.mocked(await import('../../api/patients.ts'));
+const { listCoaches } = vi.mocked(await import('../../api/coaches.ts'));
+
+const me = (over: Partial<Me> = {}): Me => ({
+  id: 'me', email: 'coach@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false,
+  isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de', ...over,
+});
+const patient = (i: number): Patient => ({
+  id: `p${i}`, patientCode: `NK-${1000 + i}`, firstName: `Vorname${i}`, lastName: `Nachname${i}`, birthDate: '1970-01-01',
+  gender: 'female', email: null, phone: null, clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2027-01-01',
+  primaryCoachId: 'me', diagnosisIds: [], costRateId: null, appointments: [], lastDataAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => patient(from + i));
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  user.value = me();
+  systemSettings.value = null;
+  listCoaches.mockResolvedValue({ data: [], total: 0 });
+  history.replaceState(null, '', '/patient');
+});
+
+test('filters from the URL are sent to the server as the list filter, and the total comes from X-Total-Count', async () => {
+  history.replaceState(null, '', '/patient?q=meier&status=active&last=red&page=2');
+  listPatients.mockResolvedValue({ data: page(25, 25), total: 63 });
+  render(<PatientArea />);
+  expect(await screen.findByText('63 Patienten')).toBeTruthy();
+  const filter = listPatients.mock.calls[0][0]!;
+  expect(filter.skip).toBe(25);
+  expect(filter.limit).toBe(25);
+  expect(JSON.stringify(filter.where)).toContain('%meier%');
+  expect(JSON.stringify(filter.where)).toContain('aftercareEnd');
+  expect(JSON.stringify(filter.where)).toContain('lastDataAt');
+  expect((screen.getByLabelText('Suche') as HTMLInputElement).value).toBe('meier');
+  expect((screen.getByLabelText('Nachsorge-Status') as HTMLSelectElement).value).toBe('active');
+  expect(screen.getByText('26–50 von 63')).toBeTruthy();
+});
+
+test('paging keeps the filters in the URL and loads the next page', async () => {
+  history.replaceState(null, '', '/patient?status=active');
+  listPatients.mockResolvedValue({ data: page(25), total: 30 });
+  render(<PatientArea />);
+  await screen.findByText('30 Patienten');
+  listPatients.mockResolvedValue({ data: page(5, 25), total: 30 });
+  fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+  await screen.findByText('Nachname25, Vorname25');
+  expect(location.search).toBe('?status=active&page=2');
+  expect(listPatients.mock.calls.at(-1)![0]!.skip).toBe(25);
+});
+
+test('changing a filter writes it to the URL and starts again at page 1', async () => {
+  history.replaceState(null, '', '/patient?page=3');
+  listPatients.mockResolvedValue({ data: page(3), total: 3 });
+  render(<PatientArea />);
+  await screen.findByText('3 Patienten');
+  choose(screen.getByLabelText('Letzte Daten') as HTMLSelectElement, 'grey');
+  await waitFor(() => expect(location.search).toBe('?last=grey'));
+  await waitFor(() => expect(JSON.stringify(listPatients.mock.calls.at(-1)![0]!.where)).toContain('"lastDataAt":null'));
+});
+
+test('sorting by a column header toggles the direction and is kept in the URL', async () => {
+  listPatients.mockResolvedValue({ data: page(2), total: 2 });
+  render(<PatientArea />);
+  await screen.findByText('2 Patienten');
+  fireEvent.click(screen.getByRole('button', { name: /Letzte Daten/ }));
+  await waitFor(() => expect(location.search).toBe('?sort=lastDataAt'));
+  fireEvent.click(screen.getByRole('button', { name: /Letzte Daten/ }));
+  await waitFor(() => expect(location.search).toBe('?sort=-lastDataAt'));
+  await waitFor(() => expect(listPatients.mock.calls.at(-1)![0]!.order).toEqual(['lastDataAt DESC', 'lastName ASC', 'id ASC']));
+});
+
+test('an empty result says so, and differently when filters are set', async () => {
+  listPatients.mockResolvedValue({ data: [], total: 0 });
+  render(<PatientArea />);
+  expect(await screen.findByText(/Noch keine Patienten/)).toBeTruthy();
+  cleanupAndGo('/patient?q=zzz');
+  render(<PatientArea />);
+  expect(await screen.findByText('Keine Patienten passen zu diesen Filtern.')).toBeTruthy();
+});
+
+/** What a browser does when a person picks an option: the value changes, then input and change fire. */
+function choose(select: HTMLSelectElement, value: string) {
+  select.value = value;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function cleanupAndGo(url: string) {
+  document.body.innerHTML = '';
+  history.replaceState(null, '', url);
+}
+
+test('a failed load shows the reason and loads again on retry', async () => {
+  listPatients.mockRejectedValueOnce(new ApiError(502, 'HTTP_502', 'Bad Gateway'));
+  render(<PatientArea />);
+  expect((await screen.findByRole('alert')).textContent).toContain('Der Server antwortet gerade nicht');
+  listPatients.mockResolvedValueOnce({ data: page(1), total: 1 });
+  fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+  expect(await screen.findByText('Nachname0, Vorname0')).toBeTruthy();
+});
+
+test('a coach sees "Patient anlegen" while settings load and when the system allows it', async () => {
+  listPatients.mockResolvedValue({ data: [], total: 0 });
+  render(<PatientArea />);
+  expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
+  await act(() => { systemSettings.value = { enable_creating_new_patients: true, instance_name: 'CL' }; });
+  expect(screen.getByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
+});
+
+test('a coach does not see "Patient anlegen" when the system setting forbids it', async () => {
+  systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
+  listPatients.mockResolvedValue({ data: [], total: 0 });
+  render(<PatientArea />);
+  await screen.findByText(/Noch keine Patienten/);
+  expect(screen.queryByRole('button', { name: 'Patient anlegen' })).toBeNull();
+});
+
+test('an administrator always sees "Patient anlegen"', async () => {
+  user.value = me({ isAdmin: true });
+  systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
+  listPatients.mockResolvedValue({ data: [], total: 0 });
+  render(<PatientArea />);
+  expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
+});
+
+test('opening /patient/new without permission explains it instead of showing the form', async () => {
+  systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
+  history.replaceState(null, '', '/patient/new');
+  render(<PatientArea />);
+  expect(screen.getByRole('alert').textContent).toContain('nicht freigegeben');
+  expect(screen.queryByLabelText('Vorname')).toBeNull();
+});

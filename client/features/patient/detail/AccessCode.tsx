@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { getOrCreateUnusedToken } from '../../../api/patients.ts';
+import type { PatientToken } from '../../../api/schemas/patient-tokens.ts';
+import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import { errorText } from '../../../components/errorText.ts';
+import { formatDate, t } from '../../../lib/i18n.ts';
+
+/**
+ * The patient's unused access code. Fetched only on request: "get or create" makes a new code, and
+ * merely opening a patient should not.
+ */
+export function AccessCode({ patientId }: { patientId: string }) {
+  const [token, setToken] = useState<PatientToken | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function load() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await getOrCreateUnusedToken(patientId);
+      setToken(data);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="code-heading" className="card">
+      <h2 id="code-heading">{t('patient.code.title')}</h2>
+      <p className="muted">{t('patient.code.hint')}</p>
+      {token ? (
+        <>
+          <CodeBlocks code={token.code} label={t('patient.code.title')} />
+          <p className="muted">{t('patient.code.expires', { date: formatDate(token.expiresAt) })}</p>
+          <div className="form-actions">
+            <CopyButton text={token.code} />
+            <a
+              role="button"
+              className="secondary"
+              href={`/print/access-code?code=${encodeURIComponent(token.code)}&patientId=${encodeURIComponent(patientId)}`}
+              target="_blank"
+              rel="noopener"
+            >
+              {t('patient.code.print')}
+            </a>
+          </div>
+        </>
+      ) : (
+        <button type="button" disabled={busy} aria-busy={busy} onClick={() => void load()}>
+          {t('patient.code.show')}
+        </button>
+      )}
+      {error !== null && (
+        <div role="alert" className="inline-error">
+          <p>{t('patient.code.failed')} {errorText(error)}</p>
+          <button type="button" className="secondary" onClick={() => void load()}>{t('dataState.retry')}</button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { saveAppointments } from '../../../api/patients.ts';
+import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
+import { errorText } from '../../../components/errorText.ts';
+import { formatDate, t } from '../../../lib/i18n.ts';
+
+const TYPES = ['phone', 'video', 'onsite'] as const;
+
+function newId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `a-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** "2026-11-22T09:30" (local, for datetime-local inputs) from an ISO timestamp, and back. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const empty = () => ({ id: '', startsAt: '', durationMinutes: '30', type: 'phone' as Appointment['type'], note: '' });
+
+/**
+ * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
+ * stays on screen and is marked unsaved, so nothing typed is lost when a save fails.
+ */
+export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: (list: Appointment[]) => void }) {
+  const [list, setList] = useState<Appointment[]>(patient.appointments);
+  const [form, setForm] = useState(empty);
+  const [formError, setFormError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const now = Date.now();
+
+  async function persist(next: Appointment[]) {
+    setList(next);
+    setSaving(true);
+    setError(null);
+    try {
+      const { data } = await saveAppointments(patient.id, next);
+      setList(data);
+      onSaved(data);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function add(e: Event) {
+    e.preventDefault();
+    const minutes = Number(form.durationMinutes);
+    if (!form.startsAt || Number.isNaN(Date.parse(form.startsAt))) return setFormError(t('patient.appointments.startRequired'));
+    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 480) return setFormError(t('patient.appointments.durationRange'));
+    setFormError('');
+    const item: Appointment = {
+      id: form.id || newId(),
+      startsAt: new Date(form.startsAt).toISOString(),
+      durationMinutes: minutes,
+      type: form.type,
+      note: form.note.trim(),
+    };
+    const next = form.id ? list.map((a) => (a.id === form.id ? item : a)) : [...list, item];
+    next.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    setForm(empty());
+    void persist(next);
+  }
+
+  const upcoming = list.filter((a) => Date.parse(a.startsAt) >= now - 3600_000);
+  const past = list.filter((a) => Date.parse(a.startsAt) < now - 3600_000).reverse();
+
+  const row = (a: Appointment) => (
+    <li key={a.id}>
+      <span>
+        <strong>{formatDate(a.startsAt, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</strong>
+        {' · '}
+        {t(`patient.appointments.type.${a.type}`)} · {t('patient.appointments.minutes', { n: a.durationMinutes })}
+        {a.note && <><br /><span className="muted">{a.note}</span></>}
+      </span>
+      <span className="row-actions">
+        <button type="button" className="secondary outline small" disabled={saving}
+          onClick={() => setForm({ id: a.id, startsAt: toLocalInput(a.startsAt), durationMinutes: String(a.durationMinutes), type: a.type, note: a.note })}>
+          {t('patient.appointments.edit')}
+        </button>
+        <button type="button" className="secondary outline small" disabled={saving}
+          aria-label={t('patient.appointments.removeNamed', { date: formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          onClick={() => void persist(list.filter((x) => x.id !== a.id))}>
+          {t('patient.appointments.remove')}
+        </button>
+      </span>
+    </li>
+  );
+
+  return (
+    <section aria-labelledby="appointments-heading" className="card">
+      <h2 id="appointments-heading">{t('patient.appointments.title')}</h2>
+      {error !== null && (
+        <div role="alert" className="inline-error">
+          <p>{t('patient.appointments.saveFailed')} {errorText(error)}</p>
+          <button type="button" className="secondary" onClick={() => void persist(list)}>{t('dataState.retry')}</button>
+        </div>
+      )}
+      <h3>{t('patient.appointments.upcoming')}</h3>
+      {upcoming.length === 0 ? <p className="muted">{t('patient.appointments.noneUpcoming')}</p> : <ul className="row-list">{upcoming.map(row)}</ul>}
+      <form className="appointment-form" onSubmit={add}>
+        <fieldset className="grid-form">
+          <legend>{form.id ? t('patient.appointments.editTitle') : t('patient.appointments.add')}</legend>
+          <label>
+            {t('patient.appointments.startsAt')}
+            <input type="datetime-local" value={form.startsAt} onInput={(e) => setForm({ ...form, startsAt: (e.target as HTMLInputElement).value })} />
+          </label>
+          <label>
+            {t('patient.appointments.duration')}
+            <input type="number" min={5} max={480} step={5} value={form.durationMinutes} onInput={(e) => setForm({ ...form, durationMinutes: (e.target as HTMLInputElement).value })} />
+          </label>
+          <label>
+            {t('patient.appointments.typeLabel')}
+            <select value={form.type} onChange={(e) => setForm({ ...form, type: (e.target as HTMLSelectElement).value as Appointment['type'] })}>
+              {TYPES.map((type) => <option key={type} value={type}>{t(`patient.appointments.type.${type}`)}</option>)}
+            </select>
+          </label>
+          <label>
+            {t('patient.appointments.note')}
+            <input type="text" maxLength={2000} value={form.note} onInput={(e) => setForm({ ...form, note: (e.target as HTMLInputElement).value })} />
+          </label>
+        </fieldset>
+        {formError && <p role="alert" className="inline-error">{formError}</p>}
+        <div className="form-actions">
+          <button type="submit" disabled={saving} aria-busy={saving}>{form.id ? t('patient.appointments.saveEdit') : t('patient.appointments.addButton')}</button>
+          {form.id && <button type="button" className="secondary outline" onClick={() => setForm(empty())}>{t('patient.comments.cancel')}</button>}
+        </div>
+      </form>
+      {past.length > 0 && (
+        <details>
+          <summary>{t('patient.appointments.past', { n: past.length })}</summary>
+          <ul className="row-list">{past.map(row)}</ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { beforeEach, expect, test, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { ApiError } from '../../../api/http.ts';
+import type { Comment } from '../../../api/schemas/comments.ts';
+import { Comments, draftKey } from './Comments.tsx';
+
+vi.mock('../../../api/comments.ts', () => ({
+  listComments: vi.fn(),
+  createComment: vi.fn(),
+  updateComment: vi.fn(),
+  deleteComment: vi.fn(),
+}));
+const api = await import('../../../api/comments.ts');
+const listComments = vi.mocked(api.listComments);
+const createComment = vi.mocked(api.createComment);
+const updateComment = vi.mocked(api.updateComment);
+const deleteComment = vi.mocked(api.deleteComment);
+
+const comment = (over: Partial<Comment> = {}): Comment => ({
+  id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt, stabil.',
+  createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z', ...over,
+});
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  listComments.mockResolvedValue({ data: [], total: 0 });
+});
+
+const box = () => screen.getByLabelText('Neuer Kommentar') as HTMLTextAreaElement;
+const type = (el: HTMLTextAreaElement, text: string) => fireEvent.input(el, { target: { value: text } });
+
+test('a failed save keeps the text in the box and in storage, says so and saves on retry', async () => {
+  createComment.mockRejectedValueOnce(new ApiError(503, 'HTTP_503', 'down'));
+  render(<Comments patientId="p1" userId="me" />);
+  await screen.findByText('Noch keine Kommentare.');
+  type(box(), 'Rückruf vereinbart');
+  fireEvent.click(screen.getByRole('button', { name: 'Kommentar speichern' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Der Kommentar wurde nicht gespeichert');
+  expect(box().value).toBe('Rückruf vereinbart');
+  expect(localStorage.getItem(draftKey('p1'))).toBe('Rückruf vereinbart');
+
+  createComment.mockResolvedValueOnce({ data: comment({ id: 'c9', text: 'Rückruf vereinbart' }), total: null });
+  fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+  await screen.findByText('Rückruf vereinbart', { selector: 'p' });
+  expect(box().value).toBe('');
+  expect(localStorage.getItem(draftKey('p1'))).toBeNull();
+  expect(createComment).toHaveBeenLastCalledWith({ patientId: 'p1', text: 'Rückruf vereinbart' });
+});
+
+test('the box is not cleared while the save is still on its way', async () => {
+  let resolve!: (value: { data: Comment; total: null }) => void;
+  createComment.mockReturnValueOnce(new Promise((r) => { resolve = r; }));
+  render(<Comments patientId="p1" userId="me" />);
+  await screen.findByText('Noch keine Kommentare.');
+  type(box(), 'Zwischenstand');
+  fireEvent.click(screen.getByRole('button', { name: 'Kommentar speichern' }));
+  await waitFor(() => expect(createComment).toHaveBeenCalled());
+  expect(box().value).toBe('Zwischenstand');
+  expect(localStorage.getItem(draftKey('p1'))).toBe('Zwischenstand');
+  resolve({ data: comment({ id: 'c2', text: 'Zwischenstand' }), total: null });
+  await waitFor(() => expect(box().value).toBe(''));
+});
+
+test('after a reload the unsaved draft is back in the box', async () => {
+  localStorage.setItem(draftKey('p1'), 'Angefangener Text vor dem Neuladen');
+  render(<Comments patientId="p1" userId="me" />);
+  expect(box().value).toBe('Angefangener Text vor dem Neuladen');
+  expect(screen.getByText(/Ihr nicht gespeicherter Entwurf wurde wiederhergestellt/)).toBeTruthy();
+});
+
+test('drafts are kept per patient', async () => {
+  localStorage.setItem(draftKey('p2'), 'für jemand anderen');
+  render(<Comments patientId="p1" userId="me" />);
+  expect(box().value).toBe('');
+});
+
+test('only one\'s own comments can be edited and deleted', async () => {
+  listComments.mockResolvedValue({
+    data: [comment(), comment({ id: 'c2', authorId: 'other', authorName: 'Bernd Kollege', text: 'Fremder Kommentar' })],
+    total: 2,
+  });
+  render(<Comments patientId="p1" userId="me" />);
+  const items = await screen.findAllByRole('listitem');
+  expect(within(items[0]).getByRole('button', { name: 'Bearbeiten' })).toBeTruthy();
+  expect(within(items[1]).queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+  expect(within(items[1]).queryByRole('button', { name: 'Löschen' })).toBeNull();
+});
+
+test('a failed edit keeps the edited text and comes back after a reload', async () => {
+  listComments.mockResolvedValue({ data: [comment()], total: 1 });
+  updateComment.mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'));
+  const { unmount } = render(<Comments patientId="p1" userId="me" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
+  const edit = screen.getByLabelText('Kommentar bearbeiten') as HTMLTextAreaElement;
+  type(edit, 'Korrigierter Text');
+  fireEvent.click(screen.getByRole('button', { name: 'Änderung speichern' }));
+  expect((await screen.findByRole('alert')).textContent).toContain('Keine Verbindung zum Server');
+  expect(edit.value).toBe('Korrigierter Text');
+
+  unmount();
+  render(<Comments patientId="p1" userId="me" />);
+  const again = (await screen.findByLabelText('Kommentar bearbeiten')) as HTMLTextAreaElement;
+  expect(again.value).toBe('Korrigierter Text');
+});
+
+test('deleting asks first and removes the comment once the server agreed', async () => {
+  listComments.mockResolvedValue({ data: [comment()], total: 1 });
+  deleteComment.mockResolvedValueOnce({ data: undefined, total: null });
+  render(<Comments patientId="p1" userId="me" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Löschen' }));
+  expect(deleteComment).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByRole('button', { name: 'Endgültig löschen', hidden: true }));
+  await waitFor(() => expect(screen.queryByText('Telefonat geführt, stabil.')).toBeNull());
+  expect(deleteComment).toHaveBeenCalledWith('c1');
+});
+
+test('a failed list load offers a retry that loads again', async () => {
+  listComments.mockRejectedValueOnce(new ApiError(500, 'HTTP_500', 'x'));
+  render(<Comments patientId="p1" userId="me" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
+  await screen.findByText('Noch keine Kommentare.');
+  expect(listComments).toHaveBeenCalledTimes(2);
+});

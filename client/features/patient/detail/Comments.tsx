@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { createComment, deleteComment, listComments, updateComment } from '../../../api/comments.ts';
+import type { Comment } from '../../../api/schemas/comments.ts';
+import { DataState } from '../../../components/DataState.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { errorText } from '../../../components/errorText.ts';
+import { useDraft } from '../../../components/useDraft.ts';
+import { useResource } from '../../../components/useResource.ts';
+import { formatDate, t } from '../../../lib/i18n.ts';
+
+export const COMMENT_LIMIT = 100;
+/** localStorage key of the draft of a new comment on one patient (or of an edit of one comment). */
+export const draftKey = (patientId: string, commentId?: string) =>
+  commentId ? `commentDraft:${patientId}:${commentId}` : `commentDraft:${patientId}`;
+
+const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The coaches' notes on a patient, newest first; each coach may change and delete their own. */
+export function Comments({ patientId, userId }: { patientId: string; userId: string }) {
+  const comments = useResource(
+    (signal) => listComments({ where: { patientId }, order: 'createdAt DESC', limit: COMMENT_LIMIT }, signal),
+    patientId,
+  );
+  const replace = (comment: Comment) => comments.setData((list) => list.map((c) => (c.id === comment.id ? comment : c)));
+  return (
+    <section aria-labelledby="comments-heading" className="patient-comments">
+      <h2 id="comments-heading">{t('patient.comments.title')}</h2>
+      <NewComment patientId={patientId} onSaved={(c) => comments.setData((list) => [c, ...list])} />
+      <DataState
+        status={comments.status}
+        error={comments.error}
+        onRetry={comments.reload}
+        empty={comments.data?.length === 0}
+        emptyText={t('patient.comments.empty')}
+        hasData={!!comments.data}
+      >
+        <ol className="comment-list">
+          {(comments.data ?? []).map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              own={comment.authorId === userId}
+              onChanged={replace}
+              onDeleted={() => comments.setData((list) => list.filter((c) => c.id !== comment.id))}
+            />
+          ))}
+        </ol>
+        {comments.total !== null && comments.total > COMMENT_LIMIT && (
+          <p className="muted">{t('patient.comments.more', { shown: COMMENT_LIMIT, total: comments.total })}</p>
+        )}
+      </DataState>
+    </section>
+  );
+}
+
+/**
+ * The box for a new comment. The text lives in localStorage from the first keystroke and is removed only
+ * after the server confirmed the save; a failed save leaves the text in place and offers a retry.
+ */
+function NewComment({ patientId, onSaved }: { patientId: string; onSaved: (comment: Comment) => void }) {
+  const [text, setText, clear] = useDraft(draftKey(patientId));
+  const [restored] = useState(() => text.trim() !== '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function save() {
+    if (!text.trim() || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const { data } = await createComment({ patientId, text: text.trim() });
+      clear();
+      onSaved(data);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="comment-new"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor={`comment-new-${patientId}`}>{t('patient.comments.newLabel')}</label>
+      <textarea
+        id={`comment-new-${patientId}`}
+        rows={4}
+        value={text}
+        readOnly={saving}
+        aria-describedby={restored ? `comment-restored-${patientId}` : undefined}
+        onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void save();
+          }
+        }}
+      />
+      {restored && text && (
+        <small id={`comment-restored-${patientId}`} className="muted">
+          {t('patient.comments.restored')}
+        </small>
+      )}
+      {error !== null && (
+        <div role="alert" className="inline-error">
+          <p>
+            {t('patient.comments.saveFailed')} {errorText(error)}
+          </p>
+          <button type="button" className="secondary" onClick={() => void save()}>
+            {t('dataState.retry')}
+          </button>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={!text.trim() || saving} aria-busy={saving}>
+          {saving ? t('patient.comments.saving') : t('patient.comments.save')}
+        </button>
+        <small className="muted">{t('patient.comments.shortcut')}</small>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({ comment, own, onChanged, onDeleted }: {
+  comment: Comment;
+  own: boolean;
+  onChanged: (comment: Comment) => void;
+  onDeleted: () => void;
+}) {
+  const key = draftKey(comment.patientId, comment.id);
+  const [draft, setDraft, clearDraft] = useDraft(key);
+  // An edit that was left unsaved (reload, failed save) reopens with its text.
+  const [editing, setEditing] = useState(() => draft !== '');
+  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
+  const [error, setError] = useState<{ kind: 'save' | 'delete'; cause: unknown } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  async function save() {
+    if (!draft.trim() || busy) return;
+    setBusy('saving');
+    setError(null);
+    try {
+      const { data } = await updateComment(comment.id, { text: draft.trim() });
+      clearDraft();
+      setEditing(false);
+      onChanged(data);
+    } catch (cause) {
+      setError({ kind: 'save', cause });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    setConfirming(false);
+    setBusy('deleting');
+    setError(null);
+    try {
+      await deleteComment(comment.id);
+      clearDraft();
+      onDeleted();
+    } catch (cause) {
+      setError({ kind: 'delete', cause });
+      setBusy(null);
+    }
+  }
+
+  const edited = comment.updatedAt !== comment.createdAt;
+  return (
+    <li className="comment">
+      <header className="comment-meta">
+        <strong>{comment.authorName}</strong>{' '}
+        <time dateTime={comment.createdAt}>{dateTime(comment.createdAt)}</time>
+        {edited && <span className="muted"> · {t('patient.comments.edited', { date: dateTime(comment.updatedAt) })}</span>}
+      </header>
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label htmlFor={`comment-edit-${comment.id}`} className="visually-hidden">
+            {t('patient.comments.editLabel')}
+          </label>
+          <textarea
+            id={`comment-edit-${comment.id}`}
+            rows={4}
+            value={draft}
+            readOnly={busy === 'saving'}
+            onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+          />
+          <div className="form-actions">
+            <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'saving'}>
+              {busy === 'saving' ? t('patient.comments.saving') : t('patient.comments.saveEdit')}
+            </button>
+            <button
+              type="button"
+              className="secondary outline"
+              disabled={busy !== null}
+              onClick={() => {
+                clearDraft();
+                setEditing(false);
+                setError(null);
+              }}
+            >
+              {t('patient.comments.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="comment-text">{comment.text}</p>
+      )}
+      {error !== null && (
+        <div role="alert" className="inline-error">
+          <p>
+            {error.kind === 'delete' ? t('patient.comments.deleteFailed') : t('patient.comments.saveFailed')} {errorText(error.cause)}
+          </p>
+          {error.kind === 'save' && editing && (
+            <button type="button" className="secondary" onClick={() => void save()}>
+              {t('dataState.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      {own && !editing && (
+        <div className="comment-actions">
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() => {
+              setDraft(comment.text);
+              setEditing(true);
+            }}
+          >
+            {t('patient.comments.edit')}
+          </button>
+          <button type="button" className="secondary outline" disabled={busy !== null} onClick={() => setConfirming(true)}>
+            {t('patient.comments.delete')}
+          </button>
+        </div>
+      )}
+      <Dialog
+        open={confirming}
+        title={t('patient.comments.deleteTitle')}
+        onClose={() => setConfirming(false)}
+        type="warning"
+        actions={
+          <>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('patient.comments.cancel')}
+            </button>
+            <button type="button" onClick={() => void remove()}>
+              {t('patient.comments.deleteConfirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('patient.comments.deleteText')}</p>
+      </Dialog>
+    </li>
+  );
+}

@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { listSurveys } from '../../../api/surveys.ts';
+import { listSyncRecords } from '../../../api/sync-db.ts';
+import type { Survey } from '../../../api/schemas/surveys.ts';
+import type { SyncRecord } from '../../../api/schemas/sync-db.ts';
+import { isoDay } from '../../../components/AftercareBadge.tsx';
+import { BarChart, LineChart } from '../../../components/charts/index.ts';
+import { DataState } from '../../../components/DataState.tsx';
+import { useResource } from '../../../components/useResource.ts';
+import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
+
+const PERIODS = [14, 30, 90] as const;
+
+/** Every day from `from` to `to` inclusive, as YYYY-MM-DD. */
+export function daysBetween(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate());
+  const end = new Date(to.getFullYear(), to.getMonth(), to.getDate());
+  while (d <= end) {
+    days.push(isoDay(d));
+    d.setDate(d.getDate() + 1);
+  }
+  return days;
+}
+
+/** One value per day (null where the day has no record), for the charts. */
+export function perDay<T>(days: string[], records: { date: string | null; data: T }[], value: (data: T) => number | null): (number | null)[] {
+  const byDay = new Map<string, T>();
+  for (const r of records) if (r.date) byDay.set(r.date.slice(0, 10), r.data);
+  return days.map((day) => {
+    const data = byDay.get(day);
+    if (data === undefined) return null;
+    const v = value(data);
+    return v === null || !Number.isFinite(v) ? null : v;
+  });
+}
+
+const shortDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return formatDate(new Date(y, m - 1, d), { day: '2-digit', month: '2-digit' });
+};
+
+/** What the patient's app synchronised: day evaluations and day stats as charts (with tables), events, survey results. */
+export function SyncedData({ patientId }: { patientId: string }) {
+  const [period, setPeriod] = useState<number>(30);
+  const to = new Date();
+  const from = new Date(to.getFullYear(), to.getMonth(), to.getDate() - (period - 1));
+  const days = daysBetween(from, to);
+  const where = { date: { gte: days[0] } };
+  const key = `${patientId}:${days[0]}`;
+  const evaluations = useResource((s) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', limit: 1000 }, s), key);
+  const stats = useResource((s) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', limit: 1000 }, s), key);
+  const labels = days.map(shortDay);
+  const range = t('patient.data.range', { from: formatDate(from), to: formatDate(to) });
+
+  return (
+    <div className="synced-data">
+      <div className="card-head">
+        <h2>{t('patient.data.title')}</h2>
+        <label className="inline-label">
+          {t('patient.data.period')}
+          <select value={String(period)} onChange={(e) => setPeriod(Number((e.target as HTMLSelectElement).value))}>
+            {PERIODS.map((p) => <option key={p} value={p}>{t('patient.data.lastDays', { n: p })}</option>)}
+          </select>
+        </label>
+      </div>
+      <section className="card" aria-labelledby="eval-heading">
+        <h3 id="eval-heading">{t('patient.data.evaluations')}</h3>
+        <DataState status={evaluations.status} error={evaluations.error} onRetry={evaluations.reload} hasData={!!evaluations.data}
+          empty={evaluations.data?.length === 0} emptyText={t('patient.data.noEvaluations')}>
+          {evaluations.data && (
+            <>
+              <Averages records={evaluations.data} />
+              <LineChart
+                title={t('patient.data.wellbeingChart')}
+                description={range}
+                labels={labels}
+                xLabel={t('patient.data.day')}
+                yLabel={t('patient.data.scale15')}
+                series={[
+                  { name: t('patient.data.mood'), values: perDay(days, evaluations.data, (d) => d.mood) },
+                  { name: t('patient.data.sleep'), values: perDay(days, evaluations.data, (d) => d.sleep) },
+                  { name: t('patient.data.stress'), values: perDay(days, evaluations.data, (d) => d.stress) },
+                ]}
+              />
+              <LineChart
+                title={t('patient.data.painChart')}
+                description={range}
+                labels={labels}
+                xLabel={t('patient.data.day')}
+                yLabel={t('patient.data.scale010')}
+                series={[{ name: t('patient.data.pain'), values: perDay(days, evaluations.data, (d) => d.pain ?? null) }]}
+              />
+              <Notes records={evaluations.data} />
+            </>
+          )}
+        </DataState>
+      </section>
+      <section className="card" aria-labelledby="stats-heading">
+        <h3 id="stats-heading">{t('patient.data.stats')}</h3>
+        <DataState status={stats.status} error={stats.error} onRetry={stats.reload} hasData={!!stats.data}
+          empty={stats.data?.length === 0} emptyText={t('patient.data.noStats')}>
+          {stats.data && (
+            <>
+              <BarChart
+                title={t('patient.data.stepsChart')}
+                description={range}
+                labels={labels}
+                xLabel={t('patient.data.day')}
+                yLabel={t('patient.data.steps')}
+                series={[{ name: t('patient.data.steps'), values: perDay(days, stats.data, (d) => d.steps) }]}
+              />
+              <LineChart
+                title={t('patient.data.activityChart')}
+                description={range}
+                labels={labels}
+                xLabel={t('patient.data.day')}
+                yLabel={t('patient.data.minutes')}
+                series={[
+                  { name: t('patient.data.activeMinutes'), values: perDay(days, stats.data, (d) => d.activeMinutes) },
+                  { name: t('patient.data.sleepHours'), values: perDay(days, stats.data, (d) => (d.sleepMinutes === null ? null : Math.round(d.sleepMinutes / 6) / 10)) },
+                ]}
+              />
+            </>
+          )}
+        </DataState>
+      </section>
+      <div className="panel-grid">
+        <Events patientId={patientId} />
+        <SurveyResults patientId={patientId} />
+      </div>
+    </div>
+  );
+}
+
+type Evaluation = SyncRecord<'day-evaluation'>;
+
+function mean(values: (number | null)[]): number | null {
+  const nums = values.filter((v): v is number => v !== null);
+  return nums.length ? nums.reduce((a, b) => a + b, 0) / nums.length : null;
+}
+
+/** Averages of the last 7 days against the 7 before: the trend a coach asks about on the phone. */
+function Averages({ records }: { records: Evaluation[] }) {
+  const today = new Date();
+  const last = daysBetween(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6), today);
+  const before = daysBetween(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 13), new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7));
+  const items = [
+    { key: 'mood', get: (d: Evaluation['data']) => d.mood },
+    { key: 'sleep', get: (d: Evaluation['data']) => d.sleep },
+    { key: 'stress', get: (d: Evaluation['data']) => d.stress },
+  ] as const;
+  return (
+    <dl className="averages">
+      {items.map(({ key, get }) => {
+        const now = mean(perDay(last, records, get));
+        const prev = mean(perDay(before, records, get));
+        const diff = now !== null && prev !== null ? now - prev : null;
+        return (
+          <div key={key}>
+            <dt>{t(`patient.data.${key}`)} <small>{t('patient.data.avg7')}</small></dt>
+            <dd>
+              {now === null ? t('patient.none') : formatNumber(now, { maximumFractionDigits: 1 })}
+              {diff !== null && Math.abs(diff) >= 0.05 && (
+                <small className="muted"> ({diff > 0 ? '+' : '−'}{formatNumber(Math.abs(diff), { maximumFractionDigits: 1 })} {t('patient.data.vsBefore')})</small>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function Notes({ records }: { records: Evaluation[] }) {
+  const withNotes = records.filter((r) => r.data.notes?.trim()).slice(-10).reverse();
+  if (withNotes.length === 0) return null;
+  return (
+    <details>
+      <summary>{t('patient.data.notes', { n: withNotes.length })}</summary>
+      <ul className="plain-list">
+        {withNotes.map((r) => (
+          <li key={r.id}><strong>{r.date ? shortDay(r.date) : ''}</strong> {r.data.notes}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Events({ patientId }: { patientId: string }) {
+  const events = useResource((s) => listSyncRecords(patientId, 'event', { order: 'date DESC', limit: 30 }, s), patientId);
+  return (
+    <section className="card" aria-labelledby="events-heading">
+      <h3 id="events-heading">{t('patient.data.events')}</h3>
+      <DataState status={events.status} error={events.error} onRetry={events.reload} hasData={!!events.data}
+        empty={events.data?.length === 0} emptyText={t('patient.data.noEvents')}>
+        <ul className="row-list">
+          {(events.data ?? []).map((e) => (
+            <li key={e.id}>
+              <span>
+                <strong>{formatDate(e.data.start, { dateStyle: 'medium', timeStyle: 'short' })}</strong> · {e.data.title}
+                <br />
+                <small className="muted">
+                  {t(`patient.data.eventType.${e.data.type}`)} · {t('patient.appointments.minutes', { n: e.data.durationMinutes })} ·{' '}
+                  {e.data.done ? t('patient.data.done') : t('patient.data.planned')}
+                </small>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </DataState>
+    </section>
+  );
+}
+
+function SurveyResults({ patientId }: { patientId: string }) {
+  const results = useResource(async (s) => {
+    const [list, surveys] = await Promise.all([
+      listSyncRecords(patientId, 'survey-result', { order: 'date DESC', limit: 20 }, s),
+      listSurveys({ limit: 1000 }, s).then((r) => r.data, () => [] as Survey[]),
+    ]);
+    return { data: { list: list.data, surveys } };
+  }, patientId);
+  return (
+    <section className="card" aria-labelledby="surveys-heading">
+      <h3 id="surveys-heading">{t('patient.data.surveys')}</h3>
+      <DataState status={results.status} error={results.error} onRetry={results.reload} hasData={!!results.data}
+        empty={results.data?.list.length === 0} emptyText={t('patient.data.noSurveys')}>
+        <ul className="plain-list survey-results">
+          {(results.data?.list ?? []).map((r) => {
+            const survey = results.data?.surveys.find((s) => s.id === r.data.surveyId);
+            return (
+              <li key={r.id}>
+                <details>
+                  <summary>
+                    <strong>{survey?.title ?? t('patient.data.unknownSurvey')}</strong> · {formatDate(r.data.completedAt)}
+                  </summary>
+                  <table>
+                    <thead><tr><th scope="col">{t('patient.data.question')}</th><th scope="col">{t('patient.data.answer')}</th></tr></thead>
+                    <tbody>
+                      {r.data.answers.map((a) => {
+                        const q = survey?.questions.find((x) => x.id === a.questionId);
+                        const value = typeof a.value === 'number'
+                          ? (q?.max !== undefined ? t('patient.data.scaleAnswer', { value: formatNumber(a.value), max: formatNumber(q.max) }) : formatNumber(a.value))
+                          : a.value;
+                        return <tr key={a.questionId}><td>{q?.text ?? t('patient.data.unknownQuestion')}</td><td>{value}</td></tr>;
+                      })}
+                    </tbody>
+                  </table>
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+      </DataState>
+    </section>
+  );
+}
