@@ -41,7 +41,7 @@ export async function upstreamB(options: { now?: string } = {}) {
       isAdmin: role === 'admin' ? 1 : 0, isSuperAdmin: 0, isHealthManager: role === 'health' ? 1 : 0,
       isUserLocked: 0, emailVerified: 1, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at,
     }).execute();
-    const { token } = await issueToken(app.upstream, id, 'access', 3600);
+    const { token } = await issueToken(app.upstream, id, 'access', 365 * 24 * 3600);
     return { id, auth: `Bearer ${token}` };
   }
 
