@@ -1,18 +1,213 @@
 import type { Db } from '../db/index.ts';
+import type { CoachTable, PatientTable } from '../db/types.ts';
 import { hashPassword } from '../lib/secrets.ts';
+import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
+import { generatePatientCode } from '../lib/patients.ts';
+import { addDays, between, day, indexFn, pick, seededRandom, type Random } from './random.ts';
+import { CITIES_PHONE, CLINICS, COMMENTS, DIAGNOSES, EXTERNAL_COMMENTS, FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names.ts';
 
 export const DEMO_PASSWORD = 'Demo-Passwort-1';
+const SEED = 20261122;
 
-/** The demo instance (CONTRACT.md demo accounts plus a realistic German aftercare team). */
-export async function seedDemo(db: Db, options: { now: Date }): Promise<void> {
-  const at = options.now.toISOString();
+/** Inserts rows in chunks inside one transaction (SQLite caps bound parameters per statement). */
+export async function insertChunked(db: Db, table: string, rows: Record<string, unknown>[], chunk = 300) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await db.insertInto(table as never).values(rows.slice(i, i + chunk) as never).execute();
+  }
+}
+
+interface CoachSeed { id: string; email: string; firstName: string; lastName: string; title: string; isAdmin?: 1; isHealthManager?: 1; isUserLocked?: 1 }
+const COACHES: CoachSeed[] = [
+  { id: 'coach-admin', email: 'admin@example.org', firstName: 'Katrin', lastName: 'Albrecht', title: 'Teamleitung Nachsorge', isAdmin: 1 },
+  { id: 'coach-demo', email: 'coach@example.org', firstName: 'Clara', lastName: 'Bergmann', title: 'Dipl.-Psych.' },
+  { id: 'coach-health', email: 'health@example.org', firstName: 'Holger', lastName: 'Gerlach', title: 'Gesundheitsmanagement', isHealthManager: 1 },
+  { id: 'coach-locked', email: 'locked@example.org', firstName: 'Lars', lastName: 'Sperling', title: 'Sozialarbeiter', isUserLocked: 1 },
+  { id: 'coach-ostermann', email: 'm.ostermann@example.org', firstName: 'Miriam', lastName: 'Ostermann', title: 'Sozialpädagogin (B.A.)' },
+  { id: 'coach-petersen', email: 'j.petersen@example.org', firstName: 'Jan', lastName: 'Petersen', title: 'Sporttherapeut' },
+  { id: 'coach-wendt', email: 's.wendt@example.org', firstName: 'Sophie', lastName: 'Wendt', title: 'Psychologin (M.Sc.)' },
+  { id: 'coach-brandt', email: 't.brandt@example.org', firstName: 'Tobias', lastName: 'Brandt', title: 'Sozialarbeiter' },
+  { id: 'coach-kurz', email: 'n.kurz@example.org', firstName: 'Nadine', lastName: 'Kurz', title: 'Ernährungsberaterin' },
+];
+/** Coaches who look after patients (the demo coach most of all, so that account has a full list). */
+const CARING = ['coach-demo', 'coach-demo', 'coach-demo', 'coach-ostermann', 'coach-petersen', 'coach-wendt', 'coach-brandt', 'coach-kurz', 'coach-admin'];
+
+export interface SeedContext {
+  now: Date;
+  random: Random;
+  coaches: CoachTable[];
+  patients: PatientTable[];
+}
+
+/** `count` patients with German names, aftercare intervals spread over the past year, diagnoses and coaches. */
+export function makePatients(random: Random, now: Date, count: number, caring: string[] = CARING, prefix = 'pat'): PatientTable[] {
+  const at = now.toISOString();
+  const codes = new Set<string>();
+  const patients: PatientTable[] = [];
+  for (let i = 0; i < count; i++) {
+    const female = random() < 0.55;
+    const firstName = pick(random, female ? FEMALE_NAMES : MALE_NAMES);
+    const lastName = pick(random, LAST_NAMES);
+    let code = generatePatientCode(indexFn(random));
+    while (codes.has(code)) code = generatePatientCode(indexFn(random));
+    codes.add(code);
+    // Starts from a year ago to three weeks ahead; lengths as rehab aftercare programmes run.
+    const start = addDays(now, -between(random, -21, 365));
+    const length = pick(random, [84, 91, 120, 182, 182, 365]);
+    const diagnosisCount = random() < 0.35 ? 2 : 1;
+    const diagnosisIds = new Set<string>();
+    while (diagnosisIds.size < diagnosisCount) diagnosisIds.add(`dx-${pick(random, DIAGNOSES)[0]}`);
+    const unassigned = random() < 0.05;
+    const end = addDays(start, length - 1);
+    const appointments = [];
+    if (start <= now && now <= end) {
+      // Active patients have their next coaching calls planned (weekdays, office hours).
+      for (let a = 0, n = between(random, 0, 2); a < n; a++) {
+        const when = addDays(now, between(random, 1, 21));
+        when.setUTCHours(between(random, 7, 15), pick(random, [0, 30]), 0, 0);
+        appointments.push({ id: `apt-${i}-${a}`, startsAt: when.toISOString(), durationMinutes: pick(random, [20, 30, 45]), type: pick(random, ['phone', 'phone', 'video', 'onsite']), note: '' });
+      }
+      appointments.sort((x, y) => x.startsAt.localeCompare(y.startsAt));
+    }
+    patients.push({
+      id: `${prefix}-${String(i + 1).padStart(count >= 1000 ? 5 : 3, '0')}`,
+      patientCode: code,
+      firstName,
+      lastName,
+      birthDate: day(new Date(Date.UTC(between(random, 1952, 1998), between(random, 0, 11), between(random, 1, 28)))),
+      gender: female ? 'female' : random() < 0.97 ? 'male' : 'diverse',
+      email: random() < 0.6 ? `${firstName}.${lastName}@example.net`.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/[^a-z.@-]/g, '') : null,
+      phone: random() < 0.8 ? `${pick(random, CITIES_PHONE)} ${between(random, 100000, 9999999)}` : null,
+      clinic: pick(random, CLINICS),
+      aftercareStart: day(start),
+      aftercareEnd: day(end),
+      primaryCoachId: unassigned ? null : pick(random, caring),
+      diagnosisIds: JSON.stringify([...diagnosisIds]),
+      costRateId: pick(random, ['rate-irena-gruppe', 'rate-irena-einzel', 'rate-app-monat', 'rate-app-monat', 'rate-tele']),
+      appointments: JSON.stringify(appointments),
+      lastDataAt: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  return patients;
+}
+
+/** The demo instance: CONTRACT.md accounts, a German aftercare team, 60 patients and their data. */
+export async function seedDemo(db: Db, options: { now: Date; patients?: number }): Promise<SeedContext> {
+  const random = seededRandom(SEED);
+  const now = options.now;
+  const at = now.toISOString();
   // One hash for all demo accounts: they share a published password anyway, and seeding stays fast.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const base = { title: '', phone: '', passwordHash, isSuperAdmin: 0 as const, emailVerified: 1 as const, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at };
-  await db.insertInto('coaches').values([
-    { ...base, id: 'coach-admin', email: 'admin@example.org', firstName: 'Anna', lastName: 'Admin', isAdmin: 1, isHealthManager: 0, isUserLocked: 0 },
-    { ...base, id: 'coach-demo', email: 'coach@example.org', firstName: 'Clara', lastName: 'Coach', isAdmin: 0, isHealthManager: 0, isUserLocked: 0 },
-    { ...base, id: 'coach-health', email: 'health@example.org', firstName: 'Hans', lastName: 'Gesund', isAdmin: 0, isHealthManager: 1, isUserLocked: 0 },
-    { ...base, id: 'coach-locked', email: 'locked@example.org', firstName: 'Lena', lastName: 'Gesperrt', isAdmin: 0, isHealthManager: 0, isUserLocked: 1 },
-  ]).execute();
+  return db.transaction().execute(async (trx) => {
+    const coaches: CoachTable[] = COACHES.map((c, i) => ({
+      id: c.id, email: c.email, firstName: c.firstName, lastName: c.lastName, title: c.title,
+      phone: `030 5550${String(100 + i)}`, passwordHash,
+      isAdmin: c.isAdmin ?? 0, isSuperAdmin: 0, isHealthManager: c.isHealthManager ?? 0, isUserLocked: c.isUserLocked ?? 0,
+      emailVerified: 1, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at,
+    }));
+    await insertChunked(trx, 'coaches', coaches as never);
+    await insertReferenceData(trx, at);
+
+    const patients = makePatients(random, now, options.patients ?? 60);
+    await insertChunked(trx, 'patients', patients as never);
+
+    const links: { patientId: string; coachId: string; createdAt: string }[] = [];
+    const comments: Record<string, unknown>[] = [];
+    const external: Record<string, unknown>[] = [];
+    const tokens: Record<string, unknown>[] = [];
+    const codes = new Set<string>();
+    patients.forEach((p, i) => {
+      // About a quarter of the patients have a second coach in their care team.
+      if (random() < 0.25) {
+        const second = pick(random, CARING);
+        if (second !== p.primaryCoachId) links.push({ patientId: p.id, coachId: second, createdAt: at });
+      }
+      const start = new Date(`${p.aftercareStart}T09:00:00.000Z`);
+      const daysIn = Math.max(0, Math.min(Math.floor((now.getTime() - start.getTime()) / 86400_000), 365));
+      const author = p.primaryCoachId ?? 'coach-admin';
+      for (let c = 0, n = between(random, 0, Math.min(4, 1 + Math.floor(daysIn / 30))); c < n; c++) {
+        const when = addDays(start, Math.floor(((c + 1) / (n + 1)) * daysIn)).toISOString();
+        comments.push({ id: `com-${i}-${c}`, patientId: p.id, authorId: author, text: pick(random, COMMENTS), createdAt: when, updatedAt: when });
+      }
+      for (let e = 0, n = between(random, 0, 2); e < n; e++) {
+        const x = pick(random, EXTERNAL_COMMENTS);
+        external.push({ id: `ext-${i}-${e}`, patientId: p.id, ...x, createdAt: addDays(start, e * 7 - 3).toISOString() });
+      }
+      // Every patient got an access code at the start; those who started more than a week ago used it.
+      let code = generateCode(indexFn(random));
+      while (codes.has(code)) code = generateCode(indexFn(random));
+      codes.add(code);
+      const issued = addDays(start, -3);
+      tokens.push({
+        id: `tok-${i}`, code, coachId: author, patientId: p.id, createdAt: issued.toISOString(),
+        expiresAt: addDays(issued, CODE_VALID_DAYS).toISOString(), usedAt: daysIn > 7 ? addDays(start, 1).toISOString() : null,
+      });
+    });
+    await insertChunked(trx, 'patient_coaches', links);
+    await insertChunked(trx, 'comments', comments);
+    await insertChunked(trx, 'external_comments', external);
+    await insertChunked(trx, 'patient_tokens', tokens);
+    return { now, random, coaches, patients };
+  });
+}
+
+async function insertReferenceData(db: Db, at: string) {
+  const stamps = { createdAt: at, updatedAt: at };
+  await insertChunked(db, 'diagnoses', DIAGNOSES.map(([code, label]) => ({ id: `dx-${code}`, code, label })));
+  await insertChunked(db, 'cost_rates', [
+    { id: 'rate-irena-gruppe', name: 'IRENA Gruppensitzung', amountCents: 2450, unit: 'session', ...stamps },
+    { id: 'rate-irena-einzel', name: 'IRENA Einzelgespräch', amountCents: 4800, unit: 'session', ...stamps },
+    { id: 'rate-app-monat', name: 'Digitale Nachsorge (App) pro Monat', amountCents: 3900, unit: 'month', ...stamps },
+    { id: 'rate-tele', name: 'Telefonnachsorge Pauschale', amountCents: 29000, unit: 'flat', ...stamps },
+  ]);
+  const devices: Record<string, unknown>[] = [];
+  const models: [string, string, string][] = [
+    ['Fitbit Inspire 3', 'activity-tracker', 'FB'], ['Garmin vívosmart 5', 'activity-tracker', 'GV'],
+    ['Samsung Galaxy Tab A9', 'tablet', 'ST'], ['Withings Body+', 'scale', 'WB'], ['Omron M500 IT', 'blood-pressure-monitor', 'OM'],
+    ['Samsung Galaxy A15', 'smartphone', 'SA'],
+  ];
+  models.forEach(([name, type, prefix], m) => {
+    for (let n = 1; n <= (m < 2 ? 4 : 2); n++) devices.push({ id: `dev-${prefix.toLowerCase()}-${n}`, name: `${name} #${n}`, type, serialNumber: `${prefix}-${2026}${String(m * 10 + n).padStart(4, '0')}`, ...stamps });
+  });
+  await insertChunked(db, 'devices', devices);
+  const scale = (id: string, text: string, minLabel: string, maxLabel: string) => ({ id, text, type: 'scale', min: 1, max: 5, minLabel, maxLabel });
+  await insertChunked(db, 'surveys', [
+    {
+      id: 'survey-mood', title: 'Wöchentliche Befindlichkeit', description: 'Kurzer Check-in zu Stimmung, Schlaf und Antrieb in der letzten Woche.',
+      questions: JSON.stringify([
+        scale('mood', 'Wie war Ihre Stimmung in der letzten Woche?', 'sehr schlecht', 'sehr gut'),
+        scale('sleep', 'Wie gut haben Sie geschlafen?', 'sehr schlecht', 'sehr gut'),
+        scale('drive', 'Wie viel Antrieb hatten Sie für Ihren Alltag?', 'gar keinen', 'sehr viel'),
+        { id: 'note', text: 'Möchten Sie Ihrer Coachin oder Ihrem Coach etwas mitteilen?', type: 'text' },
+      ]),
+      active: 1, ...stamps,
+    },
+    {
+      id: 'survey-pain', title: 'Schmerzverlauf', description: 'Für Patientinnen und Patienten mit orthopädischen Diagnosen.',
+      questions: JSON.stringify([
+        { id: 'pain', text: 'Wie stark waren Ihre Schmerzen im Durchschnitt?', type: 'scale', min: 0, max: 10, minLabel: 'keine', maxLabel: 'stärkste vorstellbare' },
+        { id: 'exercise', text: 'Wie oft haben Sie Ihre Übungen gemacht?', type: 'choice', options: ['gar nicht', '1-2 Mal', '3-4 Mal', 'täglich'] },
+      ]),
+      active: 1, ...stamps,
+    },
+    {
+      id: 'survey-satisfaction', title: 'Zufriedenheit mit der Nachsorge', description: 'Am Ende der Nachsorge.',
+      questions: JSON.stringify([
+        scale('overall', 'Wie zufrieden sind Sie insgesamt mit der Nachsorge?', 'gar nicht', 'sehr'),
+        { id: 'recommend', text: 'Würden Sie die Nachsorge weiterempfehlen?', type: 'choice', options: ['ja', 'eher ja', 'eher nein', 'nein'] },
+        { id: 'wish', text: 'Was sollten wir verbessern?', type: 'text' },
+      ]),
+      active: 1, ...stamps,
+    },
+    {
+      id: 'survey-old', title: 'Eingangsfragebogen (alt)', description: 'Nicht mehr im Einsatz, für ältere Ergebnisse aufbewahrt.',
+      questions: JSON.stringify([scale('wellbeing', 'Wie fühlen Sie sich heute?', 'sehr schlecht', 'sehr gut')]),
+      active: 0, ...stamps,
+    },
+  ]);
+  await insertChunked(db, 'replication_endpoints', [
+    { id: 'repl-main', name: 'Hauptserver', protocol: 'https', host: 'sync.example.org', port: 443, path: '/replicate', ...stamps },
+    { id: 'repl-local', name: 'Dieses Portal', protocol: 'https', host: null, port: null, path: '/replicate', ...stamps },
+  ]);
 }
