@@ -1,9 +1,230 @@
-import { t } from '../../lib/i18n.ts';
+import { Link } from 'wouter';
+import { listComments } from '../../api/comments.ts';
+import { listExternalComments } from '../../api/external-comments.ts';
+import { listPatients } from '../../api/patients.ts';
+import type { Patient } from '../../api/schemas/patients.ts';
+import { dayText } from '../../components/AftercareBadge.tsx';
+import { DataState } from '../../components/DataState.tsx';
+import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
+import { byAttention, daysUntil, type Freshness } from '../../components/freshness.ts';
+import { useResource } from '../../components/useResource.ts';
+import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
+import { unreadNews } from '../../state/news.ts';
+import { user } from '../../state/session.ts';
+import { activeWhere, attentionFilter, endingSoonFilter, levelWhere } from './queries.ts';
+
+const LEVELS: Freshness[] = ['red', 'yellow', 'grey', 'green'];
+const ATTENTION_SHOWN = 8;
+
+const patientLink = (id: string, tab?: string) => `/patient/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
+const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function DashboardPage() {
+  const now = new Date();
+  const me = user.value;
   return (
-    <section>
-      <h1>{t('dashboard.title')}</h1>
+    <section className="dashboard">
+      <header className="page-header">
+        <h1>{t('dashboard.title')}</h1>
+        {me && <p className="muted">{t('dashboard.greeting', { name: me.firstName })}</p>}
+      </header>
+      <Caseload now={now} />
+      <div className="dashboard-grid">
+        <Attention now={now} />
+        <EndingSoon now={now} />
+        <UnreadNews />
+        <RecentComments />
+        <RecentExternalComments />
+      </div>
+    </section>
+  );
+}
+
+function Caseload({ now }: { now: Date }) {
+  const counts = useResource(async (signal) => {
+    const active = activeWhere(now);
+    const count = (where: Record<string, unknown>) => listPatients({ where, limit: 0 }, signal).then((r) => r.total ?? r.data.length);
+    const [total, ...levels] = await Promise.all([count(active), ...LEVELS.map((level) => count({ and: [active, levelWhere(level, now)] }))]);
+    return { data: { total, levels: Object.fromEntries(LEVELS.map((l, i) => [l, levels[i]])) as Record<Freshness, number> } };
+  }, 'caseload');
+  const levels = counts.data?.levels ?? { red: 0, yellow: 0, grey: 0, green: 0 };
+  return (
+    <section aria-labelledby="caseload-heading" className="card caseload">
+      <h2 id="caseload-heading">{t('dashboard.caseload.title')}</h2>
+      <DataState status={counts.status} error={counts.error} onRetry={counts.reload}>
+        {counts.data && (
+          <ul className="caseload-tiles">
+            <li>
+              <Link href="/patient?status=active" className="tile">
+                <span className="tile-number">{formatNumber(counts.data.total)}</span>
+                <span className="tile-label">{t('dashboard.caseload.active')}</span>
+              </Link>
+            </li>
+            {LEVELS.map((level) => (
+              <li key={level}>
+                <Link href={`/patient?status=active&last=${level}`} className={`tile tile-${level}`}>
+                  <span className="tile-number">
+                    <span className={`freshness freshness-${level}`}><span className="freshness-dot" aria-hidden="true" /></span>
+                    {formatNumber(levels[level])}
+                  </span>
+                  <span className="tile-label">{t(`freshness.level.${level}`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataState>
+    </section>
+  );
+}
+
+function Attention({ now }: { now: Date }) {
+  const list = useResource(async (signal) => {
+    const result = await listPatients(attentionFilter(now), signal);
+    return { data: byAttention(result.data, (p) => p.lastDataAt, now), total: result.total };
+  }, 'attention');
+  const shown = (list.data ?? []).slice(0, ATTENTION_SHOWN);
+  const total = list.total ?? list.data?.length ?? 0;
+  return (
+    <section aria-labelledby="attention-heading" className="card dashboard-attention">
+      <h2 id="attention-heading">{t('dashboard.attention.title')}</h2>
+      <p className="muted">{t('dashboard.attention.hint')}</p>
+      <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
+        empty={list.data?.length === 0} emptyText={t('dashboard.attention.empty')}>
+        <ul className="row-list">
+          {shown.map((p) => (
+            <li key={p.id}>
+              <span>
+                <Link href={patientLink(p.id)}>{p.firstName} {p.lastName}</Link> <small className="muted"><code>{p.patientCode}</code></small>
+              </span>
+              <FreshnessBadge lastDataAt={p.lastDataAt} now={now} />
+            </li>
+          ))}
+        </ul>
+        {total > shown.length && (
+          <p><Link href="/patient?status=active&sort=lastDataAt">{t('dashboard.attention.all', { n: formatNumber(total) })}</Link></p>
+        )}
+      </DataState>
+    </section>
+  );
+}
+
+function EndingSoon({ now }: { now: Date }) {
+  const list = useResource((signal) => listPatients(endingSoonFilter(now), signal), 'ending');
+  const total = list.total ?? list.data?.length ?? 0;
+  return (
+    <section aria-labelledby="ending-heading" className="card">
+      <h2 id="ending-heading">{t('dashboard.ending.title')}</h2>
+      <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
+        empty={list.data?.length === 0} emptyText={t('dashboard.ending.empty')}>
+        <ul className="row-list">
+          {(list.data ?? []).map((p: Patient) => {
+            const days = daysUntil(p.aftercareEnd, now) ?? 0;
+            return (
+              <li key={p.id}>
+                <span>
+                  <Link href={patientLink(p.id, 'evaluation')}>{p.firstName} {p.lastName}</Link>{' '}
+                  <small className="muted">{t('dashboard.ending.until', { date: dayText(p.aftercareEnd) })}</small>
+                </span>
+                <span className="badge badge-ending">
+                  {days === 0 ? t('dashboard.ending.today') : days === 1 ? t('dashboard.ending.tomorrow') : t('dashboard.ending.inDays', { n: days })}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {total > (list.data?.length ?? 0) && <p><Link href="/patient?status=ending&sort=aftercareEnd">{t('dashboard.ending.all', { n: formatNumber(total) })}</Link></p>}
+      </DataState>
+    </section>
+  );
+}
+
+function UnreadNews() {
+  const items = unreadNews.value;
+  return (
+    <section aria-labelledby="news-heading" className="card">
+      <h2 id="news-heading">{t('dashboard.news.title')}</h2>
+      {items.length === 0 ? (
+        <p className="muted">{t('dashboard.news.empty')}</p>
+      ) : (
+        <ul className="row-list">
+          {items.slice(0, 5).map((item) => (
+            <li key={item.id}>
+              <span>
+                <Link href={`/news-dashboard?id=${encodeURIComponent(item.id)}`}>{item.title}</Link>{' '}
+                <small className="muted">{formatDate(item.publishedAt)}</small>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p><Link href="/news-dashboard">{t('dashboard.news.all')}</Link></p>
+    </section>
+  );
+}
+
+/** Names for a handful of patient ids (one list call), so comment lists say whom they are about. */
+async function namesFor(ids: string[], signal: AbortSignal): Promise<Map<string, Patient>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { data } = await listPatients({ where: { id: { inq: unique } }, limit: unique.length }, signal);
+  return new Map(data.map((p) => [p.id, p]));
+}
+
+function RecentComments() {
+  const list = useResource(async (signal) => {
+    const { data } = await listComments({ order: 'createdAt DESC', limit: 5 }, signal);
+    return { data: { comments: data, patients: await namesFor(data.map((c) => c.patientId), signal) } };
+  }, 'comments');
+  return (
+    <section aria-labelledby="recent-comments-heading" className="card">
+      <h2 id="recent-comments-heading">{t('dashboard.comments.title')}</h2>
+      <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
+        empty={list.data?.comments.length === 0} emptyText={t('dashboard.comments.empty')}>
+        <ul className="feed">
+          {(list.data?.comments ?? []).map((c) => {
+            const p = list.data?.patients.get(c.patientId);
+            return (
+              <li key={c.id}>
+                <p className="feed-meta">
+                  <Link href={patientLink(c.patientId, 'comments')}>{p ? `${p.firstName} ${p.lastName}` : t('dashboard.unknownPatient')}</Link>
+                  {' · '}{c.authorName}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+                </p>
+                <p className="feed-text">{c.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </DataState>
+    </section>
+  );
+}
+
+function RecentExternalComments() {
+  const list = useResource(async (signal) => {
+    const { data } = await listExternalComments({ order: 'createdAt DESC', limit: 5 }, signal);
+    return { data: { comments: data, patients: await namesFor(data.map((c) => c.patientId), signal) } };
+  }, 'external');
+  return (
+    <section aria-labelledby="recent-external-heading" className="card">
+      <h2 id="recent-external-heading">{t('dashboard.external.title')}</h2>
+      <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
+        empty={list.data?.comments.length === 0} emptyText={t('dashboard.external.empty')}>
+        <ul className="feed">
+          {(list.data?.comments ?? []).map((c) => {
+            const p = list.data?.patients.get(c.patientId);
+            return (
+              <li key={c.id}>
+                <p className="feed-meta">
+                  <Link href={patientLink(c.patientId, 'comments')}>{p ? `${p.firstName} ${p.lastName}` : t('dashboard.unknownPatient')}</Link>
+                  {' · '}{c.author}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+                </p>
+                <p className="feed-text">{c.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </DataState>
     </section>
   );
 }
