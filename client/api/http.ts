@@ -1,18 +1,9 @@
 import * as v from 'valibot';
 import { ApiErrorBodySchema } from './schemas/error.ts';
+import { getToken } from '../lib/token.ts';
 
-/** localStorage key of the access token (SPEC section 9). */
-export const TOKEN_KEY = 'accessToken';
-
-export function getToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
-}
-export function setToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
-}
-export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
-}
+// The token helpers live in lib/token.ts (the first screen needs them without this module); re-exported here.
+export { TOKEN_KEY, getToken, setToken, clearToken } from '../lib/token.ts';
 
 /** Every failed call, whatever went wrong: HTTP status (0 = network), machine code and message. */
 export class ApiError extends Error {

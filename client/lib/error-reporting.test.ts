@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { installErrorHandlers, reportError, resetErrorReportingForTests, scrubEvent, scrubText, startErrorReporting } from './error-reporting.ts';
+import { installErrorHandlers, reportError, resetErrorReportingForTests, startErrorReporting } from './error-reporting.ts';
+import { scrubEvent, scrubText } from './error-scrub.ts';
 
 function fakeSentry() {
   const captured: unknown[] = [];

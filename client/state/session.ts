@@ -1,8 +1,7 @@
 import { signal, computed } from '@preact/signals-react';
 import { navigate } from 'wouter/use-browser-location';
-import * as auth from '../api/auth.ts';
-import { ApiError, clearToken, getToken, onUnauthorized, setToken } from '../api/http.ts';
 import type { Me } from '../api/schemas/auth.ts';
+import { clearToken, getToken, setToken } from '../lib/token.ts';
 import { showAlert } from '../components/Dialog.tsx';
 import { t, rememberLanguage } from '../lib/i18n.ts';
 import { loginUrlFor } from '../lib/return-url.ts';
@@ -10,7 +9,7 @@ import { loginUrlFor } from '../lib/return-url.ts';
 /** The signed-in coach, or null when logged out (or not checked yet). */
 export const user = signal<Me | null>(null);
 /** The stored access token (mirrors localStorage `accessToken`). */
-export const token = signal<string | null>(readToken());
+export const token = signal<string | null>(getToken());
 /** False until the start-up check has answered; guards wait for it instead of bouncing to /login. */
 export const sessionChecked = signal(false);
 /** Why the last login() returned null: 'locked' (403, alert shown) or 'failed' (anything else). */
@@ -19,12 +18,19 @@ export const lastLoginFailure = signal<'locked' | 'failed' | null>(null);
 /** Authenticated per SPEC section 6: a token exists and the user is not locked. */
 export const isAuthenticated = computed(() => !!token.value && !!user.value && !user.value.isUserLocked);
 
-function readToken(): string | null {
-  try {
-    return getToken();
-  } catch {
-    return null;
-  }
+
+
+let api: Promise<{ auth: typeof import('../api/auth.ts'); http: typeof import('../api/http.ts') }> | null = null;
+/**
+ * The API layer (and its schemas) is loaded on first use, not with the first screen: /login renders
+ * without it and fetches it when the form is sent. Loading it also registers what a 401 means.
+ */
+export function loadApi() {
+  api ??= Promise.all([import('../api/auth.ts'), import('../api/http.ts')]).then(([auth, http]) => {
+    http.onUnauthorized(handleUnauthorized);
+    return { auth, http };
+  });
+  return api;
 }
 
 function storeToken(value: string): void {
@@ -53,12 +59,13 @@ export function checkSession(): Promise<Me | null> {
 }
 
 async function runCheck(): Promise<Me | null> {
-  token.value = readToken();
+  token.value = getToken();
   if (!token.value) {
     user.value = null;
     return null;
   }
   try {
+    const { auth } = await loadApi();
     const { data: me } = await auth.getMe();
     if (me.isUserLocked) {
       // Locked accounts are forced out: end the server session too, but never wait on it.
@@ -85,6 +92,7 @@ export function resetSessionForTests(): void {
 /** Login (SPEC section 4/8): an answer with an id stores the token and returns the fetched user; else null. */
 export async function login(email: string, password: string): Promise<Me | null> {
   lastLoginFailure.value = null;
+  const { auth, http } = await loadApi();
   try {
     const { data } = await auth.login({ email, password });
     if (!data?.id) {
@@ -97,7 +105,7 @@ export async function login(email: string, password: string): Promise<Me | null>
     sessionChecked.value = true;
     return me;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (error instanceof http.ApiError && error.status === 403) {
       lastLoginFailure.value = 'locked';
       await showAlert({ type: 'error', title: t('session.lockedTitle'), text: t('session.lockedText') });
     } else {
@@ -115,6 +123,7 @@ export async function login(email: string, password: string): Promise<Me | null>
  */
 export async function logout(): Promise<void> {
   try {
+    const { auth } = await loadApi();
     await auth.logout();
     localStorage.clear();
     rememberLanguage();
@@ -127,13 +136,13 @@ export async function logout(): Promise<void> {
 }
 
 // A 401 on any call except login means the token is no longer valid: end the session and ask to sign in again.
-onUnauthorized(() => {
+function handleUnauthorized(): void {
   const wasSignedIn = token.value !== null;
   dropSession();
   if (wasSignedIn && !isOpenPath(location.pathname)) {
     navigate(loginUrlFor(location.pathname + location.search), { replace: true });
   }
-});
+}
 
 const OPEN_PATHS = ['/login', '/coach-reset-password', '/reset-password', '/internet-explorer-msg'];
 export function isOpenPath(path: string): boolean {

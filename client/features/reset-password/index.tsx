@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { setPassword } from '../../api/auth.ts';
-import { clearToken, setToken } from '../../api/http.ts';
+import { clearToken, setToken } from '../../lib/token.ts';
 import { token } from '../../state/session.ts';
 import { showAlert } from '../../components/Dialog.tsx';
 import { t } from '../../lib/i18n.ts';
