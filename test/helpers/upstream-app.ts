@@ -22,9 +22,10 @@ export function manualClock(start = new Date('2026-11-22T09:00:00.000Z')): Clock
 let passwordHash: Promise<string> | undefined;
 
 /**
- * The known small world every upstream test starts from: the four CONTRACT accounts, a second coach,
- * two patients (one of coach@, one of coach2@ shared with coach@ through patient_coaches? no: p2 belongs
- * to coach2 only), reference data, one comment per patient.
+ * The known small world every upstream test starts from: the four CONTRACT accounts (ids admin, coach,
+ * health, locked) and coach2 (email not verified); patient p1 of coach, p2 and p3 of coach2; one piece of
+ * each reference data; comment c1 (by coach on p1) and c2 (by coach2 on p2); external comments x1 (p1)
+ * and x2 (p2); sync state for p1 and p2.
  */
 export async function seedFixture(storage: Storage, at: string) {
   passwordHash ??= hashPassword(PASSWORD);
@@ -37,13 +38,18 @@ export async function seedFixture(storage: Storage, at: string) {
     coach('coach', 'coach@example.org'),
     coach('health', 'health@example.org', { isHealthManager: 1 }),
     coach('locked', 'locked@example.org', { isUserLocked: 1 }),
-    coach('coach2', 'coach2@example.org'),
+    { ...coach('coach2', 'coach2@example.org'), emailVerified: 0 as const },
   ]).execute();
   await storage.db.insertInto('diagnoses').values([
     { id: 'dx-f33', code: 'F33.1', label: 'Rezidivierende depressive Störung, gegenwärtig mittelgradige Episode' },
     { id: 'dx-m54', code: 'M54.5', label: 'Kreuzschmerz' },
   ]).execute();
   await storage.db.insertInto('cost_rates').values({ id: 'rate-1', name: 'IRENA Einzel', amountCents: 3500, unit: 'session', createdAt: at, updatedAt: at }).execute();
+  await storage.db.insertInto('replication_endpoints').values({ id: 'repl-1', name: 'Hauptserver', protocol: 'https', host: 'sync.example.org', port: 443, path: '/replicate', createdAt: at, updatedAt: at }).execute();
+  await storage.db.insertInto('surveys').values({
+    id: 'survey-1', title: 'Befinden', description: '', active: 1, createdAt: at, updatedAt: at,
+    questions: JSON.stringify([{ id: 'mood', text: 'Wie geht es Ihnen?', type: 'scale', min: 1, max: 5 }]),
+  }).execute();
   await storage.db.insertInto('devices').values({ id: 'dev-1', name: 'Fitbit Inspire 3', type: 'activity-tracker', serialNumber: 'FB-0001', createdAt: at, updatedAt: at }).execute();
   const patient = (id: string, code: string, lastName: string, primaryCoachId: string, start: string, end: string) => ({
     id, patientCode: code, firstName: 'Eva', lastName, birthDate: '1970-05-04', gender: 'female', email: null, phone: null,
@@ -58,6 +64,10 @@ export async function seedFixture(storage: Storage, at: string) {
   await storage.db.insertInto('comments').values([
     { id: 'c1', patientId: 'p1', authorId: 'coach', text: 'Erstgespräch geführt.', createdAt: at, updatedAt: at },
     { id: 'c2', patientId: 'p2', authorId: 'coach2', text: 'Rückruf vereinbart.', createdAt: at, updatedAt: at },
+  ]).execute();
+  await storage.db.insertInto('synced_patients').values([
+    { id: 'p1', patientId: 'p1', patientCode: 'AB-2345', lastSyncAt: at, recordCount: 12, lastDayEvaluationDate: '2026-11-21' },
+    { id: 'p2', patientId: 'p2', patientCode: 'CD-6789', lastSyncAt: at, recordCount: 3, lastDayEvaluationDate: null },
   ]).execute();
   await storage.db.insertInto('external_comments').values([
     { id: 'x1', patientId: 'p1', source: 'clinic', author: 'Dr. med. A. Krüger', text: 'Entlassbrief liegt vor.', createdAt: at },

@@ -44,9 +44,11 @@ export const patientsResource: ResourceDefinition = {
   },
   async toRow(input, { ctx, coach, existing, req }) {
     const row = plain(['diagnosisIds'])(input);
+    const named = req.body && typeof req.body === 'object' && 'primaryCoachId' in req.body;
+    // A PUT that leaves out primaryCoachId keeps the responsible coach (the schema would default it to null).
+    if (existing && !named) delete row.primaryCoachId;
     if (!existing) {
       row.patientCode ??= await uniquePatientCode(ctx);
-      const named = req.body && typeof req.body === 'object' && 'primaryCoachId' in req.body;
       // Without a named primary coach the creator is responsible - otherwise they could not see the patient.
       if (!named || (row.primaryCoachId === null && !isAdmin(coach))) row.primaryCoachId = coach.id;
       row.appointments = '[]';
