@@ -1,5 +1,5 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -48,21 +48,75 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-/** Writes name.br (quality 11) and name.gz (level 9) beside every text file except the index.html template. */
+/** Writes name.br and name.gz beside every text file except the index.html template (which the gateway fills and compresses itself). */
 export async function precompress(publicDir: string): Promise<number> {
   const jobs: Promise<void>[] = [];
   for (const file of walk(publicDir)) {
     if (!TEXT_EXTENSIONS.has(extname(file)) || file === join(publicDir, 'index.html')) continue;
     const content = readFileSync(file);
+    // Source maps are only fetched by developer tools: fast settings keep the build quick (one map is megabytes).
+    const isMap = file.endsWith('.map');
+    const quality = isMap ? 5 : 11;
     jobs.push(
-      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }).then((b) =>
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }).then((b) =>
         writeFileSync(`${file}.br`, b),
       ),
-      gz(content, { level: 9 }).then((g) => writeFileSync(`${file}.gz`, g)),
+      gz(content, { level: isMap ? 6 : 9 }).then((g) => writeFileSync(`${file}.gz`, g)),
     );
   }
   await Promise.all(jobs);
   return jobs.length / 2;
+}
+
+const TARGET = ['chrome100', 'edge100', 'firefox100', 'safari15'];
+
+/** Inserts a stylesheet link once and resolves when it has loaded (or failed: the screen still works unstyled). */
+const STYLESHEET_LOADER = `const loading = new Map();
+export function loadStylesheet(href) {
+  let done = loading.get(href);
+  if (!done) {
+    done = new Promise((resolve) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = link.onerror = () => resolve();
+      document.head.append(link);
+    });
+    loading.set(href, done);
+  }
+  return done;
+}`;
+
+/**
+ * esbuild folds the CSS of every lazily imported module into the entry's stylesheet, so each screen's CSS
+ * would weigh on the first screen. This plugin keeps CSS imported by the entry itself (global styles) in the
+ * entry bundle and turns every other CSS import into its own minified, hashed file that the importing module
+ * loads with a <link> before it runs (top-level await, so the screen never renders unstyled).
+ */
+function lazyCssPlugin(entry: string): esbuild.Plugin {
+  return {
+    name: 'lazy-css',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /\.css$/ }, async (args) => {
+        if (args.namespace !== 'file' || args.importer === entry || args.importer.endsWith('.css') || args.pluginData === 'lazy-css') return undefined;
+        const resolved = await pluginBuild.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'lazy-css' });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: resolved.path, namespace: 'lazy-css' };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-css' }, (args) => ({
+        contents: `import href from ${JSON.stringify(`${args.path}?stylesheet`)};\nimport { loadStylesheet } from 'lazy-css:loader';\nawait loadStylesheet(href);\n`,
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      }));
+      pluginBuild.onResolve({ filter: /^lazy-css:loader$/ }, () => ({ path: 'loader', namespace: 'lazy-css-loader' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-css-loader' }, () => ({ contents: STYLESHEET_LOADER, loader: 'js' }));
+      pluginBuild.onResolve({ filter: /\?stylesheet$/ }, (args) => ({ path: args.path.slice(0, -'?stylesheet'.length), namespace: 'stylesheet-file' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'stylesheet-file' }, async (args) => {
+        const css = await esbuild.build({ entryPoints: [args.path], bundle: true, minify: true, write: false, target: TARGET, logLevel: 'silent' });
+        return { contents: css.outputFiles[0].contents, loader: 'file' };
+      });
+    },
+  };
 }
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -136,7 +190,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
     assetNames: '[name]-[hash]',
     sourcemap: 'linked',
     metafile: true,
-    target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
+    target: TARGET,
+    plugins: [lazyCssPlugin(entry)],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     jsxImportSource: 'react',
@@ -152,16 +207,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   const entryKey = outputs.find(([, output]) => output.entryPoint === entryRel)?.[0];
   if (!entryKey) throw new Error(`esbuild produced no output for ${entryRel}`);
 
+  // Only the entry's own (global) CSS is linked; screens load theirs through lazyCssPlugin.
   const entryCss = metafile.outputs[entryKey].cssBundle;
-  // CSS of lazily loaded modules is not injected by esbuild's loader, so it is linked up front as well.
-  const lazyCss = outputs.flatMap(([key, output]) => (key !== entryKey && output.cssBundle ? [output.cssBundle] : []));
   const lazy: Record<string, string[]> = {};
   for (const [key, output] of outputs) {
     if (output.entryPoint && key !== entryKey && key.endsWith('.js')) lazy[output.entryPoint] = staticClosure(metafile, key).map(toUrl);
   }
   const manifest: BuildManifest = {
     entry: toUrl(entryKey),
-    css: [...(entryCss ? [entryCss] : []), ...new Set(lazyCss)].map(toUrl),
+    css: entryCss ? [toUrl(entryCss)] : [],
     preload: staticClosure(metafile, entryKey).filter((key) => key !== entryKey).map(toUrl),
     lazy,
   };

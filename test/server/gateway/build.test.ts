@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, readFileSync, readdirSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { build, needsBuild } from '../../../scripts/build.ts';
+import type { BuildManifest } from '../../../scripts/build.ts';
+import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
+
+let project: { root: string; cleanup: () => void };
+let manifest: BuildManifest;
+let publicDir: string;
+let assets: string[];
+const read = (urlPath: string) => readFileSync(join(publicDir, urlPath), 'utf8');
+
+beforeAll(async () => {
+  project = makeBuildProject();
+  manifest = await build({ root: project.root });
+  publicDir = join(project.root, 'dist/public');
+  assets = readdirSync(join(publicDir, 'assets'));
+}, 60_000);
+afterAll(() => project.cleanup());
+
+describe('the client build', () => {
+  test('writes content-hashed file names', () => {
+    expect(manifest.entry).toMatch(/^\/assets\/main-[A-Z0-9]{8}\.js$/);
+    expect(manifest.css).toEqual([expect.stringMatching(/^\/assets\/main-[A-Z0-9]{8}\.css$/)]);
+    for (const name of assets.filter((n) => n.endsWith('.js'))) expect(name).toMatch(/-[A-Z0-9]{8}\.js$/);
+  });
+
+  test('splits code: the shared module is a chunk the entry preloads, the lazy area is its own file', () => {
+    expect(manifest.preload).toHaveLength(1);
+    expect(read(manifest.preload[0])).toContain('SHARED-MODULE-TEXT');
+    expect(read(manifest.entry)).not.toContain('SHARED-MODULE-TEXT');
+    const area = manifest.lazy['client/area/index.tsx'];
+    expect(area[0]).toMatch(/^\/assets\/chunk-[A-Z0-9]{8}\.js$/);
+    expect(read(area[0])).toContain('area');
+    expect(manifest.preload).not.toContain(area[0]);
+  });
+
+  test('emits minified ES modules in production mode', () => {
+    const entry = read(manifest.entry);
+    expect(entry).toMatch(/\bimport\b/);
+    expect(entry).not.toContain('DEVELOPMENT-ONLY-MARKER');
+    expect(entry).not.toContain('process.env');
+    expect(entry.split('\n').length).toBeLessThanOrEqual(3);
+  });
+
+  test('resolves react, react-dom and @preact/signals-react to Preact through the shared alias list', () => {
+    const meta = JSON.parse(readFileSync(join(project.root, 'dist/meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs.some((i) => i.includes('node_modules/preact/compat/'))).toBe(true);
+    expect(inputs.some((i) => i.includes('node_modules/@preact/signals/'))).toBe(true);
+    expect(inputs.some((i) => i.includes('node_modules/react/') || i.includes('node_modules/react-dom/'))).toBe(false);
+  });
+
+  test('links only the global CSS; a lazy area loads its own CSS file before it runs', () => {
+    const css = read(manifest.css[0]);
+    expect(css).toContain('body{color:#639}');
+    expect(css).not.toContain('.area');
+    const areaCss = assets.find((name) => /^area-[A-Z0-9]{8}\.css$/.test(name));
+    expect(areaCss).toBeDefined();
+    expect(read(`/assets/${areaCss}`)).toBe('.area{padding:1rem}\n');
+    const areaJs = manifest.lazy['client/area/index.tsx'].map(read).join('\n');
+    expect(areaJs).toContain(`/assets/${areaCss}`);
+  });
+
+  test('writes source maps as separate files, linked from the code', () => {
+    // (Screen stylesheets loaded by lazy areas are minified copies without maps.)
+    for (const name of assets.filter((n) => /\.js$/.test(n) || /^main-.*\.css$/.test(n))) {
+      expect(assets).toContain(`${name}.map`);
+      expect(readFileSync(join(publicDir, 'assets', name), 'utf8')).toContain(`sourceMappingURL=/assets/${name}.map`);
+    }
+  });
+
+  test('writes .br and .gz beside every text asset, decoding to the same bytes', () => {
+    const text = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? text(join(dir, e.name)) : /\.(js|css|map|json|html|svg)$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    const files = text(publicDir).filter((f) => f !== join(publicDir, 'index.html'));
+    expect(files.length).toBeGreaterThan(6);
+    for (const file of files) {
+      const original = readFileSync(file);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(original)).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(original)).toBe(true);
+    }
+  });
+
+  test('generates index.html with the hashed names, preloads, no inline script and the instance placeholders', () => {
+    const html = read('/index.html');
+    expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
+    for (const href of manifest.css) expect(html).toContain(`<link rel="stylesheet" href="${href}">`);
+    expect(html).toContain(`<link rel="modulepreload" href="${manifest.preload[0]}">`);
+    expect(html).toContain('<link rel="preload" href="/assets/i18n/de.json" as="fetch" crossorigin="anonymous">');
+    for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) expect(script).toMatch(/^<script type="module" src="[^"]+"><\/script>$/);
+    expect(html).not.toMatch(/\sstyle=|<style/);
+    expect(html).toContain('<title>%APP_TITLE%</title>');
+    expect(html).toContain('<meta name="app-title" content="%APP_TITLE%">');
+    expect(html).toContain('<div id="app"></div>');
+  });
+
+  test('copies the locale files to assets/i18n, minified', () => {
+    expect(read('/assets/i18n/de.json')).toBe('{"login":{"title":"Anmelden"}}');
+    expect(JSON.parse(read('/assets/i18n/en.json'))).toEqual({ login: { title: 'Sign in' } });
+  });
+
+  test('copies static/ to the root of the public folder', () => {
+    expect(read('/internet-explorer-msg.html')).toContain('alt');
+  });
+
+  test('--if-needed: nothing to do right after a build, a changed source needs one', () => {
+    expect(needsBuild({ root: project.root })).toBe(false);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(project.root, 'client/shared.ts'), later, later);
+    expect(needsBuild({ root: project.root })).toBe(true);
+  });
+
+  test('says clearly when the entry does not exist', async () => {
+    await expect(build({ root: project.root, entry: join(project.root, 'client/missing.tsx'), outDir: join(project.root, 'other') })).rejects.toThrow(
+      /client\/missing\.tsx does not exist yet/,
+    );
+    expect(existsSync(join(project.root, 'other/public'))).toBe(false);
+  });
+});
