@@ -1,4 +1,4 @@
-import '@picocss/pico/css/pico.min.css';
+import './styles/pico.css';
 import './styles/app.css';
 import { render } from 'react-dom';
 import { Router } from 'wouter';
