@@ -65,3 +65,25 @@ export async function resetLinkFromOutbox(dataDir: string, to: string, since: nu
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Fills the German login form and submits it (the screen must be showing). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('E-Mail', { exact: true }).fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Opens the sidebar (and its management submenu) and lists every link as "label -> path". */
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
+  await nav.waitFor({ state: 'visible' });
+  const management = nav.getByRole('button', { name: 'Verwaltung' });
+  if ((await management.count()) > 0 && (await management.getAttribute('aria-expanded')) !== 'true') await management.click();
+  const links = nav.getByRole('link');
+  const result: string[] = [];
+  for (const link of await links.all()) {
+    result.push(`${(await link.innerText()).trim()} -> ${await link.getAttribute('href')}`);
+  }
+  return result;
+}

@@ -37,8 +37,11 @@ export interface Journey {
   origin: string;
   /** Declares a failing request as intended; the journey also fails if it never happens. */
   provoke(failure: ProvokedFailure): void;
-  /** Screenshot (test-artifacts/e2e/<journey>/NN-<name>.png), axe check and problem check of the current screen. */
-  screen(name: string): Promise<void>;
+  /**
+   * Screenshot (test-artifacts/e2e/<journey>/NN-<name>.png), axe check and problem check of the current
+   * screen of `on` (default: the journey's page; pass a popup such as a print view).
+   */
+  screen(name: string, on?: Page): Promise<void>;
   /** Everything that went wrong so far (console errors, failed or foreign requests, uncaught errors). */
   problems(): string[];
 }
@@ -138,11 +141,11 @@ export async function openJourney(name: string, options: BrowserContextOptions =
       provoked.push({ ...failure, seen: 0 });
     },
     problems: () => [...found],
-    async screen(screenName) {
+    async screen(screenName, on = page) {
       shots++;
       const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      const violations = await checkAccessibility(page);
+      await on.screenshot({ path: file, fullPage: true });
+      const violations = await checkAccessibility(on);
       if (violations.length > 0) {
         throw new Error(`Screen "${screenName}" has serious accessibility violations:\n  ${violations.join('\n  ')}`);
       }
