@@ -7,20 +7,17 @@ import * as sass from 'sass';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// Off: pieces no screen renders (no <nav> menus, dropdowns, progress bars, range/color/file inputs, figures).
+// Off: pieces no screen renders (dropdowns, range/color/file inputs, .overflow-auto).
 // Everything else stays, dark mode included: the project CSS only uses Pico's variables.
 const source = `
 @use "pico" with (
   $theme-color: "azure",
   $modules: (
     "layout/overflow-auto": false,
-    "content/figure": false,
     "forms/input-color": false,
     "forms/input-file": false,
     "forms/input-range": false,
     "components/dropdown": false,
-    "components/nav": false,
-    "components/progress": false,
   )
 );
 `;
