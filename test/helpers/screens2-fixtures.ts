@@ -136,3 +136,52 @@ export function buildDays<T extends object>(from: string, values: T[]): (T & { d
   const start = Date.parse(`${from}T00:00:00Z`);
   return values.map((value, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), ...value }));
 }
+
+import type { Patient } from '../../client/api/schemas/patients.ts';
+import type { Comment } from '../../client/api/schemas/comments.ts';
+
+export function buildPatient(overrides: Partial<Patient> = {}): Patient {
+  return {
+    id: 'p-1',
+    patientCode: 'NK-4821',
+    firstName: 'Jonas',
+    lastName: 'Keller',
+    birthDate: '1968-04-09',
+    gender: 'male',
+    email: null,
+    phone: null,
+    clinic: 'Reha-Zentrum Bad Kissingen',
+    aftercareStart: '2026-09-01',
+    aftercareEnd: '2027-02-28',
+    primaryCoachId: 'coach-1',
+    diagnosisIds: [],
+    costRateId: null,
+    appointments: [],
+    lastDataAt: null,
+    createdAt: '2026-08-20T10:00:00.000Z',
+    updatedAt: '2026-08-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildComment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: 'c-1',
+    patientId: 'p-1',
+    authorId: 'coach-1',
+    authorName: 'Anna Berg',
+    text: 'Telefonat geführt, stabil.',
+    createdAt: '2026-11-02T09:15:00.000Z',
+    updatedAt: '2026-11-02T09:15:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A list call that serves `rows` by limit/skip with X-Total-Count, as the upstream does. */
+export function pagedList<T>(rows: T[]) {
+  return (filter?: { limit?: number; skip?: number }) => {
+    const skip = filter?.skip ?? 0;
+    const limit = filter?.limit ?? rows.length;
+    return ok(rows.slice(skip, skip + limit), rows.length);
+  };
+}

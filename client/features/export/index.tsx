@@ -1,9 +1,117 @@
-import { t } from '../../lib/i18n.ts';
+import { useEffect, useRef, useState } from 'react';
+import { listCoaches } from '../../api/coaches.ts';
+import { errorText } from '../../components/errorText.ts';
+import { useResource } from '../../components/useResource.ts';
+import { downloadCsv } from '../../lib/csv.ts';
+import { formatNumber, t } from '../../lib/i18n.ts';
+import { ExportForm } from './ExportForm.tsx';
+import { buildExport, type ExportFilter, type ExportKind } from './exports.ts';
+import { ExportCancelled, type Progress } from './fetch-all.ts';
+import { defaultFilter, filterError, localToday } from './filter.ts';
+import './export.css';
 
+type RunState =
+  | { phase: 'idle' }
+  | { phase: 'running'; step: string; progress: Progress }
+  | { phase: 'done'; rows: number; fileName: string; url: string }
+  | { phase: 'cancelled' }
+  | { phase: 'failed'; message: string };
+
+/** CSV exports for German Excel, covering every row of the chosen filter, fetched page by page. */
 export default function ExportPage() {
+  const [kind, setKind] = useState<ExportKind>('patients');
+  const [filter, setFilter] = useState<ExportFilter>(() => defaultFilter());
+  const [run, setRun] = useState<RunState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
+
+  // Leaving the page stops a running export and frees the finished file.
+  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => () => {
+    if (run.phase === 'done') URL.revokeObjectURL(run.url);
+  }, [run]);
+
+  const start = async () => {
+    if (filterError(kind, filter)) return;
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setRun({ phase: 'running', step: 'export.step.start', progress: { done: 0, total: null } });
+    try {
+      const result = await buildExport(kind, filter, {
+        signal: current.signal,
+        today: localToday(),
+        onProgress: (step, progress) => {
+          if (!current.signal.aborted) setRun({ phase: 'running', step, progress });
+        },
+      });
+      if (current.signal.aborted) throw new ExportCancelled();
+      const url = URL.createObjectURL(new Blob([result.text], { type: 'text/csv;charset=utf-8' }));
+      downloadCsv(result.fileName, result.text);
+      setRun({ phase: 'done', rows: result.rows, fileName: result.fileName, url });
+    } catch (error) {
+      if (error instanceof ExportCancelled || current.signal.aborted) setRun({ phase: 'cancelled' });
+      else setRun({ phase: 'failed', message: errorText(error) });
+    } finally {
+      if (controller.current === current) controller.current = null;
+    }
+  };
+  const cancel = () => controller.current?.abort();
+  const running = run.phase === 'running';
+
   return (
-    <section>
+    <section class="export-page">
       <h1>{t('export.title')}</h1>
+      <p>{t('export.intro')}</p>
+      <ExportForm
+        kind={kind}
+        filter={filter}
+        coaches={coaches.data ?? []}
+        coachesFailed={coaches.status === 'error'}
+        disabled={running}
+        onKind={setKind}
+        onFilter={setFilter}
+        onStart={start}
+      />
+      <div class="export-status" aria-live="polite">
+        {run.phase === 'running' && (
+          <div class="export-progress">
+            <label for="export-progress-bar">
+              {t(run.step)}{' '}
+              {run.progress.total === null
+                ? t('export.progressUnknown', { done: formatNumber(run.progress.done) })
+                : t('export.progress', { done: formatNumber(run.progress.done), total: formatNumber(run.progress.total) })}
+            </label>
+            {run.progress.total ? (
+              <progress id="export-progress-bar" value={run.progress.done} max={run.progress.total} />
+            ) : (
+              <progress id="export-progress-bar" />
+            )}
+            <button type="button" class="secondary" onClick={cancel}>
+              {t('export.cancel')}
+            </button>
+          </div>
+        )}
+        {run.phase === 'done' && (
+          <p role="status" class="export-done">
+            {run.rows === 0 ? t('export.doneEmpty') : t('export.done', { n: formatNumber(run.rows) })}{' '}
+            <a href={run.url} download={run.fileName}>
+              {t('export.saveAgain', { file: run.fileName })}
+            </a>
+          </p>
+        )}
+        {run.phase === 'cancelled' && <p role="status">{t('export.cancelled')}</p>}
+        {run.phase === 'failed' && (
+          <div role="alert" class="export-failed">
+            <p>
+              <strong>{t('export.failed')}</strong> {run.message}
+            </p>
+            <button type="button" class="secondary" onClick={start}>
+              {t('export.retry')}
+            </button>
+          </div>
+        )}
+      </div>
     </section>
   );
 }

@@ -15,7 +15,7 @@ export function LanguageSection() {
       <h2 id="settings-language-heading">{t('settings.languageHeading')}</h2>
       <label>
         {t('settings.languageLabel')}
-        <select value={locale.value} onChange={(e) => change(e.currentTarget.value)}>
+        <select value={locale.value} onInput={(e) => change(e.currentTarget.value)}>
           {LOCALES.map((lang) => (
             <option key={lang} value={lang} lang={lang}>
               {t(`settings.languageName.${lang}`)}

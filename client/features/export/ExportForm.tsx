@@ -1,0 +1,94 @@
+import type { Coach } from '../../api/schemas/coaches.ts';
+import { t } from '../../lib/i18n.ts';
+import { EXPORT_KINDS, USES_PATIENT_FILTER, USES_PERIOD, type ExportFilter, type ExportKind } from './exports.ts';
+import { filterError } from './filter.ts';
+
+interface Props {
+  kind: ExportKind;
+  filter: ExportFilter;
+  coaches: Coach[];
+  coachesFailed: boolean;
+  disabled: boolean;
+  onKind: (kind: ExportKind) => void;
+  onFilter: (filter: ExportFilter) => void;
+  onStart: () => void;
+}
+
+/** What to export and which rows: the filters shown depend on the kind. */
+export function ExportForm({ kind, filter, coaches, coachesFailed, disabled, onKind, onFilter, onStart }: Props) {
+  const problem = filterError(kind, filter);
+  const set = (patch: Partial<ExportFilter>) => onFilter({ ...filter, ...patch });
+  return (
+    <form
+      class="export-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onStart();
+      }}
+    >
+      <fieldset disabled={disabled}>
+        <legend>{t('export.kindLegend')}</legend>
+        <div class="export-kinds">
+          {EXPORT_KINDS.map((k) => (
+            <label key={k} class={k === kind ? 'export-kind export-kind-selected' : 'export-kind'}>
+              <input type="radio" name="export-kind" value={k} checked={k === kind} onChange={() => onKind(k)} />
+              <span>
+                <strong>{t(`export.kind.${k}.title`)}</strong>
+                <small>{t(`export.kind.${k}.description`)}</small>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset disabled={disabled} class="export-filters">
+        <legend>{t('export.filterLegend')}</legend>
+        {USES_PERIOD[kind] && (
+          <div class="grid">
+            <label>
+              {t('export.from')}
+              <input type="date" value={filter.from} max={filter.to} onInput={(e) => set({ from: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+            </label>
+            <label>
+              {t('export.to')}
+              <input type="date" value={filter.to} min={filter.from} onInput={(e) => set({ to: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+            </label>
+          </div>
+        )}
+        {USES_PATIENT_FILTER[kind] && (
+          <div class="grid">
+            <label>
+              {t('export.statusLabel')}
+              <select value={filter.status} onInput={(e) => set({ status: e.currentTarget.value as ExportFilter['status'] })}>
+                <option value="all">{t('export.statusAll')}</option>
+                <option value="active">{t('export.status.active')}</option>
+                <option value="planned">{t('export.status.planned')}</option>
+                <option value="completed">{t('export.status.completed')}</option>
+              </select>
+            </label>
+            <label>
+              {t('export.coach')}
+              <select value={filter.coachId} onInput={(e) => set({ coachId: e.currentTarget.value })}>
+                <option value="">{t('export.coachAll')}</option>
+                {coaches.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {`${c.lastName}, ${c.firstName}`}
+                  </option>
+                ))}
+              </select>
+              {coachesFailed && <small>{t('export.coachesFailed')}</small>}
+            </label>
+          </div>
+        )}
+        {problem && (
+          <p role="alert" class="form-error">
+            {t(problem)}
+          </p>
+        )}
+      </fieldset>
+      <button type="submit" disabled={disabled || !!problem}>
+        {t('export.start')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import { listComments } from '../../api/comments.ts';
+import { aftercareStatus, aftercareStatusWhere, listPatients } from '../../api/patients.ts';
+import { listCoaches } from '../../api/coaches.ts';
+import type { Coach } from '../../api/schemas/coaches.ts';
+import type { Patient } from '../../api/schemas/patients.ts';
+import type { AftercareStatus } from '../../api/schemas/statistics.ts';
+import { getDailyPatientsInAftercare, getPatientDetailStatistics, getPhoneCoachings } from '../../api/statistics.ts';
+import { germanDate, germanDateTime, toCsv, type CsvValue } from '../../lib/csv.ts';
+import { t } from '../../lib/i18n.ts';
+import { fetchAll, type Progress } from './fetch-all.ts';
+
+export const EXPORT_KINDS = ['patients', 'detailStatistics', 'comments', 'dailyFigures'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export interface ExportFilter {
+  from: string;
+  to: string;
+  status: 'all' | AftercareStatus;
+  /** '' = every coach. */
+  coachId: string;
+}
+
+export interface ExportRun {
+  signal: AbortSignal;
+  /** step: locale key of what is being fetched. */
+  onProgress: (step: string, progress: Progress) => void;
+  /** Today, `YYYY-MM-DD` (the aftercare status depends on it). */
+  today: string;
+}
+
+export interface ExportResult {
+  text: string;
+  rows: number;
+  fileName: string;
+}
+
+/** Rows per request: big enough to be quick, small enough that the bar moves and no answer gets huge. */
+export const PAGE_SIZE = 200;
+
+/** Which filters each kind uses, so the form shows only those. */
+export const USES_PERIOD: Record<ExportKind, boolean> = { patients: false, detailStatistics: true, comments: true, dailyFigures: true };
+export const USES_PATIENT_FILTER: Record<ExportKind, boolean> = { patients: true, detailStatistics: false, comments: false, dailyFigures: false };
+
+const coachName = (coaches: Map<string, Coach>, id: string | null) => {
+  const coach = id ? coaches.get(id) : undefined;
+  return coach ? `${coach.firstName} ${coach.lastName}`.trim() : '';
+};
+
+function patientWhere(filter: ExportFilter, today: string): Record<string, unknown> | undefined {
+  const parts: Record<string, unknown>[] = [];
+  if (filter.status !== 'all') parts.push(aftercareStatusWhere(filter.status, today));
+  if (filter.coachId) parts.push({ primaryCoachId: filter.coachId });
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : { and: parts };
+}
+
+async function allPatients(where: Record<string, unknown> | undefined, run: ExportRun, step: string): Promise<Patient[]> {
+  return fetchAll(
+    // id as the second key keeps the order stable between pages when names repeat.
+    async (range, signal) => listPatients({ where, order: ['lastName ASC', 'firstName ASC', 'id ASC'], ...range }, signal),
+    { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress(step, p) },
+  );
+}
+
+const periodSuffix = (filter: ExportFilter) => `${filter.from}_${filter.to}`;
+
+async function patientsCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
+  // The coaches are fetched as part of the run, so the names are there even if the form's list failed.
+  const coachList = await fetchAll(
+    async (range, signal) => listCoaches({ order: ['lastName ASC', 'id ASC'], ...range }, signal),
+    { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.coaches', p) },
+  );
+  const coaches = new Map(coachList.map((c) => [c.id, c]));
+  const patients = await allPatients(patientWhere(filter, run.today), run, 'export.step.patients');
+  const header = ['patientCode', 'lastName', 'firstName', 'birthDate', 'gender', 'email', 'phone', 'clinic', 'aftercareStart', 'aftercareEnd', 'status', 'primaryCoach', 'lastDataAt'].map(
+    (key) => t(`export.column.${key}`),
+  );
+  const rows: CsvValue[][] = patients.map((p) => [
+    p.patientCode,
+    p.lastName,
+    p.firstName,
+    germanDate(p.birthDate),
+    t(`export.gender.${p.gender}`),
+    p.email ?? '',
+    p.phone ?? '',
+    p.clinic,
+    germanDate(p.aftercareStart),
+    germanDate(p.aftercareEnd),
+    t(`export.status.${aftercareStatus(p, run.today)}`),
+    coachName(coaches, p.primaryCoachId),
+    germanDateTime(p.lastDataAt),
+  ]);
+  return { text: toCsv(header, rows), rows: rows.length, fileName: `${t('export.fileName.patients')}_${run.today}.csv` };
+}
+
+async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
+  const rows = await fetchAll(
+    async (range, signal) => getPatientDetailStatistics({ from: filter.from, to: filter.to, order: 'lastName ASC', ...range }, signal),
+    { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.detailStatistics', p) },
+  );
+  const header = ['patientCode', 'lastName', 'firstName', 'primaryCoach', 'status', 'aftercareStart', 'aftercareEnd', 'daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations', 'lastDataAt'].map(
+    (key) => t(`export.column.${key}`),
+  );
+  const data: CsvValue[][] = rows.map((r) => [
+    r.patientCode,
+    r.lastName,
+    r.firstName,
+    r.primaryCoachName,
+    t(`export.status.${r.status}`),
+    germanDate(r.aftercareStart),
+    germanDate(r.aftercareEnd),
+    r.daysInAftercare,
+    r.phoneCoachings,
+    r.phoneCoachingMinutes,
+    r.dayEvaluations,
+    germanDateTime(r.lastDataAt),
+  ]);
+  return { text: toCsv(header, data), rows: data.length, fileName: `${t('export.fileName.detailStatistics')}_${periodSuffix(filter)}.csv` };
+}
+
+/** Start and end of the period as instants, the end day included (local midnight to midnight). */
+function periodInstants(filter: ExportFilter): { gte: string; lt: string } {
+  const start = new Date(`${filter.from}T00:00:00`);
+  const end = new Date(`${filter.to}T00:00:00`);
+  end.setDate(end.getDate() + 1);
+  return { gte: start.toISOString(), lt: end.toISOString() };
+}
+
+async function commentsCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
+  // Comments name their patient by id only; the export shows the pseudonym code, so the patients come first.
+  const patients = await allPatients(undefined, run, 'export.step.patientCodes');
+  const codes = new Map(patients.map((p) => [p.id, p.patientCode]));
+  const { gte, lt } = periodInstants(filter);
+  const comments = await fetchAll(
+    async (range, signal) =>
+      listComments({ where: { and: [{ createdAt: { gte } }, { createdAt: { lt } }] }, order: ['createdAt ASC', 'id ASC'], ...range }, signal),
+    { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.comments', p) },
+  );
+  const header = ['createdAt', 'patientCode', 'author', 'text', 'updatedAt'].map((key) => t(`export.column.${key}`));
+  const rows: CsvValue[][] = comments.map((c) => [
+    germanDateTime(c.createdAt),
+    codes.get(c.patientId) ?? '',
+    c.authorName,
+    c.text,
+    c.updatedAt !== c.createdAt ? germanDateTime(c.updatedAt) : '',
+  ]);
+  return { text: toCsv(header, rows), rows: rows.length, fileName: `${t('export.fileName.comments')}_${periodSuffix(filter)}.csv` };
+}
+
+async function dailyFiguresCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
+  const period = { from: filter.from, to: filter.to };
+  run.onProgress('export.step.dailyFigures', { done: 0, total: 2 });
+  const daily = await getDailyPatientsInAftercare(period, run.signal);
+  run.onProgress('export.step.dailyFigures', { done: 1, total: 2 });
+  const calls = await getPhoneCoachings(period, run.signal);
+  run.onProgress('export.step.dailyFigures', { done: 2, total: 2 });
+  const byDay = new Map(calls.data.map((d) => [d.date, d]));
+  const header = ['date', 'patientsInAftercare', 'phoneCoachings', 'phoneCoachingMinutes'].map((key) => t(`export.column.${key}`));
+  const rows: CsvValue[][] = daily.data.map((d) => [germanDate(d.date), d.count, byDay.get(d.date)?.count ?? 0, byDay.get(d.date)?.minutes ?? 0]);
+  return { text: toCsv(header, rows), rows: rows.length, fileName: `${t('export.fileName.dailyFigures')}_${periodSuffix(filter)}.csv` };
+}
+
+export function buildExport(kind: ExportKind, filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
+  switch (kind) {
+    case 'patients':
+      return patientsCsv(filter, run);
+    case 'detailStatistics':
+      return detailStatisticsCsv(filter, run);
+    case 'comments':
+      return commentsCsv(filter, run);
+    case 'dailyFigures':
+      return dailyFiguresCsv(filter, run);
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, test, expect, vi } from 'vitest';
+import { ExportCancelled, fetchAll, type Page } from './fetch-all.ts';
+
+const rows = Array.from({ length: 23 }, (_, i) => ({ n: i }));
+const server = (all = rows, sendTotal = true) =>
+  vi.fn(async ({ limit, skip }: { limit: number; skip: number }): Promise<Page<{ n: number }>> => ({
+    data: all.slice(skip, skip + limit),
+    total: sendTotal ? all.length : null,
+  }));
+
+describe('fetchAll', () => {
+  test('fetches every row page by page with limit and skip', async () => {
+    const page = server();
+    const progress: unknown[] = [];
+    const result = await fetchAll(page, { pageSize: 10, signal: new AbortController().signal, onProgress: (p) => progress.push(p) });
+    expect(result).toEqual(rows);
+    expect(page.mock.calls.map((c) => c[0])).toEqual([
+      { limit: 10, skip: 0 },
+      { limit: 10, skip: 10 },
+      { limit: 10, skip: 20 },
+    ]);
+    expect(progress).toEqual([
+      { done: 10, total: 23 },
+      { done: 20, total: 23 },
+      { done: 23, total: 23 },
+    ]);
+  });
+
+  test('without X-Total-Count it stops at the first short page', async () => {
+    const page = server(rows, false);
+    expect(await fetchAll(page, { pageSize: 10, signal: new AbortController().signal })).toHaveLength(23);
+    expect(page).toHaveBeenCalledTimes(3);
+  });
+
+  test('an exact multiple of the page size needs no extra empty call when the total is known', async () => {
+    const page = server(rows.slice(0, 20));
+    await fetchAll(page, { pageSize: 10, signal: new AbortController().signal });
+    expect(page).toHaveBeenCalledTimes(2);
+  });
+
+  test('stops on an empty page even if the total promised more rows', async () => {
+    const page = vi.fn(async () => ({ data: [], total: 50 }));
+    expect(await fetchAll(page, { pageSize: 10, signal: new AbortController().signal })).toEqual([]);
+    expect(page).toHaveBeenCalledTimes(1);
+  });
+
+  test('cancelling stops before the next page is requested', async () => {
+    const controller = new AbortController();
+    const page = server();
+    const run = fetchAll(page, {
+      pageSize: 10,
+      signal: controller.signal,
+      onProgress: ({ done }) => {
+        if (done === 10) controller.abort();
+      },
+    });
+    await expect(run).rejects.toBeInstanceOf(ExportCancelled);
+    expect(page).toHaveBeenCalledTimes(1);
+  });
+
+  test('a failed page is reported as the failure, not as a cancel', async () => {
+    const failure = new Error('502');
+    const page = vi.fn().mockResolvedValueOnce({ data: rows.slice(0, 10), total: 23 }).mockRejectedValueOnce(failure);
+    await expect(fetchAll(page, { pageSize: 10, signal: new AbortController().signal })).rejects.toBe(failure);
+  });
+});
