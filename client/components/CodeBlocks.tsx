@@ -14,11 +14,11 @@ export function codeBlocks(code: string, size = 4): string[] {
  * An access code or recovery key shown large, block by block, so it can be read out on the phone.
  * Screen readers get the characters spelled one by one.
  */
-export function CodeBlocks({ code, size = 4, label }: { code: string; size?: number; label?: string }) {
+export function CodeBlocks({ code, size = 4, label, large }: { code: string; size?: number; label?: string; large?: boolean }) {
   const blocks = codeBlocks(code, size);
   const spelled = blocks.map((b) => b.split('').join(' ')).join(', ');
   return (
-    <div className="code-blocks" role="group" aria-label={`${label ?? t('codeBlocks.label')}: ${spelled}`}>
+    <div className={large ? 'code-blocks code-blocks-large' : 'code-blocks'} role="group" aria-label={`${label ?? t('codeBlocks.label')}: ${spelled}`}>
       {blocks.map((block, i) => (
         <span key={i} className="code-block" aria-hidden="true">
           {block}

@@ -1,3 +1,5 @@
+import '../../components/records.css';
+import './dashboard.css';
 import { Link } from 'wouter';
 import { listComments } from '../../api/comments.ts';
 import { listExternalComments } from '../../api/external-comments.ts';

@@ -3,7 +3,7 @@ import { createPatient } from '../../api/patients.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
-import { canCreatePatients } from './PatientList.tsx';
+import { canCreatePatients } from '../../components/permissions.ts';
 import { PatientForm, toBody, valuesOf } from './PatientForm.tsx';
 import { useReferenceData } from './useReferenceData.ts';
 

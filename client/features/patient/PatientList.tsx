@@ -7,18 +7,14 @@ import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { canCreatePatients } from '../../components/permissions.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
-import { systemSettings } from '../../state/settings.ts';
 import { listQueryToSearch, PAGE_SIZE, parseListQuery, toListFilter, type ListQuery } from './listQuery.ts';
 
-/** SPEC section 6: admins always; others only when the system allows it (shown until the settings say no). */
-export function canCreatePatients(): boolean {
-  const me = user.value;
-  if (me?.isAdmin || me?.isSuperAdmin) return true;
-  return systemSettings.value?.enable_creating_new_patients !== false;
-}
+
+const SORT_OPTIONS = ['lastName', '-lastName', 'patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
 
 const COLUMNS: { field: string; label: string }[] = [
   { field: 'lastName', label: 'patient.list.name' },
@@ -179,6 +175,14 @@ function Filters({ query, coaches, myId, isAdmin, onChange }: {
           <option value="yellow">{t('freshness.level.yellow')}</option>
           <option value="red">{t('freshness.level.red')}</option>
           <option value="grey">{t('freshness.level.grey')}</option>
+        </select>
+      </label>
+      <label className="sort-select">
+        {t('patient.list.sort')}
+        <select value={query.sort} onChange={(e) => onChange({ sort: (e.target as HTMLSelectElement).value })}>
+          {SORT_OPTIONS.map((value) => (
+            <option key={value} value={value}>{t(`patient.list.sortBy.${value.replace('-', 'desc_')}`)}</option>
+          ))}
         </select>
       </label>
       {(query.q || query.coach || query.status || query.last) && (

@@ -1,3 +1,5 @@
+import '../../components/records.css';
+import './patient.css';
 import { useRoute } from 'wouter';
 import { PatientCreate } from './PatientCreate.tsx';
 import { PatientDetail } from './PatientDetail.tsx';

@@ -1,9 +1,167 @@
-import { t } from '../../lib/i18n.ts';
+import '../../components/records.css';
+import '../../components/print.css';
+import { useSearch } from 'wouter';
+import { listComments } from '../../api/comments.ts';
+import { listCostRates } from '../../api/cost-rates.ts';
+import { listDiagnoses } from '../../api/diagnosis.ts';
+import { listExternalComments } from '../../api/external-comments.ts';
+import { getEvaluationForm, getPatient, getPrimaryCoach, listPatientCoaches } from '../../api/patients.ts';
+import { listSyncRecords } from '../../api/sync-db.ts';
+import type { Patient } from '../../api/schemas/patients.ts';
+import { AftercareBadge, dayText, isoDay } from '../../components/AftercareBadge.tsx';
+import { DataState } from '../../components/DataState.tsx';
+import { lastDataText } from '../../components/FreshnessBadge.tsx';
+import { PrintBar } from '../../components/PrintBar.tsx';
+import { useResource } from '../../components/useResource.ts';
+import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
+import { instanceTitle } from '../../lib/instance-title.ts';
 
+const LIMIT = 1000;
+const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+/** A part that cannot be read is left out of the sheet rather than failing the whole print. */
+const orNull = <T,>(p: Promise<{ data: T }>) => p.then((r) => r.data, () => null);
+
+async function loadRecord(id: string, signal: AbortSignal) {
+  const { data: patient } = await getPatient(id, signal);
+  const since = isoDay(new Date(Date.now() - 29 * 86_400_000));
+  const [primary, coaches, evaluation, comments, external, diagnoses, costRates, evaluations] = await Promise.all([
+    orNull(getPrimaryCoach(id, signal)),
+    orNull(listPatientCoaches(id, signal)),
+    orNull(getEvaluationForm(id, signal)),
+    orNull(listComments({ where: { patientId: id }, order: 'createdAt ASC', limit: LIMIT }, signal)),
+    orNull(listExternalComments({ where: { patientId: id }, order: 'createdAt ASC', limit: LIMIT }, signal)),
+    orNull(listDiagnoses({ where: { id: { inq: patient.diagnosisIds } }, limit: 100 }, signal)),
+    patient.costRateId ? orNull(listCostRates({ where: { id: patient.costRateId }, limit: 1 }, signal)) : Promise.resolve(null),
+    orNull(listSyncRecords(id, 'day-evaluation', { where: { date: { gte: since } }, limit: LIMIT }, signal)),
+  ]);
+  return { data: { patient, primary, coaches, evaluation, comments, external, diagnoses, costRate: costRates?.[0] ?? null, evaluations } };
+}
+
+function avg(values: number[]): string {
+  if (values.length === 0) return t('patient.none');
+  return formatNumber(values.reduce((a, b) => a + b, 0) / values.length, { maximumFractionDigits: 1 });
+}
+
+/** The patient's record for the file: everything a colleague or the clinic needs, on paper. */
 export default function PrintPatientPage() {
+  const id = new URLSearchParams(useSearch()).get('id') ?? '';
+  const record = useResource((signal) => (id ? loadRecord(id, signal) : Promise.reject(new Error('no id'))), id);
+  if (!id) {
+    return (
+      <main className="print-page">
+        <h1>{t('print.patientTitle')}</h1>
+        <p role="alert">{t('print.noPatient')}</p>
+      </main>
+    );
+  }
+  const r = record.data;
   return (
-    <section>
-      <h1>{t('print.patientTitle')}</h1>
+    <main className="print-page print-patient">
+      <PrintBar />
+      <DataState status={record.status} error={record.error} onRetry={record.reload}>
+        {r && (
+          <>
+            <p className="print-brand">{instanceTitle()} · {t('print.patientTitle')}</p>
+            <h1>{r.patient.firstName} {r.patient.lastName}</h1>
+            <p className="print-meta">{t('print.printedAt', { date: dateTime(new Date().toISOString()) })}</p>
+            <MasterSection patient={r.patient} diagnoses={(r.diagnoses ?? []).map((d) => `${d.code} ${d.label}`)} costRate={r.costRate?.name ?? null} />
+            <section className="print-section">
+              <h2>{t('patient.team.title')}</h2>
+              <p>
+                {t('patient.team.primary')}: {r.primary ? [r.primary.title, r.primary.firstName, r.primary.lastName].filter(Boolean).join(' ') : t('patient.team.noPrimary')}
+                {r.coaches && r.coaches.length > 0 && <><br />{t('patient.team.linked')}: {r.coaches.map((c) => `${c.firstName} ${c.lastName}`).join(', ')}</>}
+              </p>
+            </section>
+            <section className="print-section">
+              <h2>{t('print.dataSummary')}</h2>
+              <p>
+                {t('patient.list.lastData')}: {lastDataText(r.patient.lastDataAt)}
+                <br />
+                {t('print.evaluations30', { n: r.evaluations?.length ?? 0 })}
+                {r.evaluations && r.evaluations.length > 0 && (
+                  <>
+                    <br />
+                    {t('patient.data.mood')} Ø {avg(r.evaluations.map((e) => e.data.mood))} · {t('patient.data.sleep')} Ø {avg(r.evaluations.map((e) => e.data.sleep))} ·{' '}
+                    {t('patient.data.stress')} Ø {avg(r.evaluations.map((e) => e.data.stress))}
+                  </>
+                )}
+              </p>
+            </section>
+            <section className="print-section">
+              <h2>{t('patient.appointments.title')}</h2>
+              {r.patient.appointments.length === 0 ? <p>{t('print.noAppointments')}</p> : (
+                <table>
+                  <thead><tr><th scope="col">{t('patient.appointments.startsAt')}</th><th scope="col">{t('patient.appointments.typeLabel')}</th><th scope="col">{t('patient.appointments.note')}</th></tr></thead>
+                  <tbody>
+                    {r.patient.appointments.map((a) => (
+                      <tr key={a.id}>
+                        <td>{dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})</td>
+                        <td>{t(`patient.appointments.type.${a.type}`)}</td>
+                        <td>{a.note}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+            {r.evaluation && (
+              <section className="print-section">
+                <h2>{t('patient.evaluation.title')}</h2>
+                <dl className="facts">
+                  <dt>{t('patient.evaluation.goalAttainment')}</dt>
+                  <dd>{r.evaluation.goalAttainment === null ? t('patient.evaluation.open') : `${r.evaluation.goalAttainment} (${t(`patient.evaluation.goal${r.evaluation.goalAttainment}`)})`}</dd>
+                  <dt>{t('patient.evaluation.workAbility')}</dt>
+                  <dd>{r.evaluation.workAbility ? t(`patient.evaluation.work.${r.evaluation.workAbility}`) : t('patient.evaluation.open')}</dd>
+                  <dt>{t('patient.evaluation.returnToWorkDate')}</dt>
+                  <dd>{r.evaluation.returnToWorkDate ? dayText(r.evaluation.returnToWorkDate) : t('patient.none')}</dd>
+                  <dt>{t('patient.evaluation.followUp')}</dt>
+                  <dd>{r.evaluation.followUpRecommended ? t('print.yes') : t('print.no')}</dd>
+                  <dt>{t('patient.evaluation.summary')}</dt>
+                  <dd className="pre-line">{r.evaluation.summary || t('patient.none')}</dd>
+                </dl>
+              </section>
+            )}
+            <section className="print-section">
+              <h2>{t('patient.comments.title')}</h2>
+              {!r.comments || r.comments.length === 0 ? <p>{t('patient.comments.empty')}</p> : r.comments.map((c) => (
+                <div key={c.id} className="print-comment">
+                  <p className="print-meta">{dateTime(c.createdAt)} · {c.authorName}</p>
+                  <p>{c.text}</p>
+                </div>
+              ))}
+            </section>
+            <section className="print-section">
+              <h2>{t('patient.external.title')}</h2>
+              {!r.external || r.external.length === 0 ? <p>{t('patient.external.empty')}</p> : r.external.map((c) => (
+                <div key={c.id} className="print-comment">
+                  <p className="print-meta">{dateTime(c.createdAt)} · {t(`patient.external.source.${c.source}`)} · {c.author}</p>
+                  <p>{c.text}</p>
+                </div>
+              ))}
+            </section>
+          </>
+        )}
+      </DataState>
+    </main>
+  );
+}
+
+function MasterSection({ patient, diagnoses, costRate }: { patient: Patient; diagnoses: string[]; costRate: string | null }) {
+  const dash = t('patient.none');
+  return (
+    <section className="print-section">
+      <h2>{t('patient.master.title')}</h2>
+      <dl className="facts">
+        <dt>{t('patient.fields.patientCode')}</dt><dd>{patient.patientCode}</dd>
+        <dt>{t('patient.fields.birthDate')}</dt><dd>{patient.birthDate ? dayText(patient.birthDate) : dash}</dd>
+        <dt>{t('patient.fields.gender')}</dt><dd>{t(`patient.gender.${patient.gender}`)}</dd>
+        <dt>{t('patient.fields.email')}</dt><dd>{patient.email || dash}</dd>
+        <dt>{t('patient.fields.phone')}</dt><dd>{patient.phone || dash}</dd>
+        <dt>{t('patient.fields.clinic')}</dt><dd>{patient.clinic || dash}</dd>
+        <dt>{t('patient.fields.aftercare')}</dt><dd>{dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)} <AftercareBadge patient={patient} /></dd>
+        <dt>{t('patient.fields.diagnosisIds')}</dt><dd>{diagnoses.length ? diagnoses.join('; ') : dash}</dd>
+        <dt>{t('patient.fields.costRateId')}</dt><dd>{costRate ?? dash}</dd>
+      </dl>
     </section>
   );
 }

@@ -1,0 +1,58 @@
+import { beforeEach, expect, test, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/preact';
+import { ApiError } from '../../api/http.ts';
+import type { Patient } from '../../api/schemas/patients.ts';
+import PrintPatientPage from './index.tsx';
+
+vi.mock('../../api/patients.ts', async (original) => ({
+  ...(await original<typeof import('../../api/patients.ts')>()),
+  getPatient: vi.fn(), getPrimaryCoach: vi.fn(), listPatientCoaches: vi.fn(), getEvaluationForm: vi.fn(),
+}));
+vi.mock('../../api/comments.ts', () => ({ listComments: vi.fn() }));
+vi.mock('../../api/external-comments.ts', () => ({ listExternalComments: vi.fn() }));
+vi.mock('../../api/diagnosis.ts', () => ({ listDiagnoses: vi.fn() }));
+vi.mock('../../api/cost-rates.ts', () => ({ listCostRates: vi.fn() }));
+vi.mock('../../api/sync-db.ts', () => ({ listSyncRecords: vi.fn() }));
+const patients = vi.mocked(await import('../../api/patients.ts'));
+const { listComments } = vi.mocked(await import('../../api/comments.ts'));
+const { listExternalComments } = vi.mocked(await import('../../api/external-comments.ts'));
+const { listDiagnoses } = vi.mocked(await import('../../api/diagnosis.ts'));
+const { listSyncRecords } = vi.mocked(await import('../../api/sync-db.ts'));
+
+const anna: Patient = {
+  id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: '0931 55',
+  clinic: 'Reha-Zentrum Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'me', diagnosisIds: ['d1'], costRateId: null,
+  appointments: [], lastDataAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  history.replaceState(null, '', '/print/patient?id=p1');
+  patients.getPrimaryCoach.mockResolvedValue({ data: null, total: null });
+  patients.listPatientCoaches.mockResolvedValue({ data: [], total: 0 });
+  patients.getEvaluationForm.mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'x'));
+  listComments.mockResolvedValue({ data: [{ id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z' }], total: 1 });
+  listExternalComments.mockResolvedValue({ data: [], total: 0 });
+  listDiagnoses.mockResolvedValue({ data: [{ id: 'd1', code: 'F33.1', label: 'Rezidivierende depressive Störung' }], total: 1 });
+  listSyncRecords.mockResolvedValue({ data: [], total: 0 });
+});
+
+test('the record for the file lists master data, diagnoses and comments; a part that cannot be read is left out', async () => {
+  patients.getPatient.mockResolvedValue({ data: anna, total: null });
+  render(<PrintPatientPage />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Anna Müller' })).toBeTruthy();
+  expect(screen.getByText('NK-4821')).toBeTruthy();
+  expect(screen.getByText('F33.1 Rezidivierende depressive Störung')).toBeTruthy();
+  expect(screen.getByText('Erstgespräch geführt.')).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Abschlussbewertung' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Drucken' })).toBeTruthy();
+});
+
+test('when the patient cannot be loaded the page says why and retries', async () => {
+  patients.getPatient.mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'x'));
+  render(<PrintPatientPage />);
+  expect((await screen.findByRole('alert')).textContent).toContain('nicht gefunden');
+  patients.getPatient.mockResolvedValueOnce({ data: anna, total: null });
+  fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Anna Müller' })).toBeTruthy();
+});
