@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# Three stages: install everything, build the client and drop dev dependencies, then a small runtime image
+# with only production dependencies, the server source (Node 24 runs TypeScript natively) and dist/.
+
+FROM node:24-bookworm-slim AS install
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM install AS build
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY client ./client
+COPY locales ./locales
+COPY static ./static
+COPY server ./server
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=8080 DEMO_DATA=false DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/server ./server
+# The built-in upstream validates with the schemas the client uses (one definition, client/api/schemas).
+COPY --from=build /app/client/api/schemas ./client/api/schemas
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+# The image's own unprivileged user; /data (the built-in upstream's database and outbox) is its only writable place.
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# No curl in slim images: node itself asks /healthz.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1 and receives SIGTERM itself (graceful shutdown).
+CMD ["node", "server/index.ts"]

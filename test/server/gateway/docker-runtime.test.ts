@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from '../../../scripts/build.ts';
+import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+import { spawnGateway } from '../../helpers/gateway-process.ts';
+import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+
+/** The runtime stage as the Dockerfile says it: its ENV, the files it copies, its CMD. */
+function runtimeStage() {
+  const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const stage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env: Record<string, string> = {};
+  for (const line of stage.split('\n').filter((l) => l.startsWith('ENV '))) {
+    for (const [, key, value] of line.slice(4).matchAll(/(\w+)=(\S+)/g)) env[key] = value;
+  }
+  const copied = [...stage.matchAll(/^COPY --from=build (.+) \.\/?\S*$/gm)].flatMap((m) => m[1].split(' ').map((p) => p.replace('/app/', '')));
+  if (copied.length < 4) throw new Error(`could not read the COPY lines of the runtime stage: ${copied.join(', ')}`);
+  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(stage)![1]) as string[];
+  const healthcheck = JSON.parse(/HEALTHCHECK .*CMD (\[.*\])$/m.exec(stage)![1]) as string[];
+  return { stage, env, copied, cmd, healthcheck };
+}
+
+// Slow (about 20 s: a real production-only npm install). No Docker engine runs here, so this reproduces the
+// runtime stage in a temp folder and starts it with the image's CMD.
+describe('the Docker runtime stage (slow)', () => {
+  const stage = runtimeStage();
+  let dir: string;
+  let gateway: GatewayProcess | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gateway-runtime-'));
+    if (!existsSync(join(REPO_ROOT, 'dist/build-manifest.json'))) await build();
+    for (const path of stage.copied.filter((p) => p !== 'node_modules')) cpSync(join(REPO_ROOT, path), join(dir, path), { recursive: true });
+    // = `npm ci` then `npm prune --omit=dev` of the build stage.
+    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+      stdio: 'ignore',
+      timeout: 240_000,
+    });
+    mkdirSync(join(dir, 'data'));
+  }, 300_000);
+  afterAll(() => {
+    if (gateway && gateway.child.exitCode === null) gateway.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('sets production mode, port 8080 and no demo data, runs as a non-root user and has a health check', () => {
+    expect(stage.env).toMatchObject({ NODE_ENV: 'production', PORT: '8080', DEMO_DATA: 'false' });
+    expect(stage.stage).toMatch(/^USER node$/m);
+    expect(stage.stage).toMatch(/^EXPOSE 8080$/m);
+    expect(stage.stage).toMatch(/^FROM node:24-[\w-]*slim AS runtime$/m);
+    expect(stage.healthcheck.join(' ')).toContain('/healthz');
+  });
+
+  test('holds no development dependency', () => {
+    // (typescript may still appear: it is an optional peer of valibot, never imported at run time.)
+    for (const dev of ['esbuild', 'vitest', 'supertest', 'playwright-core', 'happy-dom', 'node']) {
+      expect(existsSync(join(dir, 'node_modules', dev)), dev).toBe(false);
+    }
+  });
+
+  test('starts with the CMD, answers /healthz and serves the page; the health check command passes; SIGTERM exits 0', async () => {
+    expect(stage.cmd[0]).toBe('node');
+    gateway = await spawnGateway(
+      {
+        ...stage.env,
+        PORT: '0',
+        DATA_DIR: join(dir, 'data'),
+        ADMIN_EMAIL: 'admin@example.org',
+        ADMIN_PASSWORD: 'Start-Passwort-1',
+        APP_TITLE: 'Docker Test',
+      },
+      { cwd: dir, entry: join(dir, stage.cmd[1]) },
+    );
+    const health = await fetch(`${gateway.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const page = await fetch(`${gateway.url}/login`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Docker Test</title>');
+    const entry = /<script type="module" src="([^"]+)"/.exec(html)![1];
+    expect((await fetch(`${gateway.url}${entry}`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
+
+    // The HEALTHCHECK line, run as Docker would (with this instance's port).
+    execFileSync(NODE_BIN, stage.healthcheck.slice(1), { env: { PORT: String(gateway.port) }, timeout: 10_000 });
+
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});

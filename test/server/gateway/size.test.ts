@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, precompress } from '../../../scripts/build.ts';
+import type { BuildManifest } from '../../../scripts/build.ts';
+import { LIMIT_BYTES, measureFirstScreen } from '../../../scripts/size.ts';
+import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
+import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+
+let project: { root: string; cleanup: () => void };
+let manifest: BuildManifest;
+let dist: string;
+beforeAll(async () => {
+  project = makeBuildProject();
+  manifest = await build({ root: project.root });
+  dist = join(project.root, 'dist');
+}, 60_000);
+afterAll(() => project.cleanup());
+
+const runSize = () => spawnSync(NODE_BIN, [join(REPO_ROOT, 'scripts/size.ts'), dist], { encoding: 'utf8', timeout: 20_000 });
+
+describe('npm run size', () => {
+  test('counts the page, the linked CSS, the entry with its static imports and the German dictionary, in brotli bytes', () => {
+    const report = measureFirstScreen(dist);
+    const paths = report.files.map((f) => f.path);
+    expect(paths).toEqual(['/login (index.html)', ...manifest.css, ...manifest.preload, manifest.entry, '/assets/i18n/de.json']);
+    const publicDir = join(dist, 'public');
+    expect(report.files.find((f) => f.path === manifest.entry)!.bytes).toBe(statSync(join(publicDir, `${manifest.entry}.br`)).size);
+    expect(report.total).toBe(report.files.reduce((sum, f) => sum + f.bytes, 0));
+    expect(report.limit).toBe(40 * 1024);
+    expect(report.ok).toBe(true);
+  });
+
+  test('leaves lazy areas out', () => {
+    const report = measureFirstScreen(dist);
+    const area = manifest.lazy['client/area/index.tsx'][0];
+    expect(report.files.map((f) => f.path)).not.toContain(area);
+  });
+
+  test('prints the breakdown per file and exits 0 within budget', () => {
+    const result = runSize();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(manifest.entry);
+    expect(result.stdout).toContain('/assets/i18n/de.json');
+    expect(result.stdout).toMatch(/total\s+\d+ B/);
+  });
+
+  test('fails above 40 KB', async () => {
+    // Incompressible German dictionary of 41 KB pushes the first screen over the limit.
+    writeFileSync(join(dist, 'public/assets/i18n/de.json'), JSON.stringify({ x: randomBytes(LIMIT_BYTES).toString('base64') }));
+    await precompress(join(dist, 'public'));
+    expect(measureFirstScreen(dist).ok).toBe(false);
+    const result = runSize();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('OVER BUDGET');
+  });
+});
