@@ -188,5 +188,25 @@ export function syncUpsertSchema<C extends SyncCollection>(collection: C) {
 }
 export type SyncUpsert<C extends SyncCollection> = { id: string; data: v.InferInput<(typeof SyncCollectionDataSchemas)[C]> };
 
+/** The record envelope of every collection; `data` has the shape of the collection (SyncCollectionDataSchemas). */
+export const SyncRecordSchema = v.object({
+  id: IdSchema,
+  patientId: IdSchema,
+  /** The day the record belongs to (data.date, the day of data.start for events, ...); null when it has none. */
+  date: v.nullable(v.string()),
+  /** Set by the server at every upsert. */
+  updatedAt: v.string(),
+  /** The collection's data shape, e.g. DayEvaluationData for day-evaluation. */
+  data: v.record(v.string(), v.unknown()),
+});
+
+/** Body of PUT /patients/{patientId}/sync-db/{collection}; `data` is checked against the collection's shape. */
+export const SyncUpsertSchema = v.object({
+  /** Chosen by the writer (the app uses its own ids, e.g. "de-2026-06-01"); letters, digits and _.:- only. */
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/)),
+  /** The collection's data shape. */
+  data: v.record(v.string(), v.unknown()),
+});
+
 /** Fields that `where` and `order` of a sync-db list may use. */
 export const SYNC_FILTER_FIELDS = ['id', 'date', 'updatedAt'] as const;
