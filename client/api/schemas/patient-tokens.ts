@@ -4,7 +4,7 @@ import { PatientSchema } from './patients.ts';
 
 /**
  * An access code (Zugangscode) a patient types into the app to join their coach. Made to be read out on
- * the phone: no look-alike characters, blocks of four, a check character, e.g. "K7QM-3RTX-9HPA-W".
+ * the phone: no look-alike characters, blocks of four, a check character, e.g. "K7QM-X3PA-9R".
  * Valid for 90 days and for one use.
  */
 export const PatientTokenSchema = v.object({
