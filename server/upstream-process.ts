@@ -41,7 +41,8 @@ export function startUpstream(entry: string, env: NodeJS.ProcessEnv, startTimeou
   if (!existsSync(entry)) {
     return Promise.reject(new Error(`the built-in upstream (${entry}) is not available yet: set UPSTREAM_URL to an existing /v2 API`));
   }
-  const child = fork(entry, [], { execPath: process.execPath, execArgv: [], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // execArgv is set explicitly: the gateway's own flags (a debugger, --watch) must not leak into the upstream.
+  const child = fork(entry, [], { execPath: process.execPath, execArgv: ['--disable-warning=ExperimentalWarning'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const stop = async (graceMs: number) => {

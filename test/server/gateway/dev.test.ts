@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startDev } from '../../../scripts/dev.ts';
+import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
+import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+
+type DevEvent = { event: string; detail?: string };
+
+describe('npm run dev', () => {
+  let project: { root: string; cleanup: () => void };
+  let dev: { stop: () => Promise<void> };
+  const events: DevEvent[] = [];
+  const waiters: { match: (e: DevEvent) => boolean; resolve: () => void }[] = [];
+  const next = (event: string) =>
+    new Promise<void>((resolve) => waiters.push({ match: (e) => e.event === event, resolve }));
+
+  beforeAll(() => {
+    project = makeBuildProject();
+    mkdirSync(join(project.root, 'srv'));
+    writeFileSync(join(project.root, 'srv/app.ts'), 'export const x = 1;\n');
+  });
+  afterAll(async () => {
+    await dev?.stop();
+    project.cleanup();
+  });
+
+  test('builds, starts the server, rebuilds on a client change and restarts on a server change', { timeout: 60_000 }, async () => {
+    const firstStart = next('started');
+    dev = startDev({
+      root: project.root,
+      serverEntry: join(REPO_ROOT, 'test/helpers/gateway-fake-upstream-main.ts'),
+      serverDirs: [join(project.root, 'srv')],
+      env: { PATH: process.env.PATH, UPSTREAM_PORT: '0' },
+      debounceMs: 50,
+      onEvent: (event, detail) => {
+        events.push({ event, detail });
+        for (const waiter of waiters.splice(0)) {
+          if (waiter.match({ event, detail })) waiter.resolve();
+          else waiters.push(waiter);
+        }
+      },
+    });
+    await firstStart;
+    expect(events.map((e) => e.event)).toEqual(['built', 'started']);
+    const firstPid = events[1].detail;
+
+    const rebuilt = next('started');
+    writeFileSync(join(project.root, 'client/shared.ts'), "export function shared(): string { return 'CHANGED-TEXT'; }\n");
+    await rebuilt;
+    const manifest = JSON.parse(readFileSync(join(project.root, 'dist/build-manifest.json'), 'utf8')) as { preload: string[] };
+    expect(readFileSync(join(project.root, 'dist/public', manifest.preload[0]), 'utf8')).toContain('CHANGED-TEXT');
+    const second = events.filter((e) => e.event === 'started').at(-1)!.detail;
+    expect(second).not.toBe(firstPid);
+
+    const builtCount = events.filter((e) => e.event === 'built').length;
+    const restarted = next('started');
+    writeFileSync(join(project.root, 'srv/app.ts'), 'export const x = 2;\n');
+    await restarted;
+    expect(events.filter((e) => e.event === 'built').length).toBe(builtCount);
+    expect(events.filter((e) => e.event === 'started').at(-1)!.detail).not.toBe(second);
+  });
+});
