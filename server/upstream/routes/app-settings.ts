@@ -1,11 +1,12 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { Router } from 'express';
 import type { Upstream } from '../context.ts';
+import { sendAnswer } from '../http/answer.ts';
 import { requireAuth } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { ASSETS, publicAsset } from '../assets/index.ts';
 import { readSetting } from './system.ts';
-import type { AppSettings, AppVersion } from '../../../client/api/schemas/app-settings.ts';
+import { AppSettingsSchema, AppVersionSchema, type AppSettings, type AppVersion } from '../../../client/api/schemas/app-settings.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
@@ -35,12 +36,12 @@ export function appSettingsRoutes(ctx: Upstream): Router {
       ...stored,
       assets: [...ASSETS.values()].map(publicAsset),
     };
-    res.json(settings);
+    sendAnswer(res, AppSettingsSchema, settings);
   });
 
   router.get('/app-settings/version', auth, (_req, res) => {
     const version: AppVersion = { version: pkg.version, name: pkg.name };
-    res.json(version);
+    sendAnswer(res, AppVersionSchema, version);
   });
 
   router.get('/app-settings/asset/:id', (req, res, next) => {

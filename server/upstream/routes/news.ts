@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
 import type { Upstream } from '../context.ts';
+import { sendAnswer } from '../http/answer.ts';
 import { currentCoach, isAdmin, requireAuth } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isoNow } from '../lib/clock.ts';
-import type { NewsItem } from '../../../client/api/schemas/news.ts';
+import { NewsListSchema, type NewsItem } from '../../../client/api/schemas/news.ts';
 
 /**
  * GET /news: every published item, newest first, with `read` for the calling coach.
@@ -25,7 +26,8 @@ export function newsRoutes(ctx: Upstream): Router {
       .orderBy('news.id')
       .execute();
     const items: NewsItem[] = rows.map((r) => ({ id: r.id, title: r.title, body: r.body, publishedAt: r.publishedAt, read: r.readAt != null }));
-    res.set('X-Total-Count', String(items.length)).json(items);
+    res.set('X-Total-Count', String(items.length));
+    sendAnswer(res, NewsListSchema, items);
   });
 
   async function target(req: Request) {

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
+import { sendAnswer } from '../http/answer.ts';
 import { assertPatientAccess, currentCoach, requireAuth } from '../http/auth.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -9,11 +10,13 @@ import { createPuk, toPatientToken } from '../lib/patient-codes.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { isoNow } from '../lib/clock.ts';
 import {
-  AppointmentsUpdateSchema, EvaluationFormUpdateSchema,
+  AppointmentListSchema, AppointmentsUpdateSchema, EvaluationFormSchema, EvaluationFormUpdateSchema, PrimaryCoachSchema,
   type Appointment, type EvaluationForm, type PrimaryCoach,
 } from '../../../client/api/schemas/patients.ts';
-import { PukCreateSchema } from '../../../client/api/schemas/puks.ts';
-import type { Device } from '../../../client/api/schemas/devices.ts';
+import { PukCreateSchema, PukListSchema, PukSchema } from '../../../client/api/schemas/puks.ts';
+import { DeviceListSchema, type Device } from '../../../client/api/schemas/devices.ts';
+import { CoachListSchema } from '../../../client/api/schemas/coaches.ts';
+import { PatientTokenSchema } from '../../../client/api/schemas/patient-tokens.ts';
 
 /**
  * Everything under /patients/{id}/ except sync-db: primary coach, unused access code, recovery keys,
@@ -35,8 +38,8 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const row = await ctx.db.selectFrom('patients').innerJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
       .select(['coaches.id', 'coaches.firstName', 'coaches.lastName', 'coaches.title', 'coaches.email', 'coaches.phone'])
       .where('patients.id', '=', patientId).executeTakeFirst();
-    const answer: PrimaryCoach = row ?? null;
-    res.json(answer);
+    const card: PrimaryCoach = row ?? null;
+    sendAnswer(res, PrimaryCoachSchema, card);
   });
 
   // The patient's newest unused, unexpired access code; a new one (for the primary coach, or the
@@ -48,24 +51,25 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
       .where('patientId', '=', patientId).where('usedAt', 'is', null).where('expiresAt', '>', now.toISOString())
       .orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
     if (existing) {
-      res.json(toPatientToken(existing));
+      sendAnswer(res, PatientTokenSchema, toPatientToken(existing));
       return;
     }
     const patient = await ctx.db.selectFrom('patients').select('primaryCoachId').where('id', '=', patientId).executeTakeFirstOrThrow();
     const coachId = (patient.primaryCoachId as string | null) ?? currentCoach(req).id;
-    res.status(201).json(toPatientToken(await createAccessCode(ctx, { coachId, patientId })));
+    sendAnswer(res, PatientTokenSchema, toPatientToken(await createAccessCode(ctx, { coachId, patientId })), 201);
   });
 
   router.get('/patients/:id/puks', auth, async (req, res) => {
     const patientId = await access(req);
     const puks = await ctx.db.selectFrom('puks').selectAll().where('patientId', '=', patientId).orderBy('createdAt', 'desc').orderBy('id').execute();
-    res.set('X-Total-Count', String(puks.length)).json(puks);
+    res.set('X-Total-Count', String(puks.length));
+    sendAnswer(res, PukListSchema, puks);
   });
 
   router.post('/patients/:id/puks', auth, async (req, res) => {
     const patientId = await access(req);
     validate(PukCreateSchema, req.body ?? {});
-    res.status(201).json(await createPuk(ctx.db, { patientId, now: ctx.clock.now() }));
+    sendAnswer(res, PukSchema, await createPuk(ctx.db, { patientId, now: ctx.clock.now() }), 201);
   });
 
   router.get('/patients/:id/coaches', auth, async (req, res) => {
@@ -73,7 +77,8 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const rows = await ctx.db.selectFrom('patient_coaches').innerJoin('coaches', 'coaches.id', 'patient_coaches.coachId')
       .selectAll('coaches').where('patient_coaches.patientId', '=', patientId)
       .orderBy('coaches.lastName').orderBy('coaches.firstName').execute();
-    res.set('X-Total-Count', String(rows.length)).json(rows.map(toCoach));
+    res.set('X-Total-Count', String(rows.length));
+    sendAnswer(res, CoachListSchema, rows.map(toCoach));
   });
 
   // Linking is idempotent (a second POST or DELETE changes nothing and still answers 204), so a retried
@@ -97,7 +102,8 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const patientId = await access(req);
     const rows = await ctx.db.selectFrom('patient_devices').innerJoin('devices', 'devices.id', 'patient_devices.deviceId')
       .selectAll('devices').where('patient_devices.patientId', '=', patientId).orderBy('devices.name' as 'devices.id').execute();
-    res.set('X-Total-Count', String(rows.length)).json(rows as unknown as Device[]);
+    res.set('X-Total-Count', String(rows.length));
+    sendAnswer(res, DeviceListSchema, rows as unknown as Device[]);
   });
 
   router.post('/patients/:id/devices/:deviceId', auth, async (req, res) => {
@@ -125,7 +131,7 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     });
     const sorted: Appointment[] = [...list].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
     await ctx.db.updateTable('patients').set({ appointments: JSON.stringify(sorted), updatedAt: isoNow(ctx.clock) }).where('id', '=', patientId).execute();
-    res.json(sorted);
+    sendAnswer(res, AppointmentListSchema, sorted);
   });
 
   router.get('/patients/:id/evaluation-form', auth, async (req, res) => {
@@ -134,7 +140,7 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const form: EvaluationForm = row
       ? { ...row, workAbility: row.workAbility as EvaluationForm['workAbility'], followUpRecommended: row.followUpRecommended === 1 }
       : { patientId, goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
-    res.json(form);
+    sendAnswer(res, EvaluationFormSchema, form);
   });
 
   router.put('/patients/:id/evaluation-form', auth, async (req, res) => {
@@ -150,7 +156,7 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const { patientId: _key, ...changes } = row;
     await ctx.db.insertInto('evaluation_forms').values(row).onConflict((oc) => oc.column('patientId').doUpdateSet(changes)).execute();
     const form: EvaluationForm = { ...row, followUpRecommended: body.followUpRecommended };
-    res.json(form);
+    sendAnswer(res, EvaluationFormSchema, form);
   });
 
   return router;

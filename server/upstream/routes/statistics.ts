@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
+import { sendAnswer } from '../http/answer.ts';
 import type { Db } from '../db/index.ts';
 import { requireAuth, requireHealthManagerOrAdmin } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
@@ -8,7 +9,8 @@ import { jsonQueryValue } from '../http/filter.ts';
 import { issuesToDetails } from '../http/validate.ts';
 import { addDays, dayOf, daysInclusive, eachDay, maxDay, minDay } from '../lib/days.ts';
 import {
-  DetailStatisticsQuerySchema, PatientDetailStatisticsRowSchema, StatisticsQuerySchema,
+  DailyPatientsSchema, DetailStatisticsQuerySchema, PatientDetailStatisticsRowSchema, PatientDetailStatisticsSchema,
+  PatientStatisticsSchema, PhoneCoachingsSchema, StatisticsQuerySchema,
   type AftercareStatus, type DailyPatients, type PatientDetailStatisticsRow, type PatientStatistics, type PhoneCoachings,
 } from '../../../client/api/schemas/statistics.ts';
 
@@ -172,18 +174,19 @@ export function statisticsRoutes(ctx: Upstream): Router {
   const names = ['from', 'to', 'coachId'];
 
   router.get('/statistics/patient-statistics', auth, guard, async (req, res) => {
-    res.json(await patientStatistics(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
+    sendAnswer(res, PatientStatisticsSchema, await patientStatistics(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
   });
   router.get('/statistics/patient-detail-statistics', auth, guard, async (req, res) => {
     const q = readQuery(req, DetailStatisticsQuerySchema, [...names, 'limit', 'skip', 'order']);
     const { rows, total } = await patientDetailStatistics(ctx.db, period(ctx, q), q);
-    res.set('X-Total-Count', String(total)).json(rows);
+    res.set('X-Total-Count', String(total));
+    sendAnswer(res, PatientDetailStatisticsSchema, rows);
   });
   router.get('/statistics/daily-patients-in-aftercare', auth, guard, async (req, res) => {
-    res.json(await dailyPatientsInAftercare(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
+    sendAnswer(res, DailyPatientsSchema, await dailyPatientsInAftercare(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
   });
   router.get('/statistics/phone-coachings', auth, guard, async (req, res) => {
-    res.json(await phoneCoachings(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
+    sendAnswer(res, PhoneCoachingsSchema, await phoneCoachings(ctx.db, period(ctx, readQuery(req, StatisticsQuerySchema, names))));
   });
   return router;
 }

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
+import { sendAnswer } from '../http/answer.ts';
 import type { Db } from '../db/index.ts';
 import type { SyncRecordTable } from '../db/family-types.ts';
 import { assertPatientAccess, currentCoach, requireAuth } from '../http/auth.ts';
@@ -9,7 +10,7 @@ import { parseFilter, whereExpression } from '../http/filter.ts';
 import { validate } from '../http/validate.ts';
 import { dayOf } from '../lib/days.ts';
 import {
-  SyncCollectionSchema, syncUpsertSchema,
+  SyncCollectionSchema, syncRecordSchema, syncUpsertSchema,
   type SyncCollection, type SyncData, type SyncRecord,
 } from '../../../client/api/schemas/sync-db.ts';
 
@@ -102,7 +103,8 @@ export function syncDbRoutes(ctx: Upstream): Router {
     for (const { field, direction } of filter.order) rows = rows.orderBy(field as 'id', direction);
     if (filter.order.length === 0) rows = rows.orderBy('date').orderBy('id');
     const list = await rows.limit(filter.limit ?? DEFAULT_LIMIT).offset(filter.skip).execute();
-    res.set('X-Total-Count', String(Number(total.n))).json(list.map(toSyncRecord));
+    res.set('X-Total-Count', String(Number(total.n)));
+    sendAnswer(res, v.array(syncRecordSchema(collection)), list.map(toSyncRecord));
   });
 
   router.put(base, auth, async (req, res) => {
@@ -115,7 +117,7 @@ export function syncDbRoutes(ctx: Upstream): Router {
     await ctx.db.insertInto('sync_records').values(row)
       .onConflict((oc) => oc.columns(['patientId', 'collection', 'id']).doUpdateSet(changes)).execute();
     await refreshSyncState(ctx.db, patientId, PATIENT_COLLECTIONS.has(collection) ? updatedAt : null);
-    res.json(toSyncRecord(row));
+    sendAnswer(res, syncRecordSchema(collection), toSyncRecord(row));
   });
 
   router.get(`${base}/:id`, auth, async (req, res) => {
@@ -124,7 +126,7 @@ export function syncDbRoutes(ctx: Upstream): Router {
       .where('patientId', '=', patientId).where('collection', '=', collection).where('id', '=', String(req.params.id))
       .executeTakeFirst();
     if (!row) throw notFound('Unknown record', 'RECORD_NOT_FOUND');
-    res.json(toSyncRecord(row));
+    sendAnswer(res, syncRecordSchema(collection), toSyncRecord(row));
   });
 
   router.delete(`${base}/:id`, auth, async (req, res) => {

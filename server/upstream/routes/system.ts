@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import type { Upstream } from '../context.ts';
+import { sendAnswer } from '../http/answer.ts';
 import type { Db } from '../db/index.ts';
 import { requireAuth } from '../http/auth.ts';
 import { ASSETS } from '../assets/index.ts';
-import type { SystemSettings, TrainingMaterial } from '../../../client/api/schemas/system.ts';
+import { SystemSettingsSchema, TrainingMaterialListSchema, type SystemSettings, type TrainingMaterial } from '../../../client/api/schemas/system.ts';
 
 /** Reads one JSON setting, or the fallback when the key is missing or unreadable. */
 export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
@@ -31,7 +32,7 @@ export function systemRoutes(ctx: Upstream): Router {
       enable_creating_new_patients: await readSetting(ctx.db, 'enable_creating_new_patients', true),
       instance_name: await readSetting(ctx.db, 'instance_name', 'CL'),
     };
-    res.json(settings);
+    sendAnswer(res, SystemSettingsSchema, settings);
   });
 
   router.get('/system/training-materials', auth, async (_req, res) => {
@@ -52,7 +53,8 @@ export function systemRoutes(ctx: Upstream): Router {
         updatedAt: row.updatedAt,
       });
     }
-    res.set('X-Total-Count', String(list.length)).json(list);
+    res.set('X-Total-Count', String(list.length));
+    sendAnswer(res, TrainingMaterialListSchema, list);
   });
 
   return router;
