@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, precompress } from '../../../scripts/build.ts';
 import type { BuildManifest } from '../../../scripts/build.ts';
@@ -55,5 +55,13 @@ describe('npm run size', () => {
     const result = runSize();
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('OVER BUDGET');
+  });
+});
+
+// npm test builds the real client before vitest runs, so the budget is enforced on every CI run.
+describe.skipIf(!existsSync(join(REPO_ROOT, 'dist/build-manifest.json')))('the real client', () => {
+  test('keeps the first screen of /login within 40 KB (brotli)', () => {
+    const report = measureFirstScreen(join(REPO_ROOT, 'dist'));
+    expect(report.total, report.files.map((f) => `${f.path} ${f.bytes}`).join('\n')).toBeLessThanOrEqual(40 * 1024);
   });
 });
