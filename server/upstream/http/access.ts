@@ -1,6 +1,6 @@
 import type { Upstream } from '../context.ts';
 import type { AccessRule, AnyQuery } from './resource.ts';
-import { accessiblePatientIds, canAccessPatient, isAdmin, type SessionCoach } from './auth.ts';
+import { canAccessPatient, isAdmin, patientAccessCondition, type SessionCoach } from './auth.ts';
 
 /** Reference data (devices, surveys, diagnoses, cost rates, replication endpoints): every coach reads, admins write. */
 export const referenceData: AccessRule = {
@@ -17,9 +17,9 @@ export const adminOnly: AccessRule = {
 };
 
 /** Narrows a list to rows whose `column` is a patient the coach may access (all rows for admins). */
-export function scopeToPatients(ctx: Upstream, coach: SessionCoach, query: AnyQuery, column: string): AnyQuery {
+export function scopeToPatients(_ctx: Upstream, coach: SessionCoach, query: AnyQuery, column: string): AnyQuery {
   if (isAdmin(coach)) return query;
-  return query.where(column as never, 'in', accessiblePatientIds(ctx.db, coach.id) as never);
+  return query.where((eb) => patientAccessCondition(eb, coach.id, column));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Upstream } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { CoachTable } from '../db/types.ts';
@@ -107,6 +108,23 @@ export function accessiblePatientIds(db: Db, coachId: string) {
     .select('patients.id')
     .where('patients.primaryCoachId', '=', coachId)
     .union(db.selectFrom('patient_coaches').select('patient_coaches.patientId as id').where('patient_coaches.coachId', '=', coachId));
+}
+
+/**
+ * The same rule as a row condition on `patientIdColumn` (e.g. 'comments.patientId'). Written as EXISTS
+ * so a sorted, paged list walks its index in order instead of sorting every match of a busy coach.
+ */
+export function patientAccessCondition(eb: ExpressionBuilder<any, any>, coachId: string, patientIdColumn: string): Expression<SqlBool> {
+  const linked = eb.exists(
+    eb.selectFrom('patient_coaches as pc').select(eb.lit(1).as('one'))
+      .whereRef('pc.patientId', '=', patientIdColumn as never).where('pc.coachId', '=', coachId),
+  );
+  if (patientIdColumn === 'patients.id') return eb.or([eb('patients.primaryCoachId', '=', coachId), linked]);
+  const primary = eb.exists(
+    eb.selectFrom('patients as ap').select(eb.lit(1).as('one'))
+      .whereRef('ap.id', '=', patientIdColumn as never).where('ap.primaryCoachId', '=', coachId),
+  );
+  return eb.or([primary, linked]);
 }
 
 /** The access rule for everything about one patient: admin, primary coach, or linked through patient coaches. */

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Upstream } from '../context.ts';
 import type { CoachTable, PatientTable } from '../db/types.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
-import { currentCoach, isAdmin, requireAuth, accessiblePatientIds, canAccessPatient, assertPatientAccess, type SessionCoach } from '../http/auth.ts';
+import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, type SessionCoach } from '../http/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
@@ -190,7 +190,7 @@ export function coachRoutes(ctx: Upstream): Router {
   router.get('/coaches/:id/patients', auth, async (req, res) => {
     const target = await targetCoach(req, currentCoach(req));
     const filter = parseFilter(req.query as Record<string, unknown>, patientsResource.fields);
-    let base = db.selectFrom('patients').where('patients.id', 'in', accessiblePatientIds(db, target.id));
+    let base = db.selectFrom('patients').where((eb) => patientAccessCondition(eb, target.id, 'patients.id'));
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'patients'));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let query = base.selectAll('patients');

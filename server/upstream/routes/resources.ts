@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Upstream } from '../context.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
 import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts';
-import { accessiblePatientIds, canAccessPatient, isAdmin } from '../http/auth.ts';
+import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
 import { validationFailed } from '../http/errors.ts';
 import { checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
@@ -201,11 +201,11 @@ const patientTokensResource: ResourceDefinition = {
   patchSchema: PatientTokenPatchSchema,
   outputSchema: PatientTokenSchema,
   access: {
-    scopeList(ctx, coach, query) {
+    scopeList(_ctx, coach, query) {
       if (isAdmin(coach)) return query;
       return query.where((eb) => eb.or([
         eb('patient_tokens.coachId', '=', coach.id),
-        eb('patient_tokens.patientId', 'in', accessiblePatientIds(ctx.db, coach.id)),
+        patientAccessCondition(eb, coach.id, 'patient_tokens.patientId'),
       ]));
     },
     async canRead(ctx, coach, row) {

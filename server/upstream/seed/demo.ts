@@ -40,9 +40,9 @@ export interface SeedContext {
 }
 
 /** `count` patients with German names, aftercare intervals spread over the past year, diagnoses and coaches. */
-export function makePatients(random: Random, now: Date, count: number, caring: string[] = CARING, prefix = 'pat'): PatientTable[] {
+export function makePatients(random: Random, now: Date, count: number, caring: string[] = CARING, prefix = 'pat', taken: Iterable<string> = []): PatientTable[] {
   const at = now.toISOString();
-  const codes = new Set<string>();
+  const codes = new Set<string>(taken);
   const patients: PatientTable[] = [];
   for (let i = 0; i < count; i++) {
     const female = random() < 0.55;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './001-accounts.ts';
 import * as patients from './002-patients-and-reference-data.ts';
+import * as patientListIndex from './003-patient-list-index.ts';
 import * as news from './100-news.ts';
 import * as settings from './101-settings-and-training-materials.ts';
 import * as patientExtras from './102-patient-extras.ts';
@@ -15,6 +16,7 @@ import * as trainingMaterials from './104-training-materials-content.ts';
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-patients-and-reference-data': patients,
+  '003-patient-list-index': patientListIndex,
   '100-news': news,
   '101-settings-and-training-materials': settings,
   '102-patient-extras': patientExtras,
