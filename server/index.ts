@@ -41,7 +41,7 @@ async function main(): Promise<void> {
       if (closing) return;
       // Without its upstream the gateway only answers 502s; exiting lets the supervisor restart both.
       logger.fatal({ code, signal }, 'built-in upstream exited unexpectedly');
-      process.exit(1);
+      logger.flush(() => process.exit(1));
     });
   }
 
@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'gateway could not listen');
-    void upstream?.stop(2000).finally(() => process.exit(1));
+    void upstream?.stop(2000).finally(() => logger.flush(() => process.exit(1)));
+    if (!upstream) logger.flush(() => process.exit(1));
   });
 
   const shutdown = (signal: string) => {
