@@ -106,9 +106,9 @@ export async function seedB(db: Db, ctx: SeedBContext): Promise<void> {
       }
     }
 
-    // About one in eight never opened the app; the others stopped at different points (dashboard colours).
-    if (random() < 0.12) continue;
-    const gap = pick(random, [1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 5, 6, 9, 14, 21, 35, 45]);
+    // About one in twelve never opened the app; the others stopped at different points (dashboard colours).
+    if (random() < 0.08) continue;
+    const gap = pick(random, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 4, 5, 6, 9, 14, 35]);
     const adherence = 0.6 + random() * 0.38;
     // The last 90 days of app use: up to today (less the gap) while in aftercare, up to its end after.
     const last = minDay(end, addDays(today, -gap));
@@ -119,7 +119,8 @@ export async function seedB(db: Db, ctx: SeedBContext): Promise<void> {
     if (hasTracker) patientDevices.push({ patientId: p.id, deviceId: freeDevices.shift(), createdAt: `${start}T09:00:00.000Z` });
 
     for (let day = first; day <= last; day = addDays(day, 1)) {
-      if (random() > adherence) continue;
+      // The last day of use always has an entry: it is what ended the streak.
+      if (day !== last && random() > adherence) continue;
       mood = Math.max(1, Math.min(5, mood + (random() - 0.45) * 0.8));
       add(p.id, 'day-evaluation', `de-${day}`, {
         date: day, mood: clamp(mood, 1, 5), sleep: clamp(mood + random() * 2 - 1, 1, 5), stress: clamp(6 - mood + random() * 2 - 1, 1, 5),
