@@ -1,9 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { t } from '../../lib/i18n.ts';
+import { CoachDetail } from './coaches/CoachDetail.tsx';
+import { CoachList } from './coaches/CoachList.tsx';
+import { costRatesConfig } from './reference/cost-rates.tsx';
+import { devicesConfig } from './reference/devices.tsx';
+import { diagnosesConfig } from './reference/diagnoses.tsx';
+import { ReferenceTable } from './reference/ReferenceTable.tsx';
+import { replicationConfig } from './reference/replication.tsx';
+import { surveysConfig } from './reference/surveys.tsx';
+import './admin.css';
 
+const TABS = ['coaches', 'devices', 'surveys', 'diagnoses', 'cost-rates', 'replication'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_KEY: Record<Tab, string> = {
+  coaches: 'admin.tab.coaches',
+  devices: 'admin.tab.devices',
+  surveys: 'admin.tab.surveys',
+  diagnoses: 'admin.tab.diagnoses',
+  'cost-rates': 'admin.tab.costRates',
+  replication: 'admin.tab.replication',
+};
+
+/** /admin, /admin/coaches/<id>, /admin/devices, ...: which tab and which coach the path names. */
+export function parseAdminPath(path: string): { tab: Tab; coachId: string | null } {
+  const parts = path.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  if (parts[0] === 'coaches' && parts[1]) return { tab: 'coaches', coachId: decodeURIComponent(parts[1]) };
+  const tab = TABS.find((candidate) => candidate === parts[0]);
+  return { tab: tab ?? 'coaches', coachId: null };
+}
+
+const tabHref = (tab: Tab) => (tab === 'coaches' ? '/admin' : `/admin/${tab}`);
+
+/** Coach administration and the reference data (the route is behind the admin guard). */
 export default function AdminPage() {
+  const [path] = useLocation();
+  const { tab, coachId } = parseAdminPath(path);
+  const [notice, setNotice] = useState<string | null>(null);
+  // A confirmation belongs to the view it was given in.
+  useEffect(() => setNotice(null), [tab, coachId]);
+  const onNotice = (text: string) => setNotice(text);
+
   return (
-    <section>
+    <section class="admin-page">
       <h1>{t('admin.title')}</h1>
+      <nav aria-label={t('admin.tabsLabel')} class="admin-tabs">
+        <ul>
+          {TABS.map((candidate) => (
+            <li key={candidate}>
+              <Link href={tabHref(candidate)} aria-current={candidate === tab ? 'page' : undefined} class={candidate === tab ? 'admin-tab admin-tab-active' : 'admin-tab'}>
+                {t(TAB_KEY[candidate])}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div role="status" class="admin-notice" aria-live="polite">
+        {notice && (
+          <p>
+            {notice}{' '}
+            <button type="button" class="secondary outline admin-notice-close" onClick={() => setNotice(null)} aria-label={t('admin.closeNotice')}>
+              ×
+            </button>
+          </p>
+        )}
+      </div>
+      {tab === 'coaches' && (coachId ? <CoachDetail coachId={coachId} onNotice={onNotice} /> : <CoachList onNotice={onNotice} />)}
+      {tab === 'devices' && <ReferenceTable config={devicesConfig} onNotice={onNotice} />}
+      {tab === 'surveys' && <ReferenceTable config={surveysConfig} onNotice={onNotice} />}
+      {tab === 'diagnoses' && <ReferenceTable config={diagnosesConfig} onNotice={onNotice} />}
+      {tab === 'cost-rates' && <ReferenceTable config={costRatesConfig} onNotice={onNotice} />}
+      {tab === 'replication' && <ReferenceTable config={replicationConfig} onNotice={onNotice} />}
     </section>
   );
 }

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog.tsx';
+import { errorText } from '../../components/errorText.ts';
+import { t } from '../../lib/i18n.ts';
+
+interface Props {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** Runs the action; the dialog stays open with the reason when it fails. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** "Really delete?" - the action runs only after an explicit confirmation; Escape or Cancel do nothing. */
+export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      type="warning"
+      title={title}
+      onClose={onClose}
+      actions={
+        <div class="button-row">
+          <button type="button" class="secondary outline" autoFocus onClick={onClose}>
+            {t('admin.cancel')}
+          </button>
+          <button type="button" class="danger" disabled={busy} aria-busy={busy} onClick={confirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      }
+    >
+      <p>{text}</p>
+      {error && (
+        <p role="alert" class="form-error">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

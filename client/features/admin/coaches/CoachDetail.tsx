@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { deleteCoach, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
+import type { Coach } from '../../../api/schemas/coaches.ts';
+import { DataState } from '../../../components/DataState.tsx';
+import { errorText } from '../../../components/errorText.ts';
+import { useResource } from '../../../components/useResource.ts';
+import { formatNumber, t } from '../../../lib/i18n.ts';
+import { user } from '../../../state/session.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { CoachFormDialog } from './CoachFormDialog.tsx';
+import { LinkPatientDialog } from './LinkPatientDialog.tsx';
+import { roleText } from './CoachList.tsx';
+import { coachStatus } from './coach-status.ts';
+
+type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | null;
+
+/** One coach: details, the patients they look after, and every administrative action. */
+export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string) => void }) {
+  const [, navigate] = useLocation();
+  const coach = useResource((signal) => getCoach(coachId, signal), coachId);
+  const patients = useResource((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
+  const [dialog, setDialog] = useState<DialogKind>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const isSelf = user.value?.id === coachId;
+
+  const act = async (key: string, action: () => Promise<string>) => {
+    setBusy(key);
+    setActionError(null);
+    try {
+      onNotice(await action());
+    } catch (failure) {
+      const status = (failure as { status?: number }).status;
+      setActionError(status === 409 ? t('admin.coach.selfLockout') : `${t('admin.actionFailed')} ${errorText(failure)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const c = coach.data;
+  const name = c ? `${c.firstName} ${c.lastName}` : '';
+  const setLocked = (locked: boolean) =>
+    act(locked ? 'lock' : 'unlock', async () => {
+      const { data } = await updateCoach(coachId, { isUserLocked: locked });
+      coach.setData(() => data);
+      return locked ? t('admin.coach.lockedDone', { name }) : t('admin.coach.unlockedDone', { name });
+    });
+
+  return (
+    <section aria-labelledby="admin-coach-heading">
+      <p>
+        <Link href="/admin">{t('admin.coach.back')}</Link>
+      </p>
+      <DataState status={coach.status} error={coach.error} onRetry={coach.reload} hasData={!!c}>
+        {c && (
+          <>
+            <h2 id="admin-coach-heading">
+              {name} {c.title && <small class="admin-muted">{c.title}</small>}
+            </h2>
+            <dl class="admin-details">
+              <dt>{t('admin.coach.email')}</dt>
+              <dd class="admin-wrap">{c.email}</dd>
+              <dt>{t('admin.coach.phone')}</dt>
+              <dd>{c.phone || t('admin.notSet')}</dd>
+              <dt>{t('admin.coach.roles')}</dt>
+              <dd>{roleText(c)}</dd>
+              <dt>{t('admin.coach.state')}</dt>
+              <dd>
+                {coachStatus(c).map((s) => (
+                  <span key={s.key} class={`admin-tag admin-tag-${s.tone}`}>
+                    {s.text}
+                  </span>
+                ))}
+              </dd>
+            </dl>
+            <div class="admin-actions" role="group" aria-label={t('admin.coach.actions')}>
+              <button type="button" onClick={() => setDialog('edit')}>
+                {t('admin.edit')}
+              </button>
+              {c.isUserLocked ? (
+                <button type="button" class="secondary" disabled={!!busy} aria-busy={busy === 'unlock'} onClick={() => setLocked(false)}>
+                  {t('admin.coach.unlock')}
+                </button>
+              ) : (
+                <button type="button" class="secondary" disabled={!!busy || isSelf} onClick={() => setDialog('lock')}>
+                  {t('admin.coach.lock')}
+                </button>
+              )}
+              {!c.emailVerified && (
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={!!busy}
+                  aria-busy={busy === 'verify'}
+                  onClick={() => act('verify', async () => (await sendVerificationEmail(coachId), t('admin.coach.verificationSent', { email: c.email })))}
+                >
+                  {t('admin.coach.sendVerification')}
+                </button>
+              )}
+              <button
+                type="button"
+                class="secondary"
+                disabled={!!busy}
+                aria-busy={busy === 'reset'}
+                onClick={() => act('reset', async () => (await resetCoachPassword(coachId), t('admin.coach.resetSent', { email: c.email })))}
+              >
+                {t('admin.coach.resetPassword')}
+              </button>
+              <button type="button" class="secondary" onClick={() => setDialog('link')}>
+                {t('admin.coach.linkPatient')}
+              </button>
+              <button type="button" class="danger outline" disabled={isSelf} onClick={() => setDialog('delete')}>
+                {t('admin.delete')}
+              </button>
+            </div>
+            {isSelf && <p class="field-hint">{t('admin.coach.selfHint')}</p>}
+            {actionError && (
+              <p role="alert" class="form-error">
+                {actionError}
+              </p>
+            )}
+            <h3>{t('admin.coach.patientsHeading')}</h3>
+            <DataState
+              status={patients.status}
+              error={patients.error}
+              onRetry={patients.reload}
+              hasData={!!patients.data?.length}
+              empty={(patients.data ?? []).length === 0}
+              emptyText={t('admin.coach.noPatients')}
+            >
+              <p class="admin-count">{t('admin.coach.patientCount', { n: formatNumber(patients.data?.length ?? 0) })}</p>
+              <ul class="admin-patient-list">
+                {(patients.data ?? []).map((p) => (
+                  <li key={p.id}>
+                    <Link href={`/patient/${encodeURIComponent(p.id)}`}>
+                      {p.patientCode} · {p.lastName}, {p.firstName}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </DataState>
+            {dialog === 'edit' && (
+              <CoachFormDialog
+                coach={c}
+                onClose={() => setDialog(null)}
+                onSaved={(saved: Coach, message) => {
+                  coach.setData(() => saved);
+                  setDialog(null);
+                  onNotice(message);
+                }}
+              />
+            )}
+            {dialog === 'lock' && (
+              <ConfirmDialog
+                title={t('admin.coach.lockTitle')}
+                text={t('admin.coach.lockText', { name })}
+                confirmLabel={t('admin.coach.lock')}
+                onClose={() => setDialog(null)}
+                onConfirm={async () => {
+                  const { data } = await updateCoach(coachId, { isUserLocked: true });
+                  coach.setData(() => data);
+                  setDialog(null);
+                  onNotice(t('admin.coach.lockedDone', { name }));
+                }}
+              />
+            )}
+            {dialog === 'delete' && (
+              <ConfirmDialog
+                title={t('admin.coach.deleteTitle')}
+                text={t('admin.coach.deleteText', { name })}
+                confirmLabel={t('admin.delete')}
+                onClose={() => setDialog(null)}
+                onConfirm={async () => {
+                  await deleteCoach(coachId);
+                  onNotice(t('admin.coach.deleted', { name }));
+                  navigate('/admin');
+                }}
+              />
+            )}
+            {dialog === 'link' && (
+              <LinkPatientDialog
+                coach={c}
+                onClose={() => setDialog(null)}
+                onLinked={(message) => {
+                  setDialog(null);
+                  onNotice(message);
+                  patients.reload();
+                }}
+              />
+            )}
+          </>
+        )}
+      </DataState>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { linkPatient } from '../../../api/coaches.ts';
+import { listPatients } from '../../../api/patients.ts';
+import type { Coach } from '../../../api/schemas/coaches.ts';
+import type { Patient } from '../../../api/schemas/patients.ts';
+import { errorText } from '../../../components/errorText.ts';
+import { t } from '../../../lib/i18n.ts';
+import { FormDialog } from '../FormDialog.tsx';
+
+const RESULTS = 20;
+
+/** The where-filter for a search: every word must match code, first or last name. */
+export function patientSearchWhere(query: string): Record<string, unknown> | undefined {
+  const words = query.trim().split(/\s+/).map((w) => w.replace(/[%_]/g, '')).filter(Boolean);
+  if (words.length === 0) return undefined;
+  const parts = words.map((w) => ({ or: [{ patientCode: { like: `%${w}%` } }, { firstName: { like: `%${w}%` } }, { lastName: { like: `%${w}%` } }] }));
+  return parts.length === 1 ? parts[0] : { and: parts };
+}
+
+/** Search a patient by code or name and link them to the coach. */
+export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; onLinked: (message: string) => void; onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; items: Patient[]; total: number; error?: unknown }>({ status: 'idle', items: [], total: 0 });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const where = patientSearchWhere(query);
+    if (!where) {
+      setResults({ status: 'idle', items: [], total: 0 });
+      return;
+    }
+    const controller = new AbortController();
+    // A short pause so each keystroke does not start a request.
+    const timer = setTimeout(() => {
+      setResults((r) => ({ ...r, status: 'loading' }));
+      listPatients({ where, order: ['lastName ASC', 'id ASC'], limit: RESULTS }, controller.signal).then(
+        ({ data, total }) => setResults({ status: 'ready', items: data, total: total ?? data.length }),
+        (failure: unknown) => {
+          if (!controller.signal.aborted) setResults({ status: 'error', items: [], total: 0, error: failure });
+        },
+      );
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, attempt]);
+
+  const submit = async () => {
+    const patient = results.items.find((p) => p.id === chosen);
+    if (!patient) {
+      setError(t('admin.link.choose'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await linkPatient(coach.id, patient.id);
+      onLinked(t('admin.link.done', { patient: patient.patientCode, coach: `${coach.firstName} ${coach.lastName}` }));
+    } catch (failure) {
+      setError(`${t('admin.link.failed')} ${errorText(failure)}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog title={t('admin.link.title', { name: `${coach.firstName} ${coach.lastName}` })} submitLabel={t('admin.link.submit')} busy={busy} error={error} onSubmit={submit} onClose={onClose}>
+      <label>
+        {t('admin.link.search')}
+        <input type="search" value={query} autoComplete="off" onInput={(e) => setQuery(e.currentTarget.value)} aria-describedby="admin-link-status" />
+      </label>
+      <div id="admin-link-status" aria-live="polite" class="field-hint">
+        {results.status === 'idle' && t('admin.link.hint')}
+        {results.status === 'loading' && t('admin.link.searching')}
+        {results.status === 'ready' && results.items.length === 0 && t('admin.link.none')}
+        {results.status === 'ready' && results.total > results.items.length && t('admin.link.more', { n: results.items.length, total: results.total })}
+      </div>
+      {results.status === 'error' && (
+        <p role="alert" class="form-error">
+          {errorText(results.error)}{' '}
+          <button type="button" class="secondary outline" onClick={() => setAttempt((n) => n + 1)}>
+            {t('admin.retry')}
+          </button>
+        </p>
+      )}
+      {results.items.length > 0 && (
+        <fieldset class="admin-choices">
+          <legend>{t('admin.link.results')}</legend>
+          {results.items.map((p) => (
+            <label key={p.id}>
+              <input type="radio" name="link-patient" value={p.id} checked={chosen === p.id} onChange={() => setChosen(p.id)} />
+              {p.patientCode} · {p.lastName}, {p.firstName}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </FormDialog>
+  );
+}

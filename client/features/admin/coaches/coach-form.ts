@@ -1,0 +1,67 @@
+import type { Coach, CoachCreate, CoachUpdate } from '../../../api/schemas/coaches.ts';
+import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
+
+export interface CoachFormValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  phone: string;
+  isAdmin: boolean;
+  isHealthManager: boolean;
+  language: 'de' | 'en' | 'fr';
+  /** Only when creating; empty = the coach sets one through the emailed link. */
+  password: string;
+  /** Only when creating without a password: send the link to set one. */
+  sendInvite: boolean;
+}
+
+export const EMPTY_COACH: CoachFormValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  title: '',
+  phone: '',
+  isAdmin: false,
+  isHealthManager: false,
+  language: 'de',
+  password: '',
+  sendInvite: true,
+};
+
+export function coachToForm(coach: Coach): CoachFormValues {
+  return { ...EMPTY_COACH, email: coach.email, firstName: coach.firstName, lastName: coach.lastName, title: coach.title, phone: coach.phone, isAdmin: coach.isAdmin, isHealthManager: coach.isHealthManager, language: coach.language, sendInvite: false };
+}
+
+/** Locale keys of problems per field; empty when the form may be sent. */
+export function coachFormErrors(values: CoachFormValues, creating: boolean): Partial<Record<keyof CoachFormValues, string>> {
+  const errors: Partial<Record<keyof CoachFormValues, string>> = {};
+  if (values.email.trim() === '') errors.email = 'admin.coach.emailRequired';
+  else if (!isEmail(values.email.trim())) errors.email = 'admin.coach.emailInvalid';
+  if (values.firstName.trim() === '') errors.firstName = 'admin.required';
+  if (values.lastName.trim() === '') errors.lastName = 'admin.required';
+  if (creating && values.password !== '' && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'admin.coach.passwordTooShort';
+  return errors;
+}
+
+function common(values: CoachFormValues): CoachUpdate {
+  return {
+    email: values.email.trim(),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    title: values.title.trim(),
+    phone: values.phone.trim(),
+    isAdmin: values.isAdmin,
+    isHealthManager: values.isHealthManager,
+    language: values.language,
+  };
+}
+
+export function toCreateBody(values: CoachFormValues): CoachCreate {
+  return values.password ? { ...common(values), password: values.password } : common(values);
+}
+
+/** PUT carries every editable field; the lock keeps its current state. */
+export function toUpdateBody(values: CoachFormValues, coach: Coach): CoachUpdate {
+  return { ...common(values), isUserLocked: coach.isUserLocked };
+}

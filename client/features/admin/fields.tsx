@@ -1,0 +1,98 @@
+import { useId } from 'react';
+
+interface BaseProps {
+  label: string;
+  error?: string | null;
+  hint?: string;
+}
+
+/** A labelled text/number/email input with its message under it. */
+export function TextField({ label, error, hint, value, onValue, type = 'text', required, autoComplete, inputMode }: BaseProps & {
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'email' | 'number' | 'tel' | 'password' | 'url';
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'decimal' | 'text';
+}) {
+  const id = useId();
+  const messageId = useId();
+  return (
+    <div class="admin-field">
+      <label for={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        type={type as 'text'}
+        value={value}
+        required={required}
+        autoComplete={autoComplete ?? 'off'}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        onInput={(e) => onValue(e.currentTarget.value)}
+      />
+      {(error || hint) && (
+        <small id={messageId} class={error ? 'field-error' : 'field-hint'}>
+          {error ?? hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function TextArea({ label, error, value, onValue, required }: BaseProps & { value: string; onValue: (value: string) => void; required?: boolean }) {
+  const id = useId();
+  const messageId = useId();
+  return (
+    <div class="admin-field">
+      <label for={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <textarea id={id} value={value} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? messageId : undefined} onInput={(e) => onValue(e.currentTarget.value)} />
+      {error && (
+        <small id={messageId} class="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** Note: selects listen to `input` (fired by every browser on a change) - see the export form. */
+export function SelectField({ label, error, value, onValue, options }: BaseProps & {
+  value: string;
+  onValue: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div class="admin-field">
+      <label for={id}>{label}</label>
+      <select id={id} value={value} aria-invalid={error ? true : undefined} onInput={(e) => onValue(e.currentTarget.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && <small class="field-error">{error}</small>}
+    </div>
+  );
+}
+
+export function CheckboxField({ label, checked, onValue, hint }: { label: string; checked: boolean; onValue: (value: boolean) => void; hint?: string }) {
+  const id = useId();
+  return (
+    <div class="admin-field admin-checkbox">
+      <label for={id}>
+        <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onValue(e.currentTarget.checked)} />
+        {label}
+      </label>
+      {hint && <small class="field-hint">{hint}</small>}
+    </div>
+  );
+}

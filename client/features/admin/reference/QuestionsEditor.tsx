@@ -1,0 +1,78 @@
+import { t } from '../../../lib/i18n.ts';
+import { SelectField, TextArea, TextField } from '../fields.tsx';
+import { nextQuestionId, questionErrors, questionToForm, type QuestionForm } from './survey-questions.ts';
+
+interface Props {
+  questions: QuestionForm[];
+  onChange: (questions: QuestionForm[]) => void;
+  showErrors: boolean;
+}
+
+/** Edit, add, remove and reorder the questions of a survey. */
+export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
+  const update = (index: number, patch: Partial<QuestionForm>) => onChange(questions.map((q, i) => (i === index ? { ...q, ...patch } : q)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...questions];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item);
+    onChange(next);
+  };
+  const add = () => onChange([...questions, { ...questionToForm(undefined, questions.length + 1), id: nextQuestionId(questions) }]);
+
+  return (
+    <fieldset class="admin-question-editor">
+      <legend>{t('admin.surveys.questions')}</legend>
+      <ol>
+        {questions.map((q, i) => {
+          const errors = showErrors ? questionErrors(q, questions) : {};
+          const err = (key: keyof QuestionForm) => (errors[key] ? t(errors[key]!) : null);
+          const n = i + 1;
+          return (
+            <li key={i} class="admin-question">
+              <fieldset>
+                <legend>{t('admin.surveys.questionN', { n })}</legend>
+                <TextArea label={t('admin.surveys.questionText')} value={q.text} onValue={(text) => update(i, { text })} required error={err('text')} />
+                <div class="grid">
+                  <SelectField
+                    label={t('admin.surveys.questionType')}
+                    value={q.type}
+                    onValue={(type) => update(i, { type: type as QuestionForm['type'] })}
+                    options={(['scale', 'choice', 'text'] as const).map((type) => ({ value: type, label: t(`admin.surveys.types.${type}`) }))}
+                  />
+                  <TextField label={t('admin.surveys.questionId')} value={q.id} onValue={(id) => update(i, { id })} error={err('id')} hint={t('admin.surveys.questionIdHint')} />
+                </div>
+                {q.type === 'choice' && <TextArea label={t('admin.surveys.options')} value={q.options} onValue={(options) => update(i, { options })} error={err('options')} />}
+                {q.type === 'scale' && (
+                  <>
+                    <div class="grid">
+                      <TextField label={t('admin.surveys.min')} value={q.min} inputMode="numeric" onValue={(min) => update(i, { min })} error={err('min')} />
+                      <TextField label={t('admin.surveys.max')} value={q.max} inputMode="numeric" onValue={(max) => update(i, { max })} error={err('max')} />
+                    </div>
+                    <div class="grid">
+                      <TextField label={t('admin.surveys.minLabel')} value={q.minLabel} onValue={(minLabel) => update(i, { minLabel })} />
+                      <TextField label={t('admin.surveys.maxLabel')} value={q.maxLabel} onValue={(maxLabel) => update(i, { maxLabel })} />
+                    </div>
+                  </>
+                )}
+                <div class="button-row">
+                  <button type="button" class="secondary outline" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('admin.surveys.moveUp', { n })}>
+                    {t('admin.surveys.up')}
+                  </button>
+                  <button type="button" class="secondary outline" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={t('admin.surveys.moveDown', { n })}>
+                    {t('admin.surveys.down')}
+                  </button>
+                  <button type="button" class="danger outline" disabled={questions.length === 1} onClick={() => onChange(questions.filter((_, j) => j !== i))} aria-label={t('admin.surveys.removeN', { n })}>
+                    {t('admin.surveys.remove')}
+                  </button>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" class="secondary" onClick={add}>
+        {t('admin.surveys.addQuestion')}
+      </button>
+    </fieldset>
+  );
+}
