@@ -185,3 +185,32 @@ export function pagedList<T>(rows: T[]) {
     return ok(rows.slice(skip, skip + limit), rows.length);
   };
 }
+
+import type { Device } from '../../client/api/schemas/devices.ts';
+import type { ReplicationEndpoint } from '../../client/api/schemas/replication-endpoints.ts';
+
+export function buildDevice(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 'd-1',
+    name: 'Fitbit Inspire 3',
+    type: 'activity-tracker',
+    serialNumber: 'FB-1001',
+    createdAt: '2026-01-10T08:00:00.000Z',
+    updatedAt: '2026-01-10T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildEndpoint(overrides: Partial<ReplicationEndpoint> = {}): ReplicationEndpoint {
+  return {
+    id: 'r-1',
+    name: 'Hauptserver',
+    protocol: 'https',
+    host: null,
+    port: null,
+    path: '/replicate',
+    createdAt: '2026-01-10T08:00:00.000Z',
+    updatedAt: '2026-01-10T08:00:00.000Z',
+    ...overrides,
+  };
+}
