@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { createUpstreamApp } from '../../../server/upstream/app.ts';
 import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
 import { seedDemo } from '../../../server/upstream/seed/demo.ts';
-import { seedB } from '../../../server/upstream/seed/upstream-b.ts';
 import { issueToken } from '../../../server/upstream/lib/tokens.ts';
 import { SyncCollectionDataSchemas, type SyncCollection } from '../../../client/api/schemas/sync-db.ts';
 import { jsonQuery } from '../../helpers/upstream-b.ts';
@@ -14,10 +13,8 @@ let storage: Storage;
 
 beforeAll(async () => {
   storage = await openStorage({ dataDir: ':memory:' });
-  const ctx = await seedDemo(storage.db, { now });
-  // demo.ts calls seedB itself once it is wired; seed here only when it has not.
-  const seeded = await storage.db.selectFrom('news').select('id').limit(1).executeTakeFirst();
-  if (!seeded) await seedB(storage.db, ctx);
+  // seedDemo (upstream A) calls seedB once coaches and patients exist.
+  await seedDemo(storage.db, { now });
 }, 60_000);
 afterAll(() => storage.close());
 
