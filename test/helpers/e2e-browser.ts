@@ -107,8 +107,23 @@ export async function openJourney(name: string, options: BrowserContextOptions =
         (p.status === undefined || status === undefined || p.status === status),
     );
 
+  // A new document cancels what the old one was still loading (net::ERR_ABORTED): the browser's normal
+  // behaviour, not a failure of the product. Count committed main-frame navigations per page.
+  const documents = new WeakMap<Page, number>();
+  const documentAtStart = new WeakMap<Request, number>();
+  const documentOf = (request: Request) => {
+    const owner = request.frame().page();
+    return owner ? (documents.get(owner) ?? 0) : 0;
+  };
+  const watchDocuments = (p: Page) =>
+    p.on('framenavigated', (frame) => {
+      if (frame === p.mainFrame()) documents.set(p, (documents.get(p) ?? 0) + 1);
+    });
+  watchDocuments(page);
+  context.on('page', watchDocuments);
   context.on('request', (request) => {
     if (!isSameOrigin(request.url(), origin)) found.push(`request to another origin: ${request.method()} ${request.url()}`);
+    if (!request.isNavigationRequest()) documentAtStart.set(request, documentOf(request));
   });
   context.on('response', (response) => {
     if (response.status() < 400) return;
@@ -116,10 +131,25 @@ export async function openJourney(name: string, options: BrowserContextOptions =
     if (match) match.seen++;
     else found.push(`failed request: ${response.request().method()} ${response.url()} -> ${response.status()}`);
   });
+  // net::ERR_ABORTED is a cancel on the browser's side, not an answer from the server. It is excused when
+  // the document that asked was replaced meanwhile, or when the page itself aborted a fetch (a stale search
+  // cancelled by AbortController). Judged when the screen is checked, after navigation events have settled.
+  const aborted: { request: Request; page: Page | null; document: number }[] = [];
   context.on('requestfailed', (request) => {
     if (provokedMatch(request)) return;
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') {
+      if (request.resourceType() === 'fetch') return;
+      aborted.push({ request, page: request.frame().page(), document: documentAtStart.get(request) ?? 0 });
+      return;
+    }
     found.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
   });
+  const judgeAborted = () => {
+    for (const entry of aborted.splice(0)) {
+      const replaced = entry.page !== null && (documents.get(entry.page) ?? 0) > entry.document;
+      if (!replaced) found.push(`request aborted: ${entry.request.method()} ${entry.request.url()} (net::ERR_ABORTED)`);
+    }
+  };
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
     // Chromium logs every 4xx/5xx resource as a console error; a provoked one is already accounted for.
@@ -130,6 +160,7 @@ export async function openJourney(name: string, options: BrowserContextOptions =
   context.on('weberror', (error) => found.push(`uncaught error in the page: ${error.error().message}`));
 
   const assertClean = (where: string) => {
+    judgeAborted();
     if (found.length > 0) throw new Error(`${where}:\n  ${found.join('\n  ')}`);
   };
 
@@ -144,7 +175,8 @@ export async function openJourney(name: string, options: BrowserContextOptions =
     async screen(screenName, on = page) {
       shots++;
       const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
-      await on.screenshot({ path: file, fullPage: true });
+      // Finite CSS transitions are fast-forwarded so the picture shows the screen, not a slide-in half way.
+      await on.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       const violations = await checkAccessibility(on);
       if (violations.length > 0) {
         throw new Error(`Screen "${screenName}" has serious accessibility violations:\n  ${violations.join('\n  ')}`);

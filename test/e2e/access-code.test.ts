@@ -1,0 +1,36 @@
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { DEMO, signIn } from '../helpers/e2e-api.ts';
+
+describe('access codes', () => {
+  journey('creates an access code under New User and opens its print view', async ({ j }) => {
+    const { page, context } = j;
+    await page.goto('/login');
+    await signIn(page, DEMO.coach);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'New User' }).click();
+    await page.waitForURL('**/create-access');
+    await page.getByRole('button', { name: 'Zugangscode erstellen' }).waitFor();
+    await j.screen('new user');
+
+    await page.getByRole('button', { name: 'Zugangscode erstellen' }).click();
+    await page.getByText('Zugangscode erstellt').first().waitFor();
+    await j.screen('access code created');
+
+    const [print] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Ausdrucken' }).or(page.getByRole('button', { name: 'Ausdrucken' })).first().click(),
+    ]);
+    await print.waitForURL((url) => url.pathname === '/print/access-code');
+    const code = new URL(print.url()).searchParams.get('code');
+    expect(code).toMatch(/\S{4,}/);
+    await print.getByRole('heading', { name: 'Ihr Zugangscode' }).waitFor();
+    // The sheet shows the same code the screen showed (grouping characters aside).
+    const sheet = (await print.locator('body').innerText()).replace(/[\s-]/g, '');
+    expect(sheet).toContain(code!.replace(/[\s-]/g, ''));
+    const screenText = (await page.locator('main').innerText()).replace(/[\s-]/g, '');
+    expect(screenText).toContain(code!.replace(/[\s-]/g, ''));
+    await j.screen('access code print view', print);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { NetworkRecorder, measureLoginScreen, type FirstScreen } from '../helpers/e2e-measure.ts';
+
+const FIRST_SCREEN_BUDGET_BYTES = 40 * 1024;
+const REQUESTS_BEFORE_USABLE_BUDGET = 4;
+
+const describeRequests = (screen: FirstScreen) =>
+  screen.requests.map((r) => `${r.url} ${r.bytes} B ${r.encoding}`).join('\n');
+
+describe('performance budgets of the login screen', () => {
+  journey('delivers the login screen in at most 40 KB on the wire, all from its own origin', async ({ j }) => {
+    const recorder = await NetworkRecorder.attach(await j.context.newCDPSession(j.page));
+    const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
+    await j.screen('login');
+    expect(screen.requests.every((r) => new URL(r.url).origin === j.origin), describeRequests(screen)).toBe(true);
+    expect(screen.bytes, describeRequests(screen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+  });
+
+  journey('makes the login form usable after at most 4 requests', async ({ j }) => {
+    const recorder = await NetworkRecorder.attach(await j.context.newCDPSession(j.page));
+    const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
+    expect(screen.requests.length, describeRequests(screen)).toBeGreaterThan(0);
+    expect(screen.requests.length, describeRequests(screen)).toBeLessThanOrEqual(REQUESTS_BEFORE_USABLE_BUDGET);
+  });
+
+  journey('serves the first screen compressed with brotli', async ({ j }) => {
+    const recorder = await NetworkRecorder.attach(await j.context.newCDPSession(j.page));
+    const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
+    const large = screen.requests.filter((r) => r.bytes > 1500 && r.status === 200);
+    expect(large.length).toBeGreaterThan(0);
+    expect(large.map((r) => `${new URL(r.url).pathname}: ${r.encoding}`)).toEqual(
+      large.map((r) => `${new URL(r.url).pathname}: br`),
+    );
+  });
+});

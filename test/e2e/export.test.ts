@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { csvRecords } from '../helpers/e2e-csv.ts';
+
+describe('export', () => {
+  journey('downloads a CSV of all patients with one row for every patient', async ({ j }) => {
+    const { page } = j;
+    await page.goto('/login');
+    await signIn(page, DEMO.admin);
+    await page.waitForURL('**/dashboard');
+    const total = await page.evaluate(async () => {
+      const response = await fetch('/v2/patients?filter=' + encodeURIComponent(JSON.stringify({ limit: 1 })), {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      return Number(response.headers.get('x-total-count'));
+    });
+    expect(total).toBeGreaterThan(0);
+
+    await page.goto('/export');
+    await page.getByRole('radio', { name: /Patientinnen und Patienten/ }).first().check();
+    await j.screen('export form');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV-Datei erstellen' }).click()]);
+    const file = join(tmpdir(), `e2e-export-${randomUUID()}.csv`);
+    await download.saveAs(file);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const records = csvRecords(await readFile(file, 'utf8'));
+    // One header line plus one line per patient.
+    expect(records.length - 1).toBe(total);
+    await page.getByText(`Fertig: ${total.toLocaleString('de-DE')} Zeilen exportiert.`).waitFor();
+    await j.screen('export done');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { DEMO, signIn } from '../helpers/e2e-api.ts';
+
+// The language menu is named in the active language; the logout button shows a word in it.
+const LANGUAGES = [
+  { lang: 'en', item: 'English', menu: 'Language', logout: 'Log out', toggle: 'Show or hide the menu' },
+  { lang: 'fr', item: 'Français', menu: 'Langue', logout: 'Se déconnecter', toggle: 'Afficher ou masquer le menu' },
+  { lang: 'de', item: 'Deutsch', menu: 'Sprache', logout: 'Abmelden', toggle: 'Menü ein- oder ausblenden' },
+] as const;
+
+describe('languages', () => {
+  journey('switches the interface to English, to French and back to German at once', async ({ j }) => {
+    const { page } = j;
+    await page.goto('/login');
+    await signIn(page, DEMO.coach);
+    await page.waitForURL('**/dashboard');
+    let menu = 'Sprache';
+    for (const target of LANGUAGES) {
+      await page.getByRole('button', { name: menu, exact: true }).click();
+      await page.getByRole('menuitemradio', { name: target.item }).click();
+      await page.getByRole('button', { name: target.logout }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(target.lang);
+      expect(await page.getByRole('button', { name: target.toggle }).count()).toBe(1);
+      await j.screen(`dashboard in ${target.lang}`);
+      menu = target.menu;
+    }
+  });
+
+  journey('keeps the chosen language after a reload', async ({ j }) => {
+    const { page } = j;
+    await page.goto('/login');
+    await signIn(page, DEMO.coach);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Sprache', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await j.screen('dashboard in en after reload');
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { DEMO, apiInPage, signIn } from '../helpers/e2e-api.ts';
+
+interface News {
+  id: string;
+  title: string;
+  read: boolean;
+}
+
+describe('news', () => {
+  // The health manager's read state is used by no other journey.
+  journey('shows the unread count as a badge, opens an item from the news menu and marks it read and unread', async ({ j }) => {
+    const { page } = j;
+    await page.goto('/login');
+    await signIn(page, DEMO.health);
+    await page.waitForURL('**/dashboard');
+    const news = await apiInPage<News[]>(page, 'GET', '/news');
+    const unread = news.filter((n) => !n.read);
+    expect(unread.length).toBeGreaterThan(1);
+
+    const menuButton = (n: number) => page.getByRole('button', { name: `Sie haben ${n} ungelesene News` });
+    await menuButton(unread.length).waitFor();
+    expect((await menuButton(unread.length).innerText()).trim()).toBe(String(unread.length));
+    await j.screen('dashboard with news badge');
+
+    await menuButton(unread.length).click();
+    const items = page.getByRole('menu', { name: `Sie haben ${unread.length} ungelesene News` }).getByRole('menuitem');
+    // SPEC: unread news by title, in reverse order.
+    expect(await items.allInnerTexts()).toEqual(unread.map((n) => n.title).reverse());
+    await j.screen('news menu open');
+
+    const chosen = unread[unread.length - 1];
+    await items.first().click();
+    await page.waitForURL((url) => url.pathname === '/news-dashboard' && url.searchParams.get('id') === chosen.id);
+    await menuButton(unread.length - 1).waitFor();
+    await j.screen('news item opened');
+
+    await page.getByRole('button', { name: `Als ungelesen markieren: ${chosen.title}` }).click();
+    await menuButton(unread.length).waitFor();
+    await j.screen('marked unread');
+    await page.getByRole('button', { name: `Als gelesen markieren: ${chosen.title}` }).click();
+    await menuButton(unread.length - 1).waitFor();
+    const after = await apiInPage<News[]>(page, 'GET', '/news');
+    expect(after.find((n) => n.id === chosen.id)?.read).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { DEMO, signIn } from '../helpers/e2e-api.ts';
+
+describe('patients', () => {
+  journey('creates a patient, writes a comment on the record and prints the record', async ({ j }) => {
+    const { page, context } = j;
+    const lastName = `Testmann-${randomUUID().slice(0, 6)}`;
+    const comment = `Telefonat geführt, Patient ist motiviert (${randomUUID().slice(0, 4)}).`;
+    await page.goto('/login');
+    await signIn(page, DEMO.coach);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/patient');
+    await page.getByRole('table', { name: 'Patientenliste' }).or(page.getByText('Noch keine Patienten', { exact: false })).first().waitFor();
+    await j.screen('patient list');
+
+    await page.getByRole('link', { name: 'Patient anlegen' }).or(page.getByRole('button', { name: 'Patient anlegen' })).first().click();
+    await page.getByLabel('Vorname').fill('Theo');
+    await page.getByLabel('Nachname').fill(lastName);
+    await page.getByLabel('Geburtsdatum').fill('1961-04-12');
+    await page.getByLabel('Nachsorge ab').fill('2026-10-01');
+    await page.getByLabel('Nachsorge bis').fill('2027-03-31');
+    await j.screen('create patient form');
+    await page.locator('form.patient-form').getByRole('button', { name: 'Patient anlegen' }).click();
+    await page.waitForURL(/\/patient\/[^/?]+/);
+    const patientId = new URL(page.url()).pathname.split('/')[2];
+    await page.getByRole('heading', { name: new RegExp(lastName) }).first().waitFor();
+    await j.screen('new patient record');
+
+    await page.getByRole('tab', { name: 'Kommentare' }).or(page.getByRole('link', { name: 'Kommentare' })).first().click();
+    await page.getByLabel('Neuer Kommentar').fill(comment);
+    await page.getByRole('button', { name: 'Kommentar speichern' }).click();
+    await page.getByText(comment).waitFor();
+    await expect.poll(() => page.getByLabel('Neuer Kommentar').inputValue()).toBe('');
+    await j.screen('comment saved');
+
+    const [print] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Akte drucken' }).click()]);
+    await print.waitForURL((url) => url.pathname === '/print/patient' && url.searchParams.get('id') === patientId);
+    await print.getByText(lastName, { exact: false }).first().waitFor();
+    await print.getByText(comment).waitFor();
+    await j.screen('printable record', print);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect } from 'vitest';
+import { journey } from '../helpers/e2e-browser.ts';
+import { DEMO, sidebarLinks, signIn } from '../helpers/e2e-api.ts';
+
+const EVERYONE = ['Dashboard -> /dashboard', 'Hilfe & Unterlagen & Infos -> /information', 'News -> /news-dashboard'];
+const NEW_USER = 'New User -> /create-access';
+const ADMIN = 'Coaches verwalten -> /admin';
+const STATS = 'Controlling -> /stats';
+const EXPORT = 'Export -> /export';
+
+// SPEC section 6, with the project's decision for Export (administrators and health managers) and the
+// demo setting enable_creating_new_patients = true (so every coach sees "New User").
+const EXPECTED: Record<string, string[]> = {
+  [DEMO.admin]: [...EVERYONE, NEW_USER, ADMIN, STATS, EXPORT],
+  [DEMO.coach]: [...EVERYONE, NEW_USER],
+  [DEMO.health]: [...EVERYONE, NEW_USER, STATS, EXPORT],
+};
+
+describe('signing in', () => {
+  for (const [email, expected] of Object.entries(EXPECTED)) {
+    journey(`signs in as ${email} and shows exactly the sidebar that account may see`, async ({ j }) => {
+      await j.page.goto('/login');
+      await j.screen('login');
+      await signIn(j.page, email);
+      await j.page.waitForURL('**/dashboard');
+      await j.screen('dashboard');
+      expect(await sidebarLinks(j.page)).toEqual(expected);
+      await j.screen('sidebar open');
+    });
+  }
+
+  journey('tells the locked account that it is locked and keeps it on the login screen', async ({ j }) => {
+    j.provoke({ url: /\/v2\/auth\/login$/, status: 403 });
+    await j.page.goto('/login');
+    await signIn(j.page, DEMO.locked);
+    const dialog = j.page.getByRole('alertdialog').or(j.page.getByRole('dialog'));
+    await expect.poll(() => dialog.innerText()).toMatch(/Login Fehler[\s\S]*Dieses Konto wurde gesperrt!/);
+    await j.screen('locked alert');
+    await dialog.getByRole('button').first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(j.page.url()).pathname).toBe('/login');
+    expect(await j.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  journey('sends a signed-out deep link to the login screen with returnUrl and back there after login', async ({ j }) => {
+    await j.page.goto('/news-dashboard?id=abc');
+    await j.page.waitForURL(/\/login\?returnUrl=/);
+    const returnUrl = new URL(j.page.url()).searchParams.get('returnUrl');
+    expect(returnUrl).toBe('/news-dashboard?id=abc');
+    await j.screen('login with returnUrl');
+    await signIn(j.page, DEMO.coach);
+    await j.page.waitForURL((url) => url.pathname === '/news-dashboard');
+    expect(new URL(j.page.url()).search).toBe('?id=abc');
+    await j.screen('news after login');
+  });
+});
