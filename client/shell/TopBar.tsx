@@ -28,7 +28,7 @@ export function TopBar() {
         <NewsMenu />
         <LanguageMenu />
         <ProfileMenu />
-        <button type="button" className="icon-button logout-button" onClick={() => void logout()}>
+        <button type="button" className="icon-button logout-button" aria-label={t('shell.logout')} onClick={() => void logout()}>
           <Icon name="logout" />
           <span className="logout-label">{t('shell.logout')}</span>
         </button>

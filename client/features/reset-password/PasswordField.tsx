@@ -16,32 +16,34 @@ interface Props {
 export function PasswordField({ label, placeholder, value, error, onInput, onBlur, autoComplete }: Props) {
   const [visible, setVisible] = useState(false);
   const errorId = useId();
+  const inputId = useId();
   return (
     <div className="password-field">
-      <label>
-        <span className="visually-hidden">{label}</span>
-        <span role="group" className="password-group">
-          <input
-            type={(visible ? 'text' : 'password') as 'text'}
-            placeholder={placeholder}
-            autoComplete={autoComplete}
-            value={value}
-            onInput={(e) => onInput(e.currentTarget.value)}
-            onBlur={onBlur}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
-          />
-          <button
-            type="button"
-            className="secondary outline toggle-visibility"
-            aria-pressed={visible}
-            aria-label={visible ? t('resetPassword.hide', { field: label }) : t('resetPassword.show', { field: label })}
-            onClick={() => setVisible(!visible)}
-          >
-            <Icon name={visible ? 'eyeOff' : 'eye'} size={20} />
-          </button>
-        </span>
+      <label htmlFor={inputId} className="visually-hidden">
+        {label}
       </label>
+      <div role="group" className="password-group">
+        <input
+          id={inputId}
+          type={(visible ? 'text' : 'password') as 'text'}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          value={value}
+          onInput={(e) => onInput(e.currentTarget.value)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <button
+          type="button"
+          className="secondary outline toggle-visibility"
+          aria-pressed={visible}
+          aria-label={visible ? t('resetPassword.hide', { field: label }) : t('resetPassword.show', { field: label })}
+          onClick={() => setVisible(!visible)}
+        >
+          <Icon name={visible ? 'eyeOff' : 'eye'} size={20} />
+        </button>
+      </div>
       <small id={errorId} className="field-error">
         {error}
       </small>
