@@ -1,3 +1,4 @@
+import './quiet-sqlite-warning.ts';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
@@ -18,7 +19,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger({ level: config.logLevel });
-  const storage = await openStorage({ dataDir: config.dataDir });
+  const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, postgresSchema: 'url' });
   try {
     await prepareData(storage.db, { demoData: config.demoData, adminEmail: config.adminEmail, adminPassword: config.adminPassword, logger });
   } catch (error) {

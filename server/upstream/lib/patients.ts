@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Upstream } from '../context.ts';
 import type { PatientTable } from '../db/types.ts';
 import type { Patient } from '../../../client/api/schemas/patients.ts';
-import { validationFailed, type ErrorDetail } from '../http/errors.ts';
+import { forbidden, validationFailed, type ErrorDetail } from '../http/errors.ts';
+import { readSetting } from '../routes/system.ts';
 import { CODE_ALPHABET } from './codes.ts';
 
 /** Stored row -> the PatientSchema answer. */
@@ -69,4 +70,17 @@ export async function checkPatientRow(ctx: Upstream, row: Pick<PatientTable, 'af
     });
   }
   if (details.length) throw validationFailed(details);
+}
+
+/**
+ * Administrators always may create patients; other coaches only while the system setting
+ * enable_creating_new_patients is on (the client hides the entry then, the server enforces it).
+ */
+export async function mayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<boolean> {
+  if (coach.isAdmin || coach.isSuperAdmin) return true;
+  return readSetting(ctx.db, 'enable_creating_new_patients', true);
+}
+
+export async function assertMayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<void> {
+  if (!(await mayCreatePatients(ctx, coach))) throw forbidden('Creating patients is switched off for coaches', 'PATIENT_CREATION_DISABLED');
 }

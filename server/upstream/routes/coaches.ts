@@ -9,7 +9,7 @@ import { param } from '../http/params.ts';
 import { jsonQueryValue, parseFilter, whereExpression } from '../http/filter.ts';
 import { hashPassword, hashToken } from '../lib/secrets.ts';
 import { toCoach } from '../lib/coach-view.ts';
-import { checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { assertMayCreatePatients, checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { issueToken, VERIFY_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
 import { publicOrigin, sendMail } from '../lib/outbox.ts';
@@ -91,6 +91,7 @@ export function coachRoutes(ctx: Upstream): Router {
   }
 
   async function insertPatient(req: Request, coach: SessionCoach, input: Record<string, unknown>, extra: Partial<PatientTable> = {}) {
+    await assertMayCreatePatients(ctx, coach);
     const now = ctx.clock.now().toISOString();
     const named = req.body && typeof req.body === 'object' && 'primaryCoachId' in req.body;
     const row: PatientTable = {

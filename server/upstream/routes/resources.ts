@@ -4,7 +4,7 @@ import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
 import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts';
 import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
 import { validationFailed } from '../http/errors.ts';
-import { checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { checkPatientRow, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
 import type { PatientTable, PatientTokenTable, SurveyTable } from '../db/types.ts';
 import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
@@ -39,8 +39,8 @@ export const patientsResource: ResourceDefinition = {
   access: {
     scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
     canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
-    // Any coach may create a patient (they become its primary coach unless they name another).
-    canWrite: (ctx, coach, row, op) => (op === 'create' ? true : canAccessPatient(ctx.db, coach, row.id)),
+    // Any coach may create a patient while the system setting allows it (they become its primary coach).
+    canWrite: (ctx, coach, row, op) => (op === 'create' ? mayCreatePatients(ctx, coach) : canAccessPatient(ctx.db, coach, row.id)),
   },
   async toRow(input, { ctx, coach, existing, req }) {
     const row = plain(['diagnosisIds'])(input);

@@ -6,6 +6,7 @@ import { PatientAccessSchema, PatientTokenSchema } from '../../../client/api/sch
 import { PatientSchema } from '../../../client/api/schemas/patients.ts';
 import { CoachSchema } from '../../../client/api/schemas/coaches.ts';
 import { isValidCode } from '../../../server/upstream/lib/codes.ts';
+import { writeSetting } from '../../../server/upstream/routes/system.ts';
 
 let t: TestUpstream;
 afterEach(() => t?.close());
@@ -157,4 +158,19 @@ test('POST /coaches/{id}/link-patient/{patientId} opens the patient to that coac
   expect((await request(t.app).get('/v2/patients/p1').set(as(colleague))).status).toBe(200);
   expect((await request(t.app).post('/v2/coaches/nobody/link-patient/p1').set(as(coach))).status).toBe(404);
   expect((await request(t.app).post('/v2/coaches/coach2/link-patient/nope').set(as(coach))).status).toBe(404);
+});
+
+test('with enable_creating_new_patients off, only administrators create patients', async () => {
+  t = await createTestUpstream();
+  await writeSetting(t.storage.db, 'enable_creating_new_patients', false);
+  const coach = await t.login('coach@example.org');
+  const admin = await t.login('admin@example.org');
+  const body = { firstName: 'Uwe', lastName: 'Koch', birthDate: '1958-09-30', aftercareStart: '2026-12-01', aftercareEnd: '2027-02-28' };
+  const denied = await request(t.app).post('/v2/patients').set(as(coach)).send(body);
+  expect(denied.status).toBe(403);
+  expect((await request(t.app).post('/v2/coaches/createPatientForMedian').set(as(coach)).send(body)).body.error.code).toBe('PATIENT_CREATION_DISABLED');
+  expect((await request(t.app).get('/v2/coaches/create-trial-access').set(as(coach))).status).toBe(403);
+  expect((await request(t.app).post('/v2/patients').set(as(admin)).send(body)).status).toBe(201);
+  const count = await t.storage.db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  expect(Number(count.n)).toBe(4);
 });
