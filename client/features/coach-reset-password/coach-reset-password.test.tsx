@@ -81,3 +81,8 @@ describe('coach reset-password request', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Erfolg' })).toBeTruthy();
   });
 });
+
+test('offers a way back to the login', () => {
+  show();
+  expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' }).getAttribute('href')).toBe('/login');
+});

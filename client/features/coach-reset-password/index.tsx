@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { forgotPassword } from '../../api/auth.ts';
 import { showAlert } from '../../components/Dialog.tsx';
 import { Emphasized } from '../../components/Emphasized.tsx';
@@ -54,6 +54,9 @@ export default function CoachResetPassword() {
         <button type="submit" className="full-width" disabled={submitting}>
           {t('coachResetPassword.submit')}
         </button>
+        <p className="auth-links">
+          <Link href="/login">{t('coachResetPassword.backToLogin')}</Link>
+        </p>
       </form>
     </main>
   );

@@ -179,3 +179,9 @@ describe('the form', () => {
     await waitFor(() => expect(location.pathname).toBe('/coach-reset-password'));
   });
 });
+
+test('both password inputs are labelled for assistive technology', () => {
+  show();
+  expect(screen.getByLabelText('Neues Passwort')).toBe(screen.getByPlaceholderText('Ihr neues Passwort'));
+  expect(screen.getByLabelText('Neues Passwort wiederholen')).toBe(screen.getByPlaceholderText('Wiederholen Sie Ihr neues Passwort'));
+});
