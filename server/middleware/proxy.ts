@@ -87,6 +87,8 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
       },
       proxyRes: (proxyRes) => {
         for (const header of UPSTREAM_HEADERS_TO_DROP) delete proxyRes.headers[header];
+        // API answers carry health data: unless the upstream says otherwise, no cache may keep them.
+        proxyRes.headers['cache-control'] ??= 'no-store';
       },
       error: (error: Error & { code?: string }, req: IncomingMessage, res) => {
         const timedOut = error.code === TIMEOUT_CODE;

@@ -159,6 +159,18 @@ describe('the /v2 proxy', () => {
     await flaky.close();
   });
 
+  test('API answers are not cacheable unless the upstream says so', async () => {
+    const res = await request(app).get('/v2/patients');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const cacheable = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'Cache-Control': 'private, max-age=60', 'Content-Type': 'application/json' });
+      res.end('{}');
+    });
+    const target = createApp(testConfig({ UPSTREAM_URL: cacheable.url }), { publicDir: publicDir.dir });
+    expect((await request(target).get('/v2/app-settings/version')).headers['cache-control']).toBe('private, max-age=60');
+    await cacheable.close();
+  });
+
   test('paths outside /v2 are not proxied', async () => {
     await request(app).get('/v2x');
     await request(app).get('/api/v2/news');
