@@ -14,6 +14,8 @@ export async function issueToken(ctx: Upstream, coachId: string, kind: TokenKind
   const token = newToken();
   const created = ctx.clock.now();
   const expires = addSeconds(created, ttlSeconds);
+  // Housekeeping: this coach's expired tokens go (by coachId index), so the table does not grow forever.
+  await ctx.db.deleteFrom('access_tokens').where('coachId', '=', coachId).where('expiresAt', '<', created.toISOString()).execute();
   await ctx.db
     .insertInto('access_tokens')
     .values({ id: hashToken(token), coachId, kind, createdAt: created.toISOString(), expiresAt: expires.toISOString(), usedAt: null })
