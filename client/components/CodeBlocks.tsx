@@ -18,7 +18,8 @@ export function CodeBlocks({ code, size = 4, label, large }: { code: string; siz
   const blocks = codeBlocks(code, size);
   const spelled = blocks.map((b) => b.split('').join(' ')).join(', ');
   return (
-    <div className={large ? 'code-blocks code-blocks-large' : 'code-blocks'} role="group" aria-label={`${label ?? t('codeBlocks.label')}: ${spelled}`}>
+    <div className={large ? 'code-blocks code-blocks-large' : 'code-blocks'}>
+      <span className="visually-hidden">{`${label ?? t('codeBlocks.label')}: ${spelled}`}</span>
       {blocks.map((block, i) => (
         <span key={i} className="code-block" aria-hidden="true">
           {block}

@@ -23,7 +23,7 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
   );
   const replace = (comment: Comment) => comments.setData((list) => list.map((c) => (c.id === comment.id ? comment : c)));
   return (
-    <section aria-labelledby="comments-heading" className="patient-comments">
+    <section aria-labelledby="comments-heading" className="card patient-comments">
       <h2 id="comments-heading">{t('patient.comments.title')}</h2>
       <NewComment patientId={patientId} onSaved={(c) => comments.setData((list) => [c, ...list])} />
       <DataState

@@ -12,7 +12,7 @@ export function ExternalComments({ patientId }: { patientId: string }) {
     patientId,
   );
   return (
-    <section aria-labelledby="external-heading" className="external-comments">
+    <section aria-labelledby="external-heading" className="card external-comments">
       <h2 id="external-heading">{t('patient.external.title')}</h2>
       <p className="muted">{t('patient.external.hint')}</p>
       <DataState

@@ -70,7 +70,7 @@ export function SyncedData({ patientId }: { patientId: string }) {
           empty={evaluations.data?.length === 0} emptyText={t('patient.data.noEvaluations')}>
           {evaluations.data && (
             <>
-              <Averages records={evaluations.data} />
+              <Averages records={evaluations.data} days={days} />
               <LineChart
                 title={t('patient.data.wellbeingChart')}
                 description={range}
@@ -83,14 +83,18 @@ export function SyncedData({ patientId }: { patientId: string }) {
                   { name: t('patient.data.stress'), values: perDay(days, evaluations.data, (d) => d.stress) },
                 ]}
               />
-              <LineChart
-                title={t('patient.data.painChart')}
-                description={range}
-                labels={labels}
-                xLabel={t('patient.data.day')}
-                yLabel={t('patient.data.scale010')}
-                series={[{ name: t('patient.data.pain'), values: perDay(days, evaluations.data, (d) => d.pain ?? null) }]}
-              />
+              {evaluations.data.some((r) => r.data.pain !== null && r.data.pain !== undefined) ? (
+                <LineChart
+                  title={t('patient.data.painChart')}
+                  description={range}
+                  labels={labels}
+                  xLabel={t('patient.data.day')}
+                  yLabel={t('patient.data.scale010')}
+                  series={[{ name: t('patient.data.pain'), values: perDay(days, evaluations.data, (d) => d.pain ?? null) }]}
+                />
+              ) : (
+                <p className="muted">{t('patient.data.noPain')}</p>
+              )}
               <Notes records={evaluations.data} />
             </>
           )}
@@ -116,11 +120,19 @@ export function SyncedData({ patientId }: { patientId: string }) {
                 labels={labels}
                 xLabel={t('patient.data.day')}
                 yLabel={t('patient.data.minutes')}
-                series={[
-                  { name: t('patient.data.activeMinutes'), values: perDay(days, stats.data, (d) => d.activeMinutes) },
-                  { name: t('patient.data.sleepHours'), values: perDay(days, stats.data, (d) => (d.sleepMinutes === null ? null : Math.round(d.sleepMinutes / 6) / 10)) },
-                ]}
+                series={[{ name: t('patient.data.activeMinutes'), values: perDay(days, stats.data, (d) => d.activeMinutes) }]}
               />
+              {stats.data.some((r) => r.data.sleepMinutes !== null && r.data.sleepMinutes !== undefined) && (
+                <LineChart
+                  title={t('patient.data.sleepChart')}
+                  description={range}
+                  labels={labels}
+                  xLabel={t('patient.data.day')}
+                  yLabel={t('patient.data.hours')}
+                  formatValue={(v) => formatNumber(v, { maximumFractionDigits: 1 })}
+                  series={[{ name: t('patient.data.sleepHours'), values: perDay(days, stats.data, (d) => (d.sleepMinutes == null ? null : Math.round(d.sleepMinutes / 6) / 10)) }]}
+                />
+              )}
             </>
           )}
         </DataState>
@@ -140,34 +152,26 @@ function mean(values: (number | null)[]): number | null {
   return nums.length ? nums.reduce((a, b) => a + b, 0) / nums.length : null;
 }
 
-/** Averages of the last 7 days against the 7 before: the trend a coach asks about on the phone. */
-function Averages({ records }: { records: Evaluation[] }) {
-  const today = new Date();
-  const last = daysBetween(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6), today);
-  const before = daysBetween(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 13), new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7));
+/** Averages over the chosen period and over the last 7 days: the trend a coach asks about on the phone. */
+function Averages({ records, days }: { records: Evaluation[]; days: string[] }) {
+  const last7 = days.slice(-7);
   const items = [
     { key: 'mood', get: (d: Evaluation['data']) => d.mood },
     { key: 'sleep', get: (d: Evaluation['data']) => d.sleep },
     { key: 'stress', get: (d: Evaluation['data']) => d.stress },
   ] as const;
+  const show = (v: number | null) => (v === null ? t('patient.none') : formatNumber(v, { maximumFractionDigits: 1 }));
   return (
     <dl className="averages">
-      {items.map(({ key, get }) => {
-        const now = mean(perDay(last, records, get));
-        const prev = mean(perDay(before, records, get));
-        const diff = now !== null && prev !== null ? now - prev : null;
-        return (
-          <div key={key}>
-            <dt>{t(`patient.data.${key}`)} <small>{t('patient.data.avg7')}</small></dt>
-            <dd>
-              {now === null ? t('patient.none') : formatNumber(now, { maximumFractionDigits: 1 })}
-              {diff !== null && Math.abs(diff) >= 0.05 && (
-                <small className="muted"> ({diff > 0 ? '+' : '−'}{formatNumber(Math.abs(diff), { maximumFractionDigits: 1 })} {t('patient.data.vsBefore')})</small>
-              )}
-            </dd>
-          </div>
-        );
-      })}
+      {items.map(({ key, get }) => (
+        <div key={key}>
+          <dt>{t(`patient.data.${key}`)} <small>{t('patient.data.avgPeriod')}</small></dt>
+          <dd>
+            {show(mean(perDay(days, records, get)))}
+            <small className="muted"> · {t('patient.data.avg7', { value: show(mean(perDay(last7, records, get))) })}</small>
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }
