@@ -68,6 +68,11 @@ test('after a reload the unsaved draft is back in the box', async () => {
   render(<Comments patientId="p1" userId="me" />);
   expect(box().value).toBe('Angefangener Text vor dem Neuladen');
   expect(screen.getByText(/Ihr nicht gespeicherter Entwurf wurde wiederhergestellt/)).toBeTruthy();
+  createComment.mockResolvedValueOnce({ data: comment({ id: 'c3', text: 'Angefangener Text vor dem Neuladen' }), total: null });
+  fireEvent.click(screen.getByRole('button', { name: 'Kommentar speichern' }));
+  await waitFor(() => expect(box().value).toBe(''));
+  type(box(), 'Nächster Kommentar');
+  expect(screen.queryByText(/Entwurf wurde wiederhergestellt/)).toBeNull();
 });
 
 test('drafts are kept per patient', async () => {

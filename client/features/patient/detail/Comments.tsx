@@ -59,7 +59,7 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
  */
 function NewComment({ patientId, onSaved }: { patientId: string; onSaved: (comment: Comment) => void }) {
   const [text, setText, clear] = useDraft(draftKey(patientId));
-  const [restored] = useState(() => text.trim() !== '');
+  const [restored, setRestored] = useState(() => text.trim() !== '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -70,6 +70,7 @@ function NewComment({ patientId, onSaved }: { patientId: string; onSaved: (comme
     try {
       const { data } = await createComment({ patientId, text: text.trim() });
       clear();
+      setRestored(false);
       onSaved(data);
     } catch (e) {
       setError(e);
