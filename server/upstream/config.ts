@@ -25,6 +25,7 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   SMTP_URL: v.optional(v.string()),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/./, 'must be a PostgreSQL URL like postgres://user:password@db:5432/coach'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
   TOKEN_TTL_SECONDS: integer(14 * 24 * 3600, 60, 365 * 24 * 3600),
   RATE_LIMIT_WINDOW_SECONDS: integer(300, 1, 86400),
@@ -42,6 +43,8 @@ export interface UpstreamConfig {
   logLevel: string;
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
+  /** PostgreSQL instead of SQLite in DATA_DIR (the outbox stays in DATA_DIR). */
+  databaseUrl: string | undefined;
   tokenTtlSeconds: number;
   rateLimits: { windowSeconds: number; perIp: number; perAccount: number };
 }
@@ -68,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
+    databaseUrl: e.DATABASE_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     rateLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
   };

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, Migrator } from 'kysely';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { migrations } from './migrations/index.ts';
+import { openPostgres, schemaForDataDir } from './postgres.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -12,12 +13,20 @@ export type { Database };
 export interface StorageOptions {
   /** Folder that holds upstream.sqlite; ':memory:' keeps everything in memory (tests). */
   dataDir: string;
+  /**
+   * postgres://user:pass@host/db: store in PostgreSQL instead of SQLite (default: the DATABASE_URL
+   * environment variable). There, ':memory:' means a fresh schema dropped on close, and any other dataDir
+   * a schema of its own (tests that reopen a folder); main.ts passes `postgresSchema: 'url'` so production
+   * uses the schema the URL's user sees.
+   */
+  databaseUrl?: string;
+  postgresSchema?: 'url';
 }
 
 export interface Storage {
   db: Db;
-  /** 'sqlite' today; a PostgreSQL storage (DATABASE_URL, pg) would answer 'postgres'. */
-  dialect: 'sqlite';
+  /** 'postgres' when DATABASE_URL (or databaseUrl) chose PostgreSQL. */
+  dialect: 'sqlite' | 'postgres';
   close(): Promise<void>;
 }
 
@@ -27,6 +36,18 @@ export interface Storage {
  * PostgresDialect from DATABASE_URL, nothing else.
  */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const schema = options.postgresSchema ?? (options.dataDir === ':memory:' ? 'fresh' : { name: schemaForDataDir(options.dataDir) });
+    const { db, schema: schemaName, close } = await openPostgres<Database>({ url: databaseUrl, schema });
+    try {
+      await migrate(db, schemaName);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return { db, dialect: 'postgres', close };
+  }
   const memory = options.dataDir === ':memory:';
   let file = ':memory:';
   if (!memory) {
@@ -48,9 +69,11 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 }
 
 /** Applies every migration in server/upstream/db/migrations/index.ts that has not run yet. */
-export async function migrate(db: Kysely<any>): Promise<void> {
+export async function migrate(db: Kysely<any>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
+    // PostgreSQL: the bookkeeping tables live in this storage's own schema (another schema may have its own).
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => migrations },
     // Two people add migrations at the same time; a data folder may have run a later-numbered one first.
     allowUnorderedMigrations: true,
