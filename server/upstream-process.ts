@@ -29,6 +29,8 @@ export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv): NodeJS.Pro
   if (config.upstream.adminEmail) env.ADMIN_EMAIL = config.upstream.adminEmail;
   if (config.upstream.adminPassword) env.ADMIN_PASSWORD = config.upstream.adminPassword;
   if (config.upstream.smtpUrl) env.SMTP_URL = config.upstream.smtpUrl;
+  // PostgreSQL instead of SQLite in DATA_DIR (the built-in upstream reads it; the gateway never connects).
+  if (base.DATABASE_URL) env.DATABASE_URL = base.DATABASE_URL;
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return env;
 }
