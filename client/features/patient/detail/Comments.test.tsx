@@ -128,3 +128,14 @@ test('a failed list load offers a retry that loads again', async () => {
   await screen.findByText('Noch keine Kommentare.');
   expect(listComments).toHaveBeenCalledTimes(2);
 });
+
+test('older comments are loaded on request', async () => {
+  listComments.mockResolvedValueOnce({ data: [comment()], total: 2 });
+  render(<Comments patientId="p1" userId="me" />);
+  expect(await screen.findByText('Die neuesten 1 von 2 Kommentaren werden angezeigt.')).toBeTruthy();
+  listComments.mockResolvedValueOnce({ data: [comment(), comment({ id: 'c0', text: 'Ganz alter Kommentar' })], total: 2 });
+  fireEvent.click(screen.getByRole('button', { name: 'Ältere Kommentare laden' }));
+  expect(await screen.findByText('Ganz alter Kommentar')).toBeTruthy();
+  expect(listComments.mock.calls.at(-1)![0]!.limit).toBe(100);
+  expect(screen.queryByRole('button', { name: 'Ältere Kommentare laden' })).toBeNull();
+});

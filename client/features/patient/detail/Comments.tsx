@@ -8,7 +8,7 @@ import { useDraft } from '../../../components/useDraft.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
-export const COMMENT_LIMIT = 100;
+export const COMMENT_PAGE = 50;
 /** localStorage key of the draft of a new comment on one patient (or of an edit of one comment). */
 export const draftKey = (patientId: string, commentId?: string) =>
   commentId ? `commentDraft:${patientId}:${commentId}` : `commentDraft:${patientId}`;
@@ -17,9 +17,10 @@ const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', tim
 
 /** The coaches' notes on a patient, newest first; each coach may change and delete their own. */
 export function Comments({ patientId, userId }: { patientId: string; userId: string }) {
+  const [limit, setLimit] = useState(COMMENT_PAGE);
   const comments = useResource(
-    (signal) => listComments({ where: { patientId }, order: 'createdAt DESC', limit: COMMENT_LIMIT }, signal),
-    patientId,
+    (signal) => listComments({ where: { patientId }, order: 'createdAt DESC', limit }, signal),
+    `${patientId}:${limit}`,
   );
   const replace = (comment: Comment) => comments.setData((list) => list.map((c) => (c.id === comment.id ? comment : c)));
   return (
@@ -45,8 +46,13 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
             />
           ))}
         </ol>
-        {comments.total !== null && comments.total > COMMENT_LIMIT && (
-          <p className="muted">{t('patient.comments.more', { shown: COMMENT_LIMIT, total: comments.total })}</p>
+        {comments.total !== null && comments.data && comments.total > comments.data.length && (
+          <div className="form-actions">
+            <button type="button" className="secondary outline" disabled={comments.status === 'loading'} onClick={() => setLimit((n) => n + COMMENT_PAGE)}>
+              {t('patient.comments.loadMore')}
+            </button>
+            <small className="muted">{t('patient.comments.more', { shown: comments.data.length, total: comments.total })}</small>
+          </div>
         )}
       </DataState>
     </section>
