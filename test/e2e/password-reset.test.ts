@@ -12,6 +12,7 @@ describe('password reset', () => {
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/dashboard');
     await apiInPage(page, 'POST', '/coaches', { email, firstName: 'Rita', lastName: 'Reset', password: 'Altes-Passwort-1' });
+    await j.idle();
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL('**/login');
 

@@ -44,6 +44,11 @@ export interface Journey {
   screen(name: string, on?: Page): Promise<void>;
   /** Everything that went wrong so far (console errors, failed or foreign requests, uncaught errors). */
   problems(): string[];
+  /**
+   * Resolves once no request of this context has been open for `quietMs` (like Playwright's networkidle,
+   * but also after client-side navigation): the screen has finished loading what it asked for.
+   */
+  idle(quietMs?: number): Promise<void>;
 }
 
 const slug = (text: string) =>
@@ -121,7 +126,17 @@ export async function openJourney(name: string, options: BrowserContextOptions =
     });
   watchDocuments(page);
   context.on('page', watchDocuments);
+  let open = 0;
+  let lastChange = Date.now();
+  const settle = () => {
+    open--;
+    lastChange = Date.now();
+  };
+  context.on('requestfinished', settle);
+  context.on('requestfailed', settle);
   context.on('request', (request) => {
+    open++;
+    lastChange = Date.now();
     if (!isSameOrigin(request.url(), origin)) found.push(`request to another origin: ${request.method()} ${request.url()}`);
     if (!request.isNavigationRequest()) documentAtStart.set(request, documentOf(request));
   });
@@ -172,6 +187,13 @@ export async function openJourney(name: string, options: BrowserContextOptions =
       provoked.push({ ...failure, seen: 0 });
     },
     problems: () => [...found],
+    async idle(quietMs = 300) {
+      const deadline = Date.now() + 15_000;
+      while (open > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`still ${open} open requests after 15 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async screen(screenName, on = page) {
       shots++;
       const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
