@@ -146,6 +146,10 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     throw new ConfigError(variable, `${issue.message}${shown}`);
   }
   const e = result.output;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    const missing = e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+    throw new ConfigError(missing, `${missing} must be set too: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,

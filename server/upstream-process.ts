@@ -13,25 +13,28 @@ export interface RunningUpstream {
   stop: (graceMs: number) => Promise<void>;
 }
 
-/** The environment the built-in upstream gets: only what it needs, plus PATH/HOME for the runtime. */
+/** Settings only the gateway uses; the XSRF secret in particular never leaves the gateway process. */
+const GATEWAY_ONLY = ['PORT', 'HOST', 'UPSTREAM_URL', 'APP_TITLE', 'SENTRY_DSN', 'SENTRY_ENVIRONMENT', 'TRUST_PROXY', 'PROXY_TIMEOUT_MS', 'XSRF_SECRET', 'SHUTDOWN_GRACE_MS'];
+
+/**
+ * The built-in upstream's environment: the gateway's own, less the gateway-only settings (so upstream options
+ * such as DATABASE_URL or RATE_LIMIT_* pass through), with the values the gateway checked and an ephemeral
+ * loopback port: the upstream is reachable only through the gateway.
+ */
 export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    PATH: base.PATH,
-    HOME: base.HOME,
-    NODE_ENV: base.NODE_ENV,
-    TZ: base.TZ,
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const key of GATEWAY_ONLY) delete env[key];
+  Object.assign(env, {
     UPSTREAM_PORT: '0',
     UPSTREAM_HOST: '127.0.0.1',
     DATA_DIR: config.upstream.dataDir,
     DEMO_DATA: String(config.upstream.demoData),
     LOG_LEVEL: config.logLevel,
-  };
+  });
   if (config.upstream.adminEmail) env.ADMIN_EMAIL = config.upstream.adminEmail;
   if (config.upstream.adminPassword) env.ADMIN_PASSWORD = config.upstream.adminPassword;
   if (config.upstream.smtpUrl) env.SMTP_URL = config.upstream.smtpUrl;
-  // PostgreSQL instead of SQLite in DATA_DIR (the built-in upstream reads it; the gateway never connects).
-  if (base.DATABASE_URL) env.DATABASE_URL = base.DATABASE_URL;
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  for (const key of Object.keys(env)) if (env[key] === undefined || env[key] === '') delete env[key];
   return env;
 }
 

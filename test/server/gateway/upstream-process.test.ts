@@ -22,7 +22,7 @@ afterEach(async () => {
 
 describe('starting an upstream process', () => {
   test('forks the entry, waits for its listening message and stops it with SIGTERM', async () => {
-    running = await startUpstream(FAKE_MAIN, upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de' }), process.env));
+    running = await startUpstream(FAKE_MAIN, upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', ADMIN_PASSWORD: 'long-enough' }), { PATH: process.env.PATH, XSRF_SECRET: 'x'.repeat(40) }));
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await (await fetch(`${running.url}/v2/app-settings/version`)).json();
     expect(answer.env).toEqual({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', HAS_XSRF_SECRET: false });
@@ -32,11 +32,27 @@ describe('starting an upstream process', () => {
     running = undefined;
   });
 
-  test('hands the upstream only its own settings, never the gateway secrets', () => {
-    const env = upstreamEnv(testConfig({ ADMIN_PASSWORD: 'Demo-Passwort-1' }), { PATH: '/bin', XSRF_SECRET: 'x'.repeat(40), SENTRY_DSN: 'https://k@s/1' });
-    expect(env).toMatchObject({ UPSTREAM_PORT: '0', UPSTREAM_HOST: '127.0.0.1', DATA_DIR: './data', DEMO_DATA: 'true', ADMIN_PASSWORD: 'Demo-Passwort-1', PATH: '/bin' });
-    expect(env).not.toHaveProperty('XSRF_SECRET');
-    expect(env).not.toHaveProperty('SENTRY_DSN');
+  test('hands the upstream its settings and passes unknown upstream options through, but never the gateway secrets', () => {
+    const env = upstreamEnv(testConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'Demo-Passwort-1' }), {
+      PATH: '/bin',
+      XSRF_SECRET: 'x'.repeat(40),
+      SENTRY_DSN: 'https://k@s/1',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db/coach',
+      RATE_LIMIT_PER_IP: '50',
+    });
+    expect(env).toMatchObject({
+      UPSTREAM_PORT: '0',
+      UPSTREAM_HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      DEMO_DATA: 'true',
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'Demo-Passwort-1',
+      PATH: '/bin',
+      DATABASE_URL: 'postgres://u:p@db/coach',
+      RATE_LIMIT_PER_IP: '50',
+    });
+    for (const key of ['XSRF_SECRET', 'SENTRY_DSN', 'PORT']) expect(env).not.toHaveProperty(key);
   });
 
   test('rejects with a clear message when the entry does not exist', async () => {
