@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+
+// SPEC section 9 sizes live in the global stylesheet; this pins them so a refactor cannot drift silently.
+const css = readFileSync('client/styles/app.css', 'utf8'); // vitest runs from the repository root
+
+test('the sidebar is 250 px wide and sits below a 56 px top bar', () => {
+  expect(css).toMatch(/--sidebar-width:\s*250px/);
+  expect(css).toMatch(/--topbar-height:\s*56px/);
+  expect(css).toMatch(/\.sidebar\s*\{[^}]*top:\s*var\(--topbar-height\)[^}]*width:\s*var\(--sidebar-width\)/);
+});
+
+test('the small-screen layout starts below 768 px', () => {
+  expect(css).toContain('@media (max-width: 767px)');
+  expect(css).toContain('@media (min-width: 768px)');
+});
+
+test('the reset request form is 500 px wide', () => {
+  expect(css).toMatch(/\.reset-request-form[^{]*\{\s*width:\s*500px/);
+});
