@@ -7,6 +7,7 @@ export const referenceData: AccessRule = {
   scopeList: (_ctx, _coach, query) => query,
   canRead: () => true,
   canWrite: (_ctx, coach) => isAdmin(coach),
+  canAttempt: (coach) => isAdmin(coach),
 };
 
 /** Admins only, read and write. */
@@ -14,6 +15,7 @@ export const adminOnly: AccessRule = {
   scopeList: (_ctx, coach, query) => (isAdmin(coach) ? query : query.where((eb) => eb.val(false))),
   canRead: (_ctx, coach) => isAdmin(coach),
   canWrite: (_ctx, coach) => isAdmin(coach),
+  canAttempt: (coach) => isAdmin(coach),
 };
 
 /** Narrows a list to rows whose `column` is a patient the coach may access (all rows for admins). */

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import * as v from 'valibot';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Upstream } from '../context.ts';
@@ -21,6 +21,11 @@ export interface AccessRule {
   canRead(ctx: Upstream, coach: SessionCoach, row: Row): Promise<boolean> | boolean;
   /** `row` is the stored row (update/delete) or the row about to be inserted (create). */
   canWrite(ctx: Upstream, coach: SessionCoach, row: Row, op: Op): Promise<boolean> | boolean;
+  /**
+   * Optional early answer for rules that do not depend on the row: checked before the body is validated
+   * or the row loaded, so a caller without the right gets 403, never a 422 or 404 that hints at data.
+   */
+  canAttempt?(coach: SessionCoach, op: Op, id: string | undefined): boolean;
 }
 
 export interface WriteContext {
@@ -137,12 +142,17 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     return one([(await load(row.id))]);
   }
 
-  router.post(def.path, auth, async (req, res) => {
+  const attempt = (op: Op): RequestHandler => (req, _res, next) => {
+    if (def.access.canAttempt && !def.access.canAttempt(currentCoach(req), op, op === 'create' ? undefined : param(req, 'id'))) throw forbidden();
+    next();
+  };
+
+  router.post(def.path, auth, attempt('create'), async (req, res) => {
     res.status(201).json(await save(req, 'create'));
   });
 
   for (const [method, op] of [['put', 'update'], ['patch', 'patch']] as const) {
-    router[method](itemPath, auth, async (req, res) => {
+    router[method](itemPath, auth, attempt('update'), async (req, res) => {
       const coach = currentCoach(req);
       const existing = await load(param(req, 'id'));
       if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
@@ -150,7 +160,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     });
   }
 
-  router.delete(itemPath, auth, async (req, res) => {
+  router.delete(itemPath, auth, attempt('delete'), async (req, res) => {
     const coach = currentCoach(req);
     const existing = await load(param(req, 'id'));
     if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();

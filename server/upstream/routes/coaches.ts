@@ -44,6 +44,7 @@ const coachesResource: ResourceDefinition = {
     canRead: () => true,
     // Admins manage coaches; a coach may edit their own profile (not their flags, checked in toRow).
     canWrite: (_ctx, coach, row, op) => isAdmin(coach) || (op === 'update' && row.id === coach.id),
+    canAttempt: (coach, op, id) => isAdmin(coach) || (op === 'update' && id === coach.id),
   },
   async toRow(input, { coach, existing }) {
     const row: Record<string, unknown> = {};
@@ -230,7 +231,9 @@ export function coachRoutes(ctx: Upstream): Router {
   });
 
   router.delete('/coaches/:id', auth, (req, _res, next) => {
-    if (param(req, 'id') === currentCoach(req).id) throw conflict('You cannot delete your own account', 'SELF_DELETE');
+    const caller = currentCoach(req);
+    // Only an administrator gets this far with their own id; everyone else gets the 403 of the resource.
+    if (isAdmin(caller) && param(req, 'id') === caller.id) throw conflict('You cannot delete your own account', 'SELF_DELETE');
     next();
   });
   router.use(resourceRoutes(ctx, coachesResource));
