@@ -157,7 +157,8 @@ async function main() {
     }
   };
   try {
-    const token = await login(gateway.baseUrl, 'admin@example.org', 'Demo-Passwort-1');
+    // Straight to the upstream: the gateway would (rightly) want an XSRF token for this POST.
+    const token = await login(upstream.url, 'admin@example.org', 'Demo-Passwort-1');
     await step('First screen', () => firstScreen(browser, gateway.baseUrl));
     await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
     await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
