@@ -18,11 +18,17 @@ export interface UpstreamOptions {
   dataDir?: string;
   outboxDir?: string;
   publicUrl?: string;
+  /** smtp://user:pass@host:587 or smtps://...; mails are then sent instead of written to the outbox. */
+  smtpUrl?: string;
+  /** Sender of mails, e.g. "Nachsorge-Portal <no-reply@example.org>". */
+  mailFrom?: string;
   tokenTtlSeconds?: number;
   rateLimits?: Partial<RateLimitSettings>;
   /** Log every request (off in tests unless a logger destination is given). */
   logRequests?: boolean;
 }
+
+export const DEFAULT_MAIL_FROM = 'Coach-Portal <no-reply@localhost>';
 
 /** Two weeks, LoopBack's default access token lifetime. */
 export const DEFAULT_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
@@ -42,6 +48,7 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
     dataDir,
     outboxDir: options.outboxDir ?? path.join(dataDir, 'outbox'),
     publicUrl: options.publicUrl,
+    smtp: options.smtpUrl ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM } : undefined,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     rateLimiter: new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, clock),
   };

@@ -24,7 +24,8 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an email address'))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
-  SMTP_URL: v.optional(v.string()),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@mail.example.org:587 or smtps://...'))),
+  SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coach-Portal <no-reply@localhost>'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/./, 'must be a PostgreSQL URL like postgres://user:password@db:5432/coach'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
   TOKEN_TTL_SECONDS: integer(14 * 24 * 3600, 60, 365 * 24 * 3600),
@@ -42,6 +43,7 @@ export interface UpstreamConfig {
   adminPassword: string | undefined;
   logLevel: string;
   smtpUrl: string | undefined;
+  mailFrom: string;
   publicUrl: string | undefined;
   /** PostgreSQL instead of SQLite in DATA_DIR (the outbox stays in DATA_DIR). */
   databaseUrl: string | undefined;
@@ -70,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.SMTP_FROM,
     publicUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

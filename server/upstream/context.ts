@@ -17,6 +17,8 @@ export interface Upstream {
   outboxDir: string;
   /** Origin used in mailed links when set (PUBLIC_URL); otherwise taken from X-Forwarded-Proto/Host. */
   publicUrl: string | undefined;
+  /** Real mail delivery (SMTP_URL); without it mails go to the outbox only. */
+  smtp: { url: string; from: string } | undefined;
   /** Lifetime of a login token in seconds. */
   tokenTtlSeconds: number;
   rateLimiter: RateLimiter;

@@ -27,7 +27,6 @@ async function main() {
     await storage.close();
     process.exit(1);
   }
-  if (config.smtpUrl) logger.warn('SMTP_URL is set, but the built-in upstream only writes mails to DATA_DIR/outbox');
 
   const dataDir = config.dataDir === ':memory:' ? path.join(os.tmpdir(), 'upstream-memory') : config.dataDir;
   const app = createUpstreamApp({
@@ -35,6 +34,8 @@ async function main() {
     logger,
     dataDir,
     publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
     tokenTtlSeconds: config.tokenTtlSeconds,
     rateLimits: config.rateLimits,
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { Upstream } from '../context.ts';
+import { sendSmtp } from './smtp.ts';
 
 export interface Mail {
   to: string;
@@ -11,19 +12,20 @@ export interface Mail {
 }
 
 /**
- * "Sends" a mail by writing it as an .eml file to the outbox (DATA_DIR/outbox/<time>-<id>.eml).
- * The log line names only the file: the mail holds a secret link and the address is personal data.
+ * Sends a mail: through SMTP when SMTP_URL is configured, otherwise (or when SMTP fails) by writing it
+ * as an .eml file to the outbox (DATA_DIR/outbox/<time>-<id>.eml). Log lines name only the file or the
+ * fact that a mail went out: the mail holds a secret link and the address is personal data.
  */
-export async function sendMail(ctx: Upstream, mail: Mail): Promise<string> {
-  await mkdir(ctx.outboxDir, { recursive: true });
+export async function sendMail(ctx: Upstream, mail: Mail): Promise<string | null> {
   const now = ctx.clock.now();
-  const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+  const from = ctx.smtp?.from ?? 'Coach-Portal <no-reply@localhost>';
   const encodedSubject = `=?UTF-8?B?${Buffer.from(mail.subject).toString('base64')}?=`;
   const content = [
-    'From: Coach-Portal <no-reply@localhost>',
+    `From: ${from}`,
     `To: ${mail.to}`,
     `Subject: ${encodedSubject}`,
     `Date: ${now.toUTCString()}`,
+    `Message-ID: <${randomBytes(12).toString('hex')}@coach-portal>`,
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',
     'Content-Transfer-Encoding: 8bit',
@@ -31,6 +33,17 @@ export async function sendMail(ctx: Upstream, mail: Mail): Promise<string> {
     mail.text,
     '',
   ].join('\r\n');
+  if (ctx.smtp) {
+    try {
+      await sendSmtp(ctx.smtp.url, { from, to: mail.to, data: content });
+      ctx.logger.info('mail sent through SMTP');
+      return null;
+    } catch (error) {
+      ctx.logger.warn({ reason: (error as Error).message }, 'SMTP delivery failed; writing the mail to the outbox instead');
+    }
+  }
+  await mkdir(ctx.outboxDir, { recursive: true });
+  const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
   await writeFile(path.join(ctx.outboxDir, name), content, { mode: 0o600 });
   ctx.logger.info({ outboxFile: name }, 'mail written to outbox');
   return name;
