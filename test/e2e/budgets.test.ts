@@ -6,15 +6,17 @@ const FIRST_SCREEN_BUDGET_BYTES = 40 * 1024;
 const REQUESTS_BEFORE_USABLE_BUDGET = 4;
 
 const describeRequests = (screen: FirstScreen) =>
-  screen.requests.map((r) => `${r.url} ${r.bytes} B ${r.encoding}`).join('\n');
+  screen.requests.map((r) => `${r.url}: body ${r.bodyBytes} B ${r.encoding}, with headers ${r.bytes} B`).join('\n');
 
 describe('performance budgets of the login screen', () => {
-  journey('delivers the login screen in at most 40 KB on the wire, all from its own origin', async ({ j }) => {
+  // Bodies as sent (brotli), as scripts/size.ts counts the build; here measured in the browser, so whatever
+  // the page really fetches before the form is usable counts, including anything the build report misses.
+  journey('delivers the login screen in at most 40 KB of compressed responses, all from its own origin', async ({ j }) => {
     const recorder = await NetworkRecorder.attach(await j.context.newCDPSession(j.page));
     const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
     await j.screen('login');
     expect(screen.requests.every((r) => new URL(r.url).origin === j.origin), describeRequests(screen)).toBe(true);
-    expect(screen.bytes, describeRequests(screen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+    expect(screen.bodyBytes, describeRequests(screen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
   });
 
   journey('makes the login form usable after at most 4 requests', async ({ j }) => {

@@ -7,6 +7,8 @@ export interface LoadedRequest {
   url: string;
   /** Bytes on the wire: headers plus (compressed) body, as Chromium's network stack counted them. */
   bytes: number;
+  /** The (compressed) body alone: what brotli made of the file. */
+  bodyBytes: number;
   encoding: string;
   status: number;
   fromCache: boolean;
@@ -19,6 +21,9 @@ export interface FirstScreen {
   usableMs: number;
   /** Requests the browser sent before the form was usable (the document included). */
   requests: LoadedRequest[];
+  /** Response bodies as sent (brotli where the server compressed), the first-screen budget's measure. */
+  bodyBytes: number;
+  /** Bodies plus HTTP headers: what the connection actually carried. */
   bytes: number;
   /** Longest dependency chain among those requests (HTML -> JS/CSS -> locale JSON = 3). */
   depth: number;
@@ -50,7 +55,17 @@ export async function waitForUsableLoginForm(page: Page, timeout = 30_000): Prom
 export class NetworkRecorder {
   private readonly byId = new Map<
     string,
-    { url: string; wallMs: number; initiatorUrl: string | null; bytes: number; encoding: string; status: number; fromCache: boolean; done: boolean }
+    {
+      url: string;
+      wallMs: number;
+      initiatorUrl: string | null;
+      bytes: number;
+      headerBytes: number;
+      encoding: string;
+      status: number;
+      fromCache: boolean;
+      done: boolean;
+    }
   >();
   private readonly cdp: CDPSession;
 
@@ -69,6 +84,7 @@ export class NetworkRecorder {
         wallMs: e.wallTime * 1000,
         initiatorUrl,
         bytes: 0,
+        headerBytes: 0,
         encoding: '',
         status: 0,
         fromCache: false,
@@ -80,6 +96,8 @@ export class NetworkRecorder {
       if (!entry) return;
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
       entry.status = e.response.status;
+      // Bytes received when the response head arrived: the status line and headers.
+      entry.headerBytes = e.response.encodedDataLength;
       entry.encoding = headers['content-encoding'] ?? 'identity';
       entry.fromCache = Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker);
     });
@@ -130,7 +148,15 @@ export class NetworkRecorder {
     };
     return all
       .filter((r) => r.wallMs <= untilWallMs)
-      .map((r) => ({ url: r.url, bytes: r.bytes, encoding: r.encoding, status: r.status, fromCache: r.fromCache, depth: depth(r.url) }));
+      .map((r) => ({
+        url: r.url,
+        bytes: r.bytes,
+        bodyBytes: Math.max(0, r.bytes - r.headerBytes),
+        encoding: r.encoding,
+        status: r.status,
+        fromCache: r.fromCache,
+        depth: depth(r.url),
+      }));
   }
 }
 
@@ -148,6 +174,7 @@ export async function measureLoginScreen(page: Page, recorder: NetworkRecorder, 
   return {
     usableMs,
     requests,
+    bodyBytes: requests.reduce((sum, r) => sum + r.bodyBytes, 0),
     bytes: requests.reduce((sum, r) => sum + r.bytes, 0),
     depth: requests.reduce((max, r) => Math.max(max, r.depth), 0),
   };
