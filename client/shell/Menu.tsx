@@ -25,7 +25,16 @@ export function Menu({ label, tooltip, button, children, className }: MenuProps)
       if (event.key === 'Escape') {
         setOpen(false);
         root.current?.querySelector<HTMLElement>('button')?.focus();
+        return;
       }
+      // Arrow keys move between the items, as the ARIA menu pattern expects.
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (!step) return;
+      const items = [...(root.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+      if (!items.length) return;
+      event.preventDefault();
+      const current = items.indexOf(document.activeElement as HTMLElement);
+      items[(current + step + items.length) % items.length].focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
