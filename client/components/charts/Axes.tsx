@@ -37,11 +37,15 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
           </text>
         </g>
       ))}
-      {shown.map((i) => (
-        <text key={i} x={x(i)} y={plotBottom + 16} text-anchor="middle">
-          {labels[i]}
-        </text>
-      ))}
+      {shown.map((i) => {
+        // Labels at the edges are anchored inwards so they are not cut off.
+        const anchor = x(i) + 36 > width ? 'end' : x(i) - 36 < 0 ? 'start' : 'middle';
+        return (
+          <text key={i} x={x(i)} y={plotBottom + 16} text-anchor={anchor}>
+            {labels[i]}
+          </text>
+        );
+      })}
       <text x={MARGIN.left + plotWidth / 2} y={height - 6} text-anchor="middle" font-weight="600">
         {xLabel}
       </text>

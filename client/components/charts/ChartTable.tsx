@@ -12,7 +12,7 @@ interface Props {
 /** The chart's data as a plain table: the text alternative for screen readers and for reading exact values. */
 export function ChartTable({ caption, xLabel, labels, series, format }: Props) {
   return (
-    <div class="overflow-auto">
+    <div class="table-scroll">
       <table class="chart-table">
         <caption class="visually-hidden">{caption}</caption>
         <thead>

@@ -34,8 +34,9 @@ export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMar
       <article>
         <h2 class="news-entry-title">
           <button ref={button} type="button" class="news-toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
-            {!item.read && <span class="news-badge">{t('newsDashboard.unreadBadge')}</span>}
-            <span>{item.title}</span>
+            <span class="news-chevron" aria-hidden="true" />
+            {!item.read && <span class="news-badge">{t('newsDashboard.unreadBadge')}</span>}{' '}
+            <span class="news-title-text">{item.title}</span>
           </button>
         </h2>
         {published && (

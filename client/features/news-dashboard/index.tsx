@@ -7,6 +7,7 @@ import { useResource } from '../../components/useResource.ts';
 import { t, formatNumber } from '../../lib/i18n.ts';
 import { markRead, markUnread, news, unreadNews } from '../../state/news.ts';
 import { NewsEntry } from './NewsEntry.tsx';
+import './news-dashboard.css';
 
 type Filter = 'all' | 'unread';
 

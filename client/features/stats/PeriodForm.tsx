@@ -32,7 +32,8 @@ export function PeriodForm({ period, onChange }: Props) {
       <button type="submit" disabled={!!problem}>
         {t('stats.apply')}
       </button>
-      <div class="period-presets" role="group" aria-label={t('stats.presetsLabel')}>
+      <div class="period-presets">
+        <span class="period-presets-label">{t('stats.presetsLabel')}</span>
         {PRESETS.map((days) => (
           <button key={days} type="button" class="secondary outline" onClick={() => onChange(lastDays(days))}>
             {t('stats.lastDays', { n: days })}

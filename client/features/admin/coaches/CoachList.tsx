@@ -48,12 +48,11 @@ export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
         <p class="admin-count" aria-live="polite">
           {t('admin.coach.count', { n: formatNumber(shown.length) })}
         </p>
-        <div class="overflow-auto">
+        <div class="table-scroll">
           <table class="admin-table">
             <thead>
               <tr>
-                <th scope="col">{t('admin.coach.name')}</th>
-                <th scope="col">{t('admin.coach.email')}</th>
+                <th scope="col">{t('admin.coach.nameAndEmail')}</th>
                 <th scope="col">{t('admin.coach.roles')}</th>
                 <th scope="col">{t('admin.coach.state')}</th>
               </tr>
@@ -63,8 +62,8 @@ export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
                 <tr key={c.id}>
                   <th scope="row">
                     <Link href={`/admin/coaches/${encodeURIComponent(c.id)}`}>{coachName(c)}</Link>
+                    <small class="admin-block admin-muted admin-wrap">{c.email}</small>
                   </th>
-                  <td class="admin-wrap">{c.email}</td>
                   <td>{roleText(c)}</td>
                   <td>
                     {coachStatus(c).map((s) => (

@@ -51,7 +51,7 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
       </div>
       <DataState status={items.status} error={items.error} onRetry={items.reload} hasData={list.length > 0} empty={list.length === 0} emptyText={k('empty')}>
         <p class="admin-count">{t('admin.count', { n: formatNumber(list.length) })}</p>
-        <div class="overflow-auto">
+        <div class="table-scroll">
           <table class="admin-table">
             <thead>
               <tr>
