@@ -55,6 +55,13 @@ async function main(): Promise<void> {
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
+  // CONNECT asks for a tunnel, which this server never offers; without a listener Node drops the socket with no
+  // answer at all. A plain 405 tells clients and scanners the same thing in HTTP.
+  server.on('connect', (_req, socket) => {
+    const body = JSON.stringify({ error: { statusCode: 405, name: 'MethodNotAllowedError', code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not supported' } });
+    socket.on('error', () => {});
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
