@@ -90,7 +90,7 @@ export default function PrintPatientPage() {
             <section className="print-section">
               <h2>{t('patient.appointments.title')}</h2>
               {r.patient.appointments.length === 0 ? <p>{t('print.noAppointments')}</p> : (
-                <table>
+                <div className="table-scroll"><table>
                   <thead><tr><th scope="col">{t('patient.appointments.startsAt')}</th><th scope="col">{t('patient.appointments.typeLabel')}</th><th scope="col">{t('patient.appointments.note')}</th></tr></thead>
                   <tbody>
                     {r.patient.appointments.map((a) => (
@@ -101,7 +101,7 @@ export default function PrintPatientPage() {
                       </tr>
                     ))}
                   </tbody>
-                </table>
+                </table></div>
               )}
             </section>
             {r.evaluation && (
