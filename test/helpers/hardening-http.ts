@@ -94,7 +94,7 @@ export function rawRequest(port: number, bytes: string | Buffer | (string | Buff
       const raw = Buffer.concat(chunks);
       const headEnd = raw.indexOf('\r\n\r\n');
       const head = parseHead(raw.subarray(0, headEnd < 0 ? raw.length : headEnd).toString('latin1'));
-      let body = headEnd < 0 ? Buffer.alloc(0) : raw.subarray(headEnd + 4);
+      let body: Buffer = headEnd < 0 ? Buffer.alloc(0) : raw.subarray(headEnd + 4);
       if (head.headers['transfer-encoding']?.includes('chunked')) body = dechunk(body) ?? body;
       resolve({ ...head, body, raw, outcome: head.status === 0 && outcome === 'answered' ? 'closed' : outcome });
     };
