@@ -19,8 +19,13 @@ export interface LoadedRequest {
 export interface FirstScreen {
   /** Milliseconds from navigation start to the usable login form (page clock). */
   usableMs: number;
-  /** Requests the browser sent before the form was usable (the document included). */
+  /** Requests the browser sent before the form was usable (the document included, the favicon not). */
   requests: LoadedRequest[];
+  /**
+   * The favicon, when the browser asked for it before the form was usable. Kept apart: it never gates the
+   * form, and whether Chromium fetches it before or after that moment varies from run to run.
+   */
+  icon: LoadedRequest | null;
   /** Response bodies as sent (brotli where the server compressed), the first-screen budget's measure. */
   bodyBytes: number;
   /** Bodies plus HTTP headers: what the connection actually carried. */
@@ -169,11 +174,14 @@ export async function measureLoginScreen(page: Page, recorder: NetworkRecorder, 
   await page.goto(url, { waitUntil: 'commit' });
   const usableMs = await waitForUsableLoginForm(page, 120_000);
   const usableWallMs = await page.evaluate((ms) => performance.timeOrigin + ms, usableMs);
+  const iconHref = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? null);
   await recorder.settled();
-  const requests = recorder.requests(usableWallMs);
+  const all = recorder.requests(usableWallMs);
+  const requests = all.filter((r) => r.url !== iconHref);
   return {
     usableMs,
     requests,
+    icon: all.find((r) => r.url === iconHref) ?? null,
     bodyBytes: requests.reduce((sum, r) => sum + r.bodyBytes, 0),
     bytes: requests.reduce((sum, r) => sum + r.bytes, 0),
     depth: requests.reduce((max, r) => Math.max(max, r.depth), 0),
