@@ -28,7 +28,6 @@ export function PatientList() {
   const [, navigate] = useLocation();
   const query = parseListQuery(search);
   const me = user.value;
-  const isAdmin = !!(me?.isAdmin || me?.isSuperAdmin);
   const setQuery = (change: Partial<ListQuery>, replace = false) => {
     // Any change other than paging starts again at page 1.
     const next = { ...query, page: 1, ...change };
@@ -36,9 +35,10 @@ export function PatientList() {
   };
 
   const patients = useResource((signal) => listPatients(toListFilter(query), signal), listQueryToSearch(query));
+  // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine".
   const coaches = useResource(
-    (signal) => (isAdmin ? listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 500 }, signal) : Promise.resolve({ data: [] as Coach[] })),
-    String(isAdmin),
+    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 500 }, signal).catch(() => ({ data: [] as Coach[] })),
+    'coaches',
   );
 
   const total = patients.total ?? patients.data?.length ?? 0;
@@ -55,7 +55,7 @@ export function PatientList() {
         )}
       </header>
 
-      <Filters query={query} coaches={coaches.data ?? []} myId={me?.id ?? ''} isAdmin={isAdmin} onChange={setQuery} />
+      <Filters query={query} coaches={coaches.data ?? []} myId={me?.id ?? ''} onChange={setQuery} />
 
       <p className="list-summary" aria-live="polite">
         {patients.status === 'ready' || patients.data ? t('patient.list.count', { n: formatNumber(total) }) : '\u00a0'}
@@ -123,11 +123,10 @@ export function PatientList() {
   );
 }
 
-function Filters({ query, coaches, myId, isAdmin, onChange }: {
+function Filters({ query, coaches, myId, onChange }: {
   query: ListQuery;
   coaches: Coach[];
   myId: string;
-  isAdmin: boolean;
   onChange: (change: Partial<ListQuery>, replace?: boolean) => void;
 }) {
   // The search box updates the URL after a short pause, not on every key (and replaces the history entry).
@@ -152,7 +151,7 @@ function Filters({ query, coaches, myId, isAdmin, onChange }: {
         <select value={query.coach} onChange={(e) => onChange({ coach: (e.target as HTMLSelectElement).value })}>
           <option value="">{t('patient.list.allCoaches')}</option>
           {myId && <option value={myId}>{t('patient.list.myPatients')}</option>}
-          {isAdmin && coaches.filter((c) => c.id !== myId).map((c) => (
+          {coaches.filter((c) => c.id !== myId).map((c) => (
             <option key={c.id} value={c.id}>{c.lastName}, {c.firstName}</option>
           ))}
         </select>

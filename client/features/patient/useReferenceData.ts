@@ -5,7 +5,6 @@ import type { Coach } from '../../api/schemas/coaches.ts';
 import type { CostRate } from '../../api/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
 import { useResource } from '../../components/useResource.ts';
-import { user } from '../../state/session.ts';
 
 export interface ReferenceData {
   coaches: Coach[];
@@ -14,19 +13,17 @@ export interface ReferenceData {
 }
 
 /**
- * Diagnoses, cost rates and (for administrators) coaches for the patient form. Each list that cannot
+ * Diagnoses, cost rates and coaches for the patient form. Each list that cannot
  * be read is simply empty: the form then leaves that choice out instead of failing as a whole.
  */
 export function useReferenceData() {
-  const me = user.value;
-  const isAdmin = !!(me?.isAdmin || me?.isSuperAdmin);
   return useResource<ReferenceData>(async (signal) => {
     const safe = <T,>(p: Promise<{ data: T[] }>) => p.then((r) => r.data, () => [] as T[]);
     const [coaches, diagnoses, costRates] = await Promise.all([
-      isAdmin ? safe(listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal)) : Promise.resolve([] as Coach[]),
+      safe(listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal)),
       safe(listDiagnoses({ order: 'code ASC', limit: 1000 }, signal)),
       safe(listCostRates({ order: 'name ASC', limit: 1000 }, signal)),
     ]);
     return { data: { coaches, diagnoses, costRates } };
-  }, String(isAdmin));
+  }, 'reference-data');
 }

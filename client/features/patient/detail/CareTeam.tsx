@@ -6,18 +6,15 @@ import { DataState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { t } from '../../../lib/i18n.ts';
-import { user } from '../../../state/session.ts';
 
 /** Primary coach (contact card) and the other coaches linked to the patient. */
 export function CareTeam({ patientId }: { patientId: string }) {
   const primary = useResource((signal) => getPrimaryCoach(patientId, signal), patientId);
   const linked = useResource((signal) => listPatientCoaches(patientId, signal), patientId);
-  const me = user.value;
-  const isAdmin = !!(me?.isAdmin || me?.isSuperAdmin);
-  // Only administrators can list every coach; others see the team without the "add" choice.
+  // Colleagues to add; when the list cannot be read the team is shown without the "add" choice.
   const all = useResource(
-    (signal) => (isAdmin ? listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal) : Promise.resolve({ data: [] as Coach[] })),
-    `${patientId}:${isAdmin}`,
+    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
+    patientId,
   );
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);

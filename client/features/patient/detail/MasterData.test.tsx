@@ -17,6 +17,7 @@ vi.mock('../../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
 const api = vi.mocked(await import('../../../api/patients.ts'));
 const { listDiagnoses } = vi.mocked(await import('../../../api/diagnosis.ts'));
 const { listCostRates } = vi.mocked(await import('../../../api/cost-rates.ts'));
+const { listCoaches } = vi.mocked(await import('../../../api/coaches.ts'));
 
 const anna: Patient = {
   id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
@@ -30,6 +31,7 @@ beforeEach(() => {
   user.value = { id: 'me', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de' };
   listDiagnoses.mockResolvedValue({ data: [], total: 0 });
   listCostRates.mockResolvedValue({ data: [], total: 0 });
+  listCoaches.mockResolvedValue({ data: [], total: 0 });
 });
 
 test('a failed master data save keeps the form open with everything typed, and a retry saves it', async () => {
