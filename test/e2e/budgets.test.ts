@@ -36,4 +36,16 @@ describe('performance budgets of the login screen', () => {
       large.map((r) => `${new URL(r.url).pathname}: br`),
     );
   });
+
+  journey('takes every hashed asset from the browser cache on a repeat visit', async ({ j }) => {
+    const first = await measureLoginScreen(j.page, await NetworkRecorder.attach(await j.context.newCDPSession(j.page)), `${j.origin}/login`);
+    // A new tab in the same profile: normal cache rules (a reload would revalidate everything).
+    const again = await j.context.newPage();
+    const repeat = await measureLoginScreen(again, await NetworkRecorder.attach(await j.context.newCDPSession(again)), `${j.origin}/login`);
+    const hashed = (r: { url: string }) => /\/assets\/[^/]+-[A-Z0-9]{8}\.(js|css)$/.test(new URL(r.url).pathname);
+    expect(first.requests.filter(hashed).length).toBeGreaterThan(0);
+    const fetchedAgain = repeat.requests.filter((r) => hashed(r) && !r.fromCache).map((r) => r.url);
+    expect(fetchedAgain).toEqual([]);
+    await j.screen('login on a repeat visit', again);
+  });
 });
