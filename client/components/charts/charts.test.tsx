@@ -78,6 +78,9 @@ describe('chart helpers', () => {
   test('x labels are thinned out to the room available', () => {
     expect(labelIndexes(5, 10)).toEqual([0, 1, 2, 3, 4]);
     expect(labelIndexes(30, 5).length).toBeLessThanOrEqual(6);
+    expect(labelIndexes(90, 9).at(-1)).toBe(89);
+    const picked = labelIndexes(90, 9);
+    expect(picked.every((v, i) => i === 0 || v - picked[i - 1] >= 10)).toBe(true);
   });
 
   test('a missing value breaks the line into two segments', () => {

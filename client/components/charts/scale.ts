@@ -26,7 +26,10 @@ export function labelIndexes(length: number, room: number): number[] {
   const every = Math.max(1, Math.ceil(length / Math.max(1, room)));
   const picked: number[] = [];
   for (let i = 0; i < length; i += every) picked.push(i);
-  if (picked[picked.length - 1] !== length - 1 && length - 1 - picked[picked.length - 1] >= every / 2) {
+  const last = picked[picked.length - 1];
+  if (last !== length - 1) {
+    // The last day is always labelled; the label before it gives way when they would collide.
+    if (length - 1 - last < every && picked.length > 1) picked.pop();
     picked.push(length - 1);
   }
   return picked;

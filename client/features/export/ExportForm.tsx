@@ -1,9 +1,10 @@
 import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
-import { EXPORT_KINDS, USES_PATIENT_FILTER, USES_PERIOD, type ExportFilter, type ExportKind } from './exports.ts';
+import { USES_PATIENT_FILTER, USES_PERIOD, type ExportFilter, type ExportKind } from './exports.ts';
 import { filterError } from './filter.ts';
 
 interface Props {
+  kinds: ExportKind[];
   kind: ExportKind;
   filter: ExportFilter;
   coaches: Coach[];
@@ -15,7 +16,7 @@ interface Props {
 }
 
 /** What to export and which rows: the filters shown depend on the kind. */
-export function ExportForm({ kind, filter, coaches, coachesFailed, disabled, onKind, onFilter, onStart }: Props) {
+export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabled, onKind, onFilter, onStart }: Props) {
   const problem = filterError(kind, filter);
   const set = (patch: Partial<ExportFilter>) => onFilter({ ...filter, ...patch });
   return (
@@ -30,7 +31,7 @@ export function ExportForm({ kind, filter, coaches, coachesFailed, disabled, onK
       <fieldset disabled={disabled}>
         <legend>{t('export.kindLegend')}</legend>
         <div class="export-kinds">
-          {EXPORT_KINDS.map((k) => (
+          {kinds.map((k) => (
             <label key={k} class={k === kind ? 'export-kind export-kind-selected' : 'export-kind'}>
               <input type="radio" name="export-kind" value={k} checked={k === kind} onChange={() => onKind(k)} />
               <span>

@@ -1,6 +1,6 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/preact';
-import { apiFailure, buildCoach, buildComment, buildDays, buildDetailRow, buildPatient, ok, pagedList } from '../../../test/helpers/screens2-fixtures.ts';
+import { apiFailure, buildCoach, buildMe, buildComment, buildDays, buildDetailRow, buildPatient, ok, pagedList } from '../../../test/helpers/screens2-fixtures.ts';
 
 vi.mock('../../api/patients.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/patients.ts')>()),
@@ -23,6 +23,7 @@ const coachesApi = await import('../../api/coaches.ts');
 const commentsApi = await import('../../api/comments.ts');
 const statsApi = await import('../../api/statistics.ts');
 const csv = await import('../../lib/csv.ts');
+const { user } = await import('../../state/session.ts');
 const { default: ExportPage } = await import('./index.tsx');
 
 const manyPatients = Array.from({ length: 450 }, (_, i) =>
@@ -48,6 +49,20 @@ beforeEach(() => {
   vi.mocked(statsApi.getPhoneCoachings).mockReset();
   URL.createObjectURL = vi.fn(() => 'blob:export');
   URL.revokeObjectURL = vi.fn();
+  user.value = buildMe({ isHealthManager: true });
+});
+
+describe('export permissions', () => {
+  test('a coach without the controlling role is offered patients and comments only', () => {
+    user.value = buildMe();
+    render(<ExportPage />);
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['patients', 'comments']);
+  });
+
+  test('health managers can export every kind', () => {
+    render(<ExportPage />);
+    expect(screen.getAllByRole('radio')).toHaveLength(4);
+  });
 });
 
 describe('patients export', () => {

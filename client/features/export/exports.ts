@@ -37,6 +37,14 @@ export interface ExportResult {
 /** Rows per request: big enough to be quick, small enough that the bar moves and no answer gets huge. */
 export const PAGE_SIZE = 200;
 
+/** Statistic kinds need the controlling role (health managers, administrators); the server refuses others. */
+export const NEEDS_STATISTICS: Record<ExportKind, boolean> = { patients: false, detailStatistics: true, comments: false, dailyFigures: true };
+
+export function availableKinds(me: { isAdmin: boolean; isSuperAdmin: boolean; isHealthManager: boolean } | null): ExportKind[] {
+  const statistics = !!me && (me.isAdmin || me.isSuperAdmin || me.isHealthManager);
+  return EXPORT_KINDS.filter((kind) => statistics || !NEEDS_STATISTICS[kind]);
+}
+
 /** Which filters each kind uses, so the form shows only those. */
 export const USES_PERIOD: Record<ExportKind, boolean> = { patients: false, detailStatistics: true, comments: true, dailyFigures: true };
 export const USES_PATIENT_FILTER: Record<ExportKind, boolean> = { patients: true, detailStatistics: false, comments: false, dailyFigures: false };

@@ -5,7 +5,8 @@ import { useResource } from '../../components/useResource.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { ExportForm } from './ExportForm.tsx';
-import { buildExport, type ExportFilter, type ExportKind } from './exports.ts';
+import { availableKinds, buildExport, type ExportFilter, type ExportKind } from './exports.ts';
+import { user } from '../../state/session.ts';
 import { ExportCancelled, type Progress } from './fetch-all.ts';
 import { defaultFilter, filterError, localToday } from './filter.ts';
 import './export.css';
@@ -58,12 +59,14 @@ export default function ExportPage() {
   };
   const cancel = () => controller.current?.abort();
   const running = run.phase === 'running';
+  const kinds = availableKinds(user.value);
 
   return (
     <section class="export-page">
       <h1>{t('export.title')}</h1>
       <p>{t('export.intro')}</p>
       <ExportForm
+        kinds={kinds}
         kind={kind}
         filter={filter}
         coaches={coaches.data ?? []}
