@@ -11,7 +11,8 @@ import type { GatewayProcess } from './gateway-process.ts';
  * small cookie/XSRF session for /v2 writes.
  */
 
-export const XSRF_SECRET = 'hardening-secret-hardening-secret-0123456789';
+export { XSRF_SECRET } from './hardening-spawn.ts';
+import { XSRF_SECRET } from './hardening-spawn.ts';
 
 export interface Stack extends GatewayProcess {
   dataDir: string;
