@@ -15,6 +15,7 @@ import { Devices } from './detail/Devices.tsx';
 import { EvaluationForm } from './detail/EvaluationForm.tsx';
 import { ExternalComments } from './detail/ExternalComments.tsx';
 import { MasterData } from './detail/MasterData.tsx';
+import { NextAppointments } from './detail/NextAppointments.tsx';
 import { RecoveryKeys } from './detail/RecoveryKeys.tsx';
 import { SyncedData } from './detail/SyncedData.tsx';
 
@@ -55,7 +56,10 @@ export function PatientDetail({ id }: { id: string }) {
               {tab === 'overview' && (
                 <div className="panel-grid">
                   <MasterData patient={patient.data} onSaved={(p: Patient) => patient.setData(() => p)} />
-                  <CareTeam patientId={id} />
+                  <div>
+                    <NextAppointments patient={patient.data} />
+                    <CareTeam patientId={id} />
+                  </div>
                 </div>
               )}
               {tab === 'comments' && (

@@ -35,7 +35,7 @@ export function CareTeam({ patientId }: { patientId: string }) {
   }
 
   const linkedIds = new Set((linked.data ?? []).map((c) => c.id));
-  const candidates = (all.data ?? []).filter((c) => !linkedIds.has(c.id) && !c.isUserLocked);
+  const candidates = (all.data ?? []).filter((c) => !linkedIds.has(c.id) && c.id !== primary.data?.id && !c.isUserLocked);
   return (
     <section aria-labelledby="team-heading" className="card">
       <h2 id="team-heading">{t('patient.team.title')}</h2>
