@@ -42,7 +42,7 @@ export async function sendMail(ctx: Upstream, mail: Mail): Promise<string | null
       ctx.logger.warn({ reason: (error as Error).message }, 'SMTP delivery failed; writing the mail to the outbox instead');
     }
   }
-  await mkdir(ctx.outboxDir, { recursive: true });
+  await mkdir(ctx.outboxDir, { recursive: true, mode: 0o700 });
   const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
   await writeFile(path.join(ctx.outboxDir, name), content, { mode: 0o600 });
   ctx.logger.info({ outboxFile: name }, 'mail written to outbox');
