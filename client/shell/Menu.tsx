@@ -23,6 +23,7 @@ export function Menu({ label, tooltip, button, children, className }: MenuProps)
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
+        event.preventDefault(); // this Escape belongs to the menu, not to the sidebar behind it
         setOpen(false);
         root.current?.querySelector<HTMLElement>('button')?.focus();
         return;
@@ -37,11 +38,11 @@ export function Menu({ label, tooltip, button, children, className }: MenuProps)
       items[(current + step + items.length) % items.length].focus();
     };
     document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
     root.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
     return () => {
       document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey, true);
     };
   }, [open]);
 

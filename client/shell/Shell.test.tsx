@@ -187,3 +187,13 @@ describe('top bar', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 });
+
+test('Escape closes an open sidebar', async () => {
+  mockFetch({ 'GET /news': json([]), 'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }) });
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+  renderShell();
+  fireEvent.click(screen.getByRole('button', { name: 'Menü ein- oder ausblenden' }));
+  expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(screen.queryByRole('navigation')).toBeNull();
+});

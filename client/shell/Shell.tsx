@@ -22,6 +22,17 @@ export default function Shell({ children }: { children?: ReactNode }) {
     closeSidebarAfterNavigation();
   }, [path, search]);
 
+  // Escape closes the sidebar, as it closes every other layer that sits over the page.
+  const open = sidebarOpen.value;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) sidebarOpen.value = false;
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
     <div className={sidebarOpen.value ? 'shell sidebar-open' : 'shell'}>
       <a className="skip-link" href="#main">
