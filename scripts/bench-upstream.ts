@@ -65,7 +65,7 @@ async function measure(label: string, origin: string, extra: Record<string, stri
       // Walks the pages of the list as people would, sorted by name like the patient list.
       setupRequest: (req) => {
         const skip = ((n++ * 37) % (PATIENTS / PAGE)) * PAGE;
-        const filter = JSON.stringify({ order: 'lastName ASC', limit: PAGE, skip });
+        const filter = JSON.stringify({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: PAGE, skip });
         return { ...req, path: `/v2/patients?filter=${encodeURIComponent(filter)}` };
       },
     }],

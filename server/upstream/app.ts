@@ -1,3 +1,5 @@
+import path from 'node:path';
+import os from 'node:os';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.ts';
@@ -7,8 +9,6 @@ import { createLogger, requestLogger } from './logger.ts';
 import { RateLimiter, defaultRateLimits, type RateLimitSettings } from './http/rate-limit.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { routeFamilies } from './routes/index.ts';
-import path from 'node:path';
-import os from 'node:os';
 
 export interface UpstreamOptions {
   db: Db;

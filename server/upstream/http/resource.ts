@@ -58,8 +58,8 @@ export interface ResourceDefinition {
   check?(row: Row, write: WriteContext): Promise<void> | void;
   /** Message for a UNIQUE violation, naming the field. */
   uniqueField?: string;
-  /** Default order when the filter has none. */
-  defaultOrder?: { field: string; direction: 'asc' | 'desc' };
+  /** Default order when the filter has none (id is always the last tie-breaker). */
+  defaultOrder?: { field: string; direction: 'asc' | 'desc' } | { field: string; direction: 'asc' | 'desc' }[];
 }
 
 /**
@@ -88,9 +88,9 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, table));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
     let query = base.selectAll(table as never);
-    const order = filter.order.length ? filter.order : def.defaultOrder ? [def.defaultOrder] : [];
+    const order = filter.order.length ? filter.order : [def.defaultOrder ?? []].flat();
     for (const o of order) query = query.orderBy(`${table}.${o.field}`, o.direction);
-    query = query.orderBy(`${table}.id`, 'asc');
+    if (!order.some((o) => o.field === 'id')) query = query.orderBy(`${table}.id`, 'asc');
     if (filter.limit !== undefined) query = query.limit(filter.limit);
     if (filter.skip) query = query.offset(filter.skip).$if(filter.limit === undefined, (q) => q.limit(2 ** 31 - 1));
     const rows = (await query.execute()) as Row[];

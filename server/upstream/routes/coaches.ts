@@ -196,8 +196,9 @@ export function coachRoutes(ctx: Upstream): Router {
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'patients'));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let query = base.selectAll('patients');
-    for (const o of filter.order.length ? filter.order : [{ field: 'lastName', direction: 'asc' as const }]) query = query.orderBy(`patients.${o.field}` as 'patients.id', o.direction);
-    query = query.orderBy('patients.id');
+    const order = filter.order.length ? filter.order : [{ field: 'lastName', direction: 'asc' as const }, { field: 'firstName', direction: 'asc' as const }];
+    for (const o of order) query = query.orderBy(`patients.${o.field}` as 'patients.id', o.direction);
+    if (!order.some((o) => o.field === 'id')) query = query.orderBy('patients.id');
     query = query.limit(filter.limit ?? 2 ** 31 - 1).offset(filter.skip);
     const rows = await query.execute();
     res.set('X-Total-Count', String(Number(counted.n)));

@@ -59,7 +59,7 @@ export const patientsResource: ResourceDefinition = {
   check: async (row, { ctx }) => checkPatientRow(ctx, row as unknown as PatientTable),
   toOutput: (rows) => (rows as unknown as PatientTable[]).map(toPatient),
   uniqueField: 'patientCode',
-  defaultOrder: { field: 'lastName', direction: 'asc' },
+  defaultOrder: [{ field: 'lastName', direction: 'asc' }, { field: 'firstName', direction: 'asc' }],
 };
 
 const commentsResource: ResourceDefinition = {

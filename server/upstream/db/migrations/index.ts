@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './001-accounts.ts';
 import * as patients from './002-patients-and-reference-data.ts';
 import * as patientListIndex from './003-patient-list-index.ts';
+import * as patientNameOrder from './004-patient-name-order-index.ts';
 import * as news from './100-news.ts';
 import * as settings from './101-settings-and-training-materials.ts';
 import * as patientExtras from './102-patient-extras.ts';
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-patients-and-reference-data': patients,
   '003-patient-list-index': patientListIndex,
+  '004-patient-name-order-index': patientNameOrder,
   '100-news': news,
   '101-settings-and-training-materials': settings,
   '102-patient-extras': patientExtras,
