@@ -81,11 +81,14 @@ export async function checkAccessibility(page: Page): Promise<string[]> {
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map((v) => {
+        const where = v.nodes.map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` - ${n.any[0].message}` : ''}`);
+        return `${v.impact}: ${v.id} (${v.help}) at ${where.join('; ')}`;
+      });
   });
 }
 interface AxeResults {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: { message: string }[] }[] }[];
 }
 
 export async function openJourney(name: string, options: BrowserContextOptions = {}): Promise<Journey & { close(): Promise<void> }> {
@@ -199,6 +202,12 @@ export async function openJourney(name: string, options: BrowserContextOptions =
       const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
       // Finite CSS transitions are fast-forwarded so the picture shows the screen, not a slide-in half way.
       await on.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      // Colours are judged at rest, not half way through a hover or slide transition.
+      await on.evaluate(() => {
+        for (const animation of document.getAnimations()) {
+          if (animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY) animation.finish();
+        }
+      });
       const violations = await checkAccessibility(on);
       if (violations.length > 0) {
         throw new Error(`Screen "${screenName}" has serious accessibility violations:\n  ${violations.join('\n  ')}`);
