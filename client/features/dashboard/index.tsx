@@ -99,7 +99,14 @@ function Attention({ now }: { now: Date }) {
               <span>
                 <Link href={patientLink(p.id)}>{p.firstName} {p.lastName}</Link> <small className="muted"><code>{p.patientCode}</code></small>
               </span>
-              <FreshnessBadge lastDataAt={p.lastDataAt} now={now} />
+              <span className="row-actions">
+                <FreshnessBadge lastDataAt={p.lastDataAt} now={now} />
+                {p.phone && (
+                  <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="call-link" aria-label={t('dashboard.attention.callNamed', { name: `${p.firstName} ${p.lastName}`, phone: p.phone })}>
+                    {t('dashboard.attention.call')}
+                  </a>
+                )}
+              </span>
             </li>
           ))}
         </ul>
