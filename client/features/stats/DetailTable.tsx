@@ -69,7 +69,7 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
         empty={data.length === 0}
         emptyText={t('stats.detailEmpty')}
       >
-        <div class="table-scroll" tabIndex={0} role="region" aria-labelledby="stats-detail-heading">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label={t('stats.detailTable')}>
           <table class="stats-table" aria-busy={rows.status === 'loading'}>
             <thead>
               <tr>
