@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { SENTRY_PLACEHOLDER, TITLE_PLACEHOLDER } from '../server/page.ts';
+import { LANG_PLACEHOLDER, SENTRY_PLACEHOLDER, TITLE_PLACEHOLDER } from '../server/page.ts';
 import { clientAliases } from './aliases.ts';
 
 /**
@@ -125,7 +125,7 @@ const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
 export function renderTemplate(manifest: BuildManifest): string {
   const lines = [
     '<!DOCTYPE html>',
-    '<html lang="de">',
+    `<html lang="${LANG_PLACEHOLDER}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -135,8 +135,9 @@ export function renderTemplate(manifest: BuildManifest): string {
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...manifest.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...manifest.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
-    // German is the default language: its dictionary is fetched before the first screen can show text.
-    '<link rel="preload" href="/assets/i18n/de.json" as="fetch" crossorigin="anonymous">',
+    // The dictionary of the page's language (German unless the lang cookie says otherwise) is needed before
+    // the first screen can show text, so it is fetched in parallel with the scripts.
+    `<link rel="preload" href="/assets/i18n/${LANG_PLACEHOLDER}.json" as="fetch" crossorigin="anonymous">`,
     `<script type="module" src="${escapeAttr(manifest.entry)}"></script>`,
     '</head>',
     '<body>',

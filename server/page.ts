@@ -4,6 +4,19 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 /** Placeholders the build writes into dist/public/index.html; filled once per gateway instance. */
 export const TITLE_PLACEHOLDER = '%APP_TITLE%';
 export const SENTRY_PLACEHOLDER = '<!--%SENTRY_META%-->';
+export const LANG_PLACEHOLDER = '%LANG%';
+
+/** Languages with a dictionary; the first is the default. */
+export const PAGE_LANGUAGES = ['de', 'en', 'fr'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+/**
+ * The client mirrors the chosen language into this (non-secret) cookie so the page can preload the one
+ * dictionary the browser will use, instead of German for everybody.
+ */
+export const LANG_COOKIE = 'lang';
+export function pageLanguage(cookieValue: unknown): PageLanguage {
+  return (PAGE_LANGUAGES as readonly unknown[]).includes(cookieValue) ? (cookieValue as PageLanguage) : 'de';
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -20,10 +33,15 @@ export interface RenderedPage {
  * The title and Sentry DSN reach the client as meta tags (no inline script: the CSP forbids it). Both are
  * HTML-escaped, so a title like `<script>` shows as text instead of running.
  */
-export function renderPage(template: string, appTitle: string, sentryDsn: string | undefined): RenderedPage {
+export function renderPage(
+  template: string,
+  appTitle: string,
+  sentryDsn: string | undefined,
+  lang: PageLanguage = 'de',
+): RenderedPage {
   const title = escapeHtml(appTitle);
   const sentryMeta = sentryDsn ? `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn)}">` : '';
-  const html = Buffer.from(template.replaceAll(TITLE_PLACEHOLDER, title).replace(SENTRY_PLACEHOLDER, sentryMeta));
+  const html = Buffer.from(template.replaceAll(TITLE_PLACEHOLDER, title).replace(SENTRY_PLACEHOLDER, sentryMeta).replaceAll(LANG_PLACEHOLDER, lang));
   return {
     html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

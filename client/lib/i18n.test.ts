@@ -25,6 +25,7 @@ describe('i18n', () => {
     expect(locale.value).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
     expect(storedLanguage()).toBe('fr');
+    expect(document.cookie).toContain('lang=fr');
     await setLanguage('fr');
     expect(calls.map((c) => c.path)).toEqual(['/assets/i18n/fr.json']);
   });

@@ -50,6 +50,8 @@ export async function setLanguage(lang: Locale): Promise<void> {
 
 /** Store the active language (also called after logout clears local storage). */
 export function rememberLanguage(): void {
+  // Mirrored into a cookie so the gateway preloads this language's dictionary with the page.
+  document.cookie = `lang=${locale.value}; Path=/; Max-Age=31536000; SameSite=Strict`;
   try {
     localStorage.setItem(LOCALE_KEY, locale.value);
   } catch {

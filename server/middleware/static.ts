@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sendError } from '../errors.ts';
 import { isHashedAsset, pickEncoding, scanPublicDir } from '../static-files.ts';
 import type { PublicFile } from '../static-files.ts';
-import { isClientRoute, renderPage } from '../page.ts';
+import { isClientRoute, LANG_COOKIE, PAGE_LANGUAGES, pageLanguage, renderPage } from '../page.ts';
 import type { RenderedPage } from '../page.ts';
 import { UNSUPPORTED_BROWSER_PATH, redirectUnsupportedBrowsers } from './browser-support.ts';
 
@@ -44,8 +44,9 @@ function sendPage(req: Request, res: Response, page: RenderedPage, status: numbe
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
   res.setHeader('Cache-Control', PAGE_CACHE);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  // The answer differs by encoding and, for old browsers, by User-Agent (redirect instead of page).
-  res.setHeader('Vary', 'Accept-Encoding, User-Agent');
+  // The answer differs by encoding, by the lang cookie (which dictionary is preloaded) and, for old
+  // browsers, by User-Agent (redirect instead of page).
+  res.setHeader('Vary', 'Accept-Encoding, User-Agent, Cookie');
   res.setHeader('ETag', page.etag);
   if (status === 200 && fresh(req, page.etag)) {
     res.status(304).end();
@@ -70,10 +71,11 @@ export interface StaticOptions {
 export function staticFiles(options: StaticOptions): RequestHandler {
   const files = scanPublicDir(options.publicDir);
   const templatePath = join(options.publicDir, 'index.html');
-  const page = existsSync(templatePath)
-    ? renderPage(readFileSync(templatePath, 'utf8'), options.appTitle, options.sentryDsn)
-    : null;
-  if (!page) options.warn(`${templatePath} is missing: run "npm run build" (pages answer 503 until then)`);
+  const template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
+  const pages = new Map(
+    PAGE_LANGUAGES.map((lang) => [lang, template === null ? null : renderPage(template, options.appTitle, options.sentryDsn, lang)]),
+  );
+  if (template === null) options.warn(`${templatePath} is missing: run "npm run build" (pages answer 503 until then)`);
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -92,6 +94,7 @@ export function staticFiles(options: StaticOptions): RequestHandler {
     if (rootFile && !path.endsWith('.html')) return sendFile(req, res, rootFile, REVALIDATE);
 
     redirectUnsupportedBrowsers(req, res, () => {
+      const page = pages.get(pageLanguage(req.cookies?.[LANG_COOKIE]));
       if (!page) return sendError(res, 503, 'CLIENT_NOT_BUILT', 'The client is not built yet');
       options.issueXsrf(req, res);
       sendPage(req, res, page, isClientRoute(path) ? 200 : 404);

@@ -91,7 +91,7 @@ describe('the client build', () => {
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
     for (const href of manifest.css) expect(html).toContain(`<link rel="stylesheet" href="${href}">`);
     expect(html).toContain(`<link rel="modulepreload" href="${manifest.preload[0]}">`);
-    expect(html).toContain('<link rel="preload" href="/assets/i18n/de.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" href="/assets/i18n/%LANG%.json" as="fetch" crossorigin="anonymous">');
     for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) expect(script).toMatch(/^<script type="module" src="[^"]+"><\/script>$/);
     expect(html).not.toMatch(/\sstyle=|<style/);
     expect(html).toContain('<title>%APP_TITLE%</title>');

@@ -28,6 +28,27 @@ afterAll(async () => {
 /** supertest decompresses bodies; compressed answers are fetched raw so the test decodes them itself. */
 const raw = (path: string, acceptEncoding: string) => rawGet(`${served.url}${path}`, { 'Accept-Encoding': acceptEncoding });
 
+describe('the page preloads the dictionary of the chosen language', () => {
+  test('German without a lang cookie', async () => {
+    const res = await request(app).get('/login');
+    expect(res.text).toContain('<html lang="de">');
+    expect(res.text).toContain('<link rel="preload" href="/assets/i18n/de.json"');
+  });
+
+  test('French when the lang cookie says fr, and only French', async () => {
+    const res = await request(app).get('/login').set('Cookie', 'lang=fr');
+    expect(res.text).toContain('<html lang="fr">');
+    expect(res.text).toContain('<link rel="preload" href="/assets/i18n/fr.json"');
+    expect(res.text).not.toContain('i18n/de.json');
+    expect(res.headers.vary).toMatch(/Cookie/);
+  });
+
+  test('German when the lang cookie names no known language', async () => {
+    const res = await request(app).get('/login').set('Cookie', 'lang=../../etc');
+    expect(res.text).toContain('<link rel="preload" href="/assets/i18n/de.json"');
+  });
+});
+
 describe('hashed assets', () => {
   test('are cached for a year as immutable', async () => {
     const res = await request(app).get(ENTRY_JS).set('Accept-Encoding', 'identity');
