@@ -14,7 +14,7 @@ export function dayLabel(day: string): string {
 const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
 
 export function DailyCharts({ period }: { period: Period }) {
-  const key = `${period.from}|${period.to}`;
+  const key = `${period.from}|${period.to}|${period.coachId ?? ''}`;
   const daily = useResource((signal) => getDailyPatientsInAftercare(period, signal), key);
   const calls = useResource((signal) => getPhoneCoachings(period, signal), key);
   const description = t('stats.periodText', { from: dayLabel(period.from), to: dayLabel(period.to) });

@@ -48,7 +48,7 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
   const order = `${sort.field} ${sort.direction}`;
   const rows = useResource(
     (signal) => getPatientDetailStatistics({ ...period, order, limit: PAGE_SIZE, skip: page * PAGE_SIZE }, signal),
-    `${period.from}|${period.to}|${order}|${page}`,
+    `${period.from}|${period.to}|${period.coachId ?? ''}|${order}|${page}`,
   );
   const data = rows.data ?? [];
   const total = rows.total ?? data.length;

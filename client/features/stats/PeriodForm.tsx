@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
+import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { lastDays, periodError, type Period } from './period.ts';
 
 interface Props {
   period: Period;
+  coaches: Coach[];
   onChange: (period: Period) => void;
 }
 
 const PRESETS = [30, 90, 365] as const;
 
 /** Choose the period: two dates, applied together, or a preset. */
-export function PeriodForm({ period, onChange }: Props) {
+export function PeriodForm({ period, coaches, onChange }: Props) {
   const [draft, setDraft] = useState(period);
-  useEffect(() => setDraft(period), [period.from, period.to]);
+  useEffect(() => setDraft(period), [period.from, period.to, period.coachId]);
   const problem = periodError(draft);
 
   const submit = (event: Event) => {
@@ -29,13 +31,24 @@ export function PeriodForm({ period, onChange }: Props) {
         {t('stats.to')}
         <input type="date" value={draft.to} min={draft.from} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
       </label>
+      {coaches.length > 0 && (
+        <label>
+          {t('stats.coach')}
+          <select value={draft.coachId ?? ''} onInput={(e) => setDraft({ ...draft, coachId: e.currentTarget.value || undefined })}>
+            <option value="">{t('stats.coachAll')}</option>
+            {coaches.map((c) => (
+              <option key={c.id} value={c.id}>{`${c.lastName}, ${c.firstName}`}</option>
+            ))}
+          </select>
+        </label>
+      )}
       <button type="submit" disabled={!!problem}>
         {t('stats.apply')}
       </button>
       <div class="period-presets">
         <span class="period-presets-label">{t('stats.presetsLabel')}</span>
         {PRESETS.map((days) => (
-          <button key={days} type="button" class="secondary outline" onClick={() => onChange(lastDays(days))}>
+          <button key={days} type="button" class="secondary outline" onClick={() => onChange({ ...lastDays(days), ...(draft.coachId ? { coachId: draft.coachId } : {}) })}>
             {t('stats.lastDays', { n: days })}
           </button>
         ))}

@@ -8,7 +8,7 @@ const FIGURES = ['total', 'active', 'planned', 'completed', 'startedInPeriod', '
 
 /** Patient counts by aftercare status on the last day of the period, and the flows within it. */
 export function SummaryCards({ period }: { period: Period }) {
-  const stats = useResource((signal) => getPatientStatistics(period, signal), `${period.from}|${period.to}`);
+  const stats = useResource((signal) => getPatientStatistics(period, signal), `${period.from}|${period.to}|${period.coachId ?? ''}`);
   return (
     <section aria-labelledby="stats-summary-heading">
       <h2 id="stats-summary-heading">{t('stats.summaryHeading')}</h2>

@@ -1,4 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
+import { listCoaches } from '../../api/coaches.ts';
+import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { DailyCharts } from './DailyCharts.tsx';
@@ -28,12 +30,14 @@ export default function StatsPage() {
   const params = new URLSearchParams(search);
   const period = periodFromSearch(search);
   const sort = sortFromSearch(params);
+  const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
 
   const go = (next: { period?: Period; sort?: Sort; page?: number }) => {
     const p = next.period ?? period;
     const s = next.sort ?? sort;
     const query = new URLSearchParams({ from: p.from, to: p.to, sort: `${s.field} ${s.direction}` });
+    if (p.coachId) query.set('coach', p.coachId);
     const nextPage = next.page ?? 0;
     if (nextPage > 0) query.set('page', String(nextPage));
     navigate(`/stats?${query.toString()}`, { replace: true });
@@ -51,7 +55,7 @@ export default function StatsPage() {
   return (
     <section class="stats-page">
       <h1>{t('stats.title')}</h1>
-      <PeriodForm period={period} onChange={(p) => go({ period: p })} />
+      <PeriodForm period={period} coaches={coaches.data ?? []} onChange={(p) => go({ period: p })} />
       <SummaryCards period={period} />
       <DailyCharts period={period} />
       <DetailTable period={period} sort={sort} page={page} onSort={(s) => go({ sort: s })} onPage={(n) => go({ page: n })} />

@@ -2,6 +2,8 @@
 export interface Period {
   from: string;
   to: string;
+  /** Only patients whose primary coach this is; absent = all. */
+  coachId?: string;
 }
 
 /** The server accepts at most 731 days (two years, a leap day included). */
@@ -48,5 +50,6 @@ export function periodFromSearch(search: string, today = todayIso()): Period {
   const to = params.get('to');
   const fallback = lastDays(90, today);
   const period = { from: isDay(from) ? from : fallback.from, to: isDay(to) ? to : fallback.to };
-  return periodError(period) ? fallback : period;
+  const coachId = params.get('coach') || undefined;
+  return { ...(periodError(period) ? fallback : period), ...(coachId ? { coachId } : {}) };
 }

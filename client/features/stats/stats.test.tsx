@@ -1,6 +1,6 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, within, waitFor } from '@testing-library/preact';
-import { apiFailure, buildDays, buildDetailRow, buildMe, buildPatientStatistics, ok } from '../../../test/helpers/screens2-fixtures.ts';
+import { apiFailure, buildCoach, buildDays, buildDetailRow, buildMe, buildPatientStatistics, ok } from '../../../test/helpers/screens2-fixtures.ts';
 import { renderAt } from '../../../test/helpers/screens2-render.tsx';
 
 vi.mock('../../api/statistics.ts', () => ({
@@ -10,7 +10,10 @@ vi.mock('../../api/statistics.ts', () => ({
   getPhoneCoachings: vi.fn(),
 }));
 
+vi.mock('../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
+
 const api = await import('../../api/statistics.ts');
+const coachesApi = await import('../../api/coaches.ts');
 const { user } = await import('../../state/session.ts');
 const { default: StatsPage } = await import('./index.tsx');
 const { periodError, periodFromSearch } = await import('./period.ts');
@@ -26,6 +29,7 @@ beforeEach(() => {
   vi.mocked(api.getPhoneCoachings).mockReset().mockImplementation(() =>
     ok(buildDays('2026-11-01', [{ count: 2, minutes: 40 }, { count: 0, minutes: 0 }, { count: 1, minutes: 25 }])),
   );
+  vi.mocked(coachesApi.listCoaches).mockReset().mockImplementation(() => ok([buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
   user.value = buildMe({ isHealthManager: true });
 });
 
@@ -98,6 +102,17 @@ describe('controlling', () => {
     renderAt(URL_WITH_PERIOD, <StatsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByText('42')).toBeTruthy();
+  });
+
+  test('narrows every statistic to one primary coach and keeps the choice in the address', async () => {
+    renderAt(URL_WITH_PERIOD, <StatsPage />);
+    await screen.findByRole('option', { name: 'Roth, Ben' });
+    fireEvent.input(screen.getByLabelText('Primärcoach'), { target: { value: 'coach-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anzeigen' }));
+    await waitFor(() => expect(vi.mocked(api.getPatientStatistics).mock.lastCall?.[0]).toEqual({ from: '2026-11-01', to: '2026-11-03', coachId: 'coach-2' }));
+    expect(vi.mocked(api.getPatientDetailStatistics).mock.lastCall?.[0]).toMatchObject({ coachId: 'coach-2' });
+    expect(vi.mocked(api.getPhoneCoachings).mock.lastCall?.[0]).toMatchObject({ coachId: 'coach-2' });
+    expect(new URLSearchParams(window.location.search).get('coach')).toBe('coach-2');
   });
 
   test('a reversed period is refused before anything is asked', async () => {
