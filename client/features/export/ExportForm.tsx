@@ -1,6 +1,6 @@
 import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
-import { USES_PATIENT_FILTER, USES_PERIOD, type ExportFilter, type ExportKind } from './exports.ts';
+import { USES_COACH, USES_PERIOD, USES_STATUS, type ExportFilter, type ExportKind } from './exports.ts';
 import { filterError } from './filter.ts';
 
 interface Props {
@@ -56,29 +56,33 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
             </label>
           </div>
         )}
-        {USES_PATIENT_FILTER[kind] && (
+        {(USES_STATUS[kind] || USES_COACH[kind]) && (
           <div class="grid">
-            <label>
-              {t('export.statusLabel')}
-              <select value={filter.status} onInput={(e) => set({ status: e.currentTarget.value as ExportFilter['status'] })}>
-                <option value="all">{t('export.statusAll')}</option>
-                <option value="active">{t('export.status.active')}</option>
-                <option value="planned">{t('export.status.planned')}</option>
-                <option value="completed">{t('export.status.completed')}</option>
-              </select>
-            </label>
-            <label>
-              {t('export.coach')}
-              <select value={filter.coachId} onInput={(e) => set({ coachId: e.currentTarget.value })}>
-                <option value="">{t('export.coachAll')}</option>
-                {coaches.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {`${c.lastName}, ${c.firstName}`}
-                  </option>
-                ))}
-              </select>
-              {coachesFailed && <small>{t('export.coachesFailed')}</small>}
-            </label>
+            {USES_STATUS[kind] && (
+              <label>
+                {t('export.statusLabel')}
+                <select value={filter.status} onInput={(e) => set({ status: e.currentTarget.value as ExportFilter['status'] })}>
+                  <option value="all">{t('export.statusAll')}</option>
+                  <option value="active">{t('export.status.active')}</option>
+                  <option value="planned">{t('export.status.planned')}</option>
+                  <option value="completed">{t('export.status.completed')}</option>
+                </select>
+              </label>
+            )}
+            {USES_COACH[kind] && (
+              <label>
+                {t('export.coach')}
+                <select value={filter.coachId} onInput={(e) => set({ coachId: e.currentTarget.value })}>
+                  <option value="">{t('export.coachAll')}</option>
+                  {coaches.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {`${c.lastName}, ${c.firstName}`}
+                    </option>
+                  ))}
+                </select>
+                {coachesFailed && <small>{t('export.coachesFailed')}</small>}
+              </label>
+            )}
           </div>
         )}
         {problem && (

@@ -164,6 +164,17 @@ describe('other exports', () => {
     expect(lines(text)[1]).toBe('NK-4821;Keller;Jonas;Anna Berg;in Nachsorge;01.09.2026;28.02.2027;83;6;0;70;' + csv.germanDateTime('2026-11-21T18:30:00.000Z'));
   });
 
+  test('statistics can be narrowed to one primary coach', async () => {
+    vi.mocked(statsApi.getPatientDetailStatistics).mockImplementation((query) => pagedList([buildDetailRow()])(query));
+    render(<ExportPage />);
+    choose(/Statistik je Patientin und Patient/);
+    await screen.findByRole('option', { name: 'Roth, Ben' });
+    fireEvent.input(screen.getByLabelText('Primärcoach'), { target: { value: 'coach-2' } });
+    start();
+    await screen.findByText('Fertig: 1 Zeilen exportiert.');
+    expect(vi.mocked(statsApi.getPatientDetailStatistics).mock.calls[0][0]).toMatchObject({ coachId: 'coach-2' });
+  });
+
   test('comments carry the patient code and keep line breaks inside one quoted cell', async () => {
     vi.mocked(commentsApi.listComments).mockImplementation(
       pagedList([buildComment({ patientId: 'p-7', text: 'Erste Zeile\nzweite "Zeile"' })]) as never,

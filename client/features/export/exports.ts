@@ -47,7 +47,9 @@ export function availableKinds(me: { isAdmin: boolean; isSuperAdmin: boolean; is
 
 /** Which filters each kind uses, so the form shows only those. */
 export const USES_PERIOD: Record<ExportKind, boolean> = { patients: false, detailStatistics: true, comments: true, dailyFigures: true };
-export const USES_PATIENT_FILTER: Record<ExportKind, boolean> = { patients: true, detailStatistics: false, comments: false, dailyFigures: false };
+export const USES_STATUS: Record<ExportKind, boolean> = { patients: true, detailStatistics: false, comments: false, dailyFigures: false };
+/** The statistics calls and the patient list can be narrowed to one primary coach. */
+export const USES_COACH: Record<ExportKind, boolean> = { patients: true, detailStatistics: true, comments: false, dailyFigures: true };
 
 const coachName = (coaches: Map<string, Coach>, id: string | null) => {
   const coach = id ? coaches.get(id) : undefined;
@@ -69,6 +71,8 @@ async function allPatients(where: Record<string, unknown> | undefined, run: Expo
     { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress(step, p) },
   );
 }
+
+const coachQuery = (filter: ExportFilter) => (filter.coachId ? { coachId: filter.coachId } : {});
 
 const periodSuffix = (filter: ExportFilter) => `${filter.from}_${filter.to}`;
 
@@ -103,7 +107,7 @@ async function patientsCsv(filter: ExportFilter, run: ExportRun): Promise<Export
 
 async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
   const rows = await fetchAll(
-    async (range, signal) => getPatientDetailStatistics({ from: filter.from, to: filter.to, order: 'lastName ASC', ...range }, signal),
+    async (range, signal) => getPatientDetailStatistics({ from: filter.from, to: filter.to, ...coachQuery(filter), order: 'lastName ASC', ...range }, signal),
     { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.detailStatistics', p) },
   );
   const header = ['patientCode', 'lastName', 'firstName', 'primaryCoach', 'status', 'aftercareStart', 'aftercareEnd', 'daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations', 'lastDataAt'].map(
@@ -156,7 +160,7 @@ async function commentsCsv(filter: ExportFilter, run: ExportRun): Promise<Export
 }
 
 async function dailyFiguresCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
-  const period = { from: filter.from, to: filter.to };
+  const period = { from: filter.from, to: filter.to, ...coachQuery(filter) };
   run.onProgress('export.step.dailyFigures', { done: 0, total: 2 });
   const daily = await getDailyPatientsInAftercare(period, run.signal);
   run.onProgress('export.step.dailyFigures', { done: 1, total: 2 });
