@@ -8,4 +8,7 @@ export const clientAliases: Record<string, string> = {
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
   '@preact/signals-react': '@preact/signals',
+  // wouter reaches useSyncExternalStore through React's shim package; Preact's compat has it built in.
+  'use-sync-external-store/shim': 'preact/compat',
+  'use-sync-external-store/shim/index.js': 'preact/compat',
 };
