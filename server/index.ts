@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -57,6 +58,21 @@ async function main(): Promise<void> {
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
+  // When each connection last finished an answer (and how many it is working on), for the shutdown below.
+  const connections = new Map<Socket, { busy: number; idleSince: number }>();
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { busy: 0, idleSince: Date.now() });
+    socket.once('close', () => connections.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    const state = connections.get(req.socket);
+    if (!state) return;
+    state.busy++;
+    res.once('close', () => {
+      state.busy--;
+      state.idleSince = Date.now();
+    });
+  });
   // CONNECT asks for a tunnel, which this server never offers; without a listener Node drops the socket with no
   // answer at all. A plain 405 tells clients and scanners the same thing in HTTP.
   server.on('connect', (_req, socket) => {
@@ -80,10 +96,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-    // close(): no new connections; idle keep-alive sockets are closed now, busy ones after their answer.
-    server.close();
-    server.closeIdleConnections();
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    // No new connections. Open keep-alive connections are not cut at once (http.Server.close() would do that):
+    // a client may be sending its next request on one right now, and that request would die with ECONNRESET.
+    // Instead every answer now carries Connection: close, and a connection that has been idle for 1 s is closed.
+    NetServer.prototype.close.call(server);
+    const idleSweep = setInterval(() => {
+      const now = Date.now();
+      for (const [socket, state] of connections) if (state.busy === 0 && now - state.idleSince >= 1000) socket.destroy();
+    }, 100);
     const force = setTimeout(() => {
       logger.warn('grace period over: closing remaining connections');
       server.closeAllConnections();
