@@ -11,7 +11,8 @@ export function LanguageMenu() {
   return (
     <Menu
       className="language-menu"
-      label={t('shell.language.label')}
+      // The accessible name contains the visible code ("Sprache: DE"), so speech users can say what they see.
+      label={`${t('shell.language.label')}: ${locale.value.toUpperCase()}`}
       tooltip={t('shell.language.label')}
       button={
         <>

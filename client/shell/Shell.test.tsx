@@ -168,7 +168,7 @@ describe('top bar', () => {
       'GET /assets/i18n/en.json': json(en),
     });
     renderShell();
-    fireEvent.click(screen.getByRole('button', { name: 'Sprache' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sprache: DE' }));
     expect(screen.getAllByRole('menuitemradio').map((b) => b.textContent)).toEqual(['Deutsch', 'English', 'Français']);
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'English' }));
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeTruthy();
