@@ -11,19 +11,22 @@ const REDACT = [
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
+  'headers["x-xsrf-token"]',
+  'headers["set-cookie"]',
 ];
 
 /** Reset links carry the token in the query (`?access_token=`); it must never reach a log line. */
 export function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:accessToken|access_token)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:access_?token|accessToken)=)[^&#]*/gi, '$1[Redacted]');
 }
 
 export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
     {
-      name: 'upstream',
       level: options.level ?? 'info',
-      redact: { paths: REDACT, censor: '[redacted]' },
+      base: { service: 'upstream' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT, censor: '[Redacted]' },
     },
     options.destination,
   );

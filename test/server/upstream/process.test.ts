@@ -71,6 +71,6 @@ test('request logs redact credentials and tokens in URLs', async () => {
   const text = log.raw.join('\n');
   expect(text).toContain('page=2');
   expect(text).not.toContain('geheim');
-  expect(log.lines()[0]).toMatchObject({ req: { headers: { authorization: '[redacted]', cookie: '[redacted]', 'x-xsrf-token': '[redacted]' } } });
-  expect(scrubUrl('/reset-password?access_token=abc#x')).toBe('/reset-password?access_token=[redacted]#x');
+  expect(log.lines()[0]).toMatchObject({ req: { headers: { authorization: '[Redacted]', cookie: '[Redacted]', 'x-xsrf-token': '[Redacted]' } } });
+  expect(scrubUrl('/reset-password?access_token=abc#x')).toBe('/reset-password?access_token=[Redacted]#x');
 });
