@@ -112,6 +112,7 @@ describe('one coach', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(api.deleteCoach).toHaveBeenCalledWith('coach-2'));
     await waitFor(() => expect(window.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('Ben Roth wurde gelöscht.')).toBeTruthy();
   });
 
   test('locks after confirmation and unlocks directly', async () => {

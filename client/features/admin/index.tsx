@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '../../lib/i18n.ts';
 import { CoachDetail } from './coaches/CoachDetail.tsx';
@@ -36,10 +36,11 @@ const tabHref = (tab: Tab) => (tab === 'coaches' ? '/admin' : `/admin/${tab}`);
 export default function AdminPage() {
   const [path] = useLocation();
   const { tab, coachId } = parseAdminPath(path);
-  const [notice, setNotice] = useState<string | null>(null);
-  // A confirmation belongs to the view it was given in.
-  useEffect(() => setNotice(null), [tab, coachId]);
-  const onNotice = (text: string) => setNotice(text);
+  // A confirmation belongs to the view it was given for (the list, after a coach was deleted).
+  const [stored, setStored] = useState<{ text: string; path: string } | null>(null);
+  const notice = stored && stored.path === path ? stored.text : null;
+  const onNotice = (text: string, forPath: string = path) => setStored({ text, path: forPath });
+  const setNotice = (text: null) => setStored(text);
 
   return (
     <section class="admin-page">

@@ -16,7 +16,7 @@ import { coachStatus } from './coach-status.ts';
 type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | null;
 
 /** One coach: details, the patients they look after, and every administrative action. */
-export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string) => void }) {
+export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string, forPath?: string) => void }) {
   const [, navigate] = useLocation();
   const coach = useResource((signal) => getCoach(coachId, signal), coachId);
   const patients = useResource((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
@@ -173,7 +173,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 onClose={() => setDialog(null)}
                 onConfirm={async () => {
                   await deleteCoach(coachId);
-                  onNotice(t('admin.coach.deleted', { name }));
+                  onNotice(t('admin.coach.deleted', { name }), '/admin');
                   navigate('/admin');
                 }}
               />
