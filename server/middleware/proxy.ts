@@ -25,11 +25,11 @@ type TrustFn = (address: string, hop: number) => boolean;
  * passed on when the peer is a trusted proxy (TRUST_PROXY); otherwise a client could make the upstream
  * mail out links to a host of its choosing.
  */
-function setForwardedHeaders(proxyReq: ClientRequest, req: Request, trust: TrustFn): void {
-  const peer = req.socket.remoteAddress ?? '';
-  const incoming = req.headers['x-forwarded-for'];
-  const chain = trust(peer, 0) && typeof incoming === 'string' && incoming !== '' ? `${incoming}, ${peer}` : peer;
-  proxyReq.setHeader('X-Forwarded-For', chain);
+function setForwardedHeaders(proxyReq: ClientRequest, req: Request, _trust: TrustFn): void {
+  // One address: the client as TRUST_PROXY resolves it (req.ip walks only the trusted hops, so entries a client
+  // forged are dropped here). Passing the raw chain on would make the upstream (which trusts only loopback) see a
+  // non-loopback proxy as "the client" and put every user behind it into one rate-limit bucket.
+  proxyReq.setHeader('X-Forwarded-For', req.ip ?? req.socket.remoteAddress ?? '');
   proxyReq.setHeader('X-Forwarded-Proto', req.protocol);
   proxyReq.setHeader('X-Forwarded-Host', req.host);
 }
