@@ -126,6 +126,7 @@ describe('patients export', () => {
     expect(csv.downloadCsv).not.toHaveBeenCalled();
     expect(patientsApi.listPatients).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(document.activeElement?.className).toBe('export-status'));
   });
 
   test('a failed page says so and offers a retry that starts again', async () => {

@@ -20,6 +20,7 @@ describe('fetchAll', () => {
       { limit: 10, skip: 20 },
     ]);
     expect(progress).toEqual([
+      { done: 0, total: null },
       { done: 10, total: 23 },
       { done: 20, total: 23 },
       { done: 23, total: 23 },

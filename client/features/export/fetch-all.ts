@@ -40,6 +40,7 @@ export async function fetchAll<T>(
 ): Promise<T[]> {
   const rows: T[] = [];
   let total: number | null = null;
+  onProgress?.({ done: 0, total: null });
   for (;;) {
     checkCancelled(signal);
     let page: Page<T>;

@@ -24,6 +24,7 @@ export default function ExportPage() {
   const [filter, setFilter] = useState<ExportFilter>(() => defaultFilter());
   const [run, setRun] = useState<RunState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
   const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
 
   // Leaving the page stops a running export and frees the finished file.
@@ -59,6 +60,17 @@ export default function ExportPage() {
   };
   const cancel = () => controller.current?.abort();
   const running = run.phase === 'running';
+  // The cancel button disappears when the run ends; keyboard focus moves to the outcome instead of the page top.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (running) {
+      wasRunning.current = true;
+      return;
+    }
+    if (!wasRunning.current) return;
+    wasRunning.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) statusRef.current?.focus();
+  }, [running]);
   const kinds = availableKinds(user.value);
 
   return (
@@ -76,7 +88,7 @@ export default function ExportPage() {
         onFilter={setFilter}
         onStart={start}
       />
-      <div class="export-status" aria-live="polite">
+      <div class="export-status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {run.phase === 'running' && (
           <div class="export-progress">
             <label for="export-progress-bar">
