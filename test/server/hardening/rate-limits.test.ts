@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, Session, startStack } from '../../helpers/hardening-http.ts';
+import type { Stack } from '../../helpers/hardening-http.ts';
+
+/*
+ * The documented limits (server/upstream/README.md: RATE_LIMIT_PER_ACCOUNT 10 failed attempts per account,
+ * RATE_LIMIT_PER_IP 100 requests per IP, per 300 s window) hold through the real gateway, and a client cannot
+ * get around them by making up X-Forwarded-For headers.
+ */
+
+const PER_ACCOUNT = 10;
+const PER_IP = 100;
+
+let counter = 0;
+/** A different made-up client address on every request. */
+const forged = () => `203.0.113.${(counter++ % 250) + 1}, 198.51.100.${(counter * 7) % 250}`;
+
+async function post(session: Session, path: string, body: unknown, xff?: string): Promise<Response> {
+  return session.fetch(path, { method: 'POST', body, headers: xff ? { 'X-Forwarded-For': xff, 'X-Real-IP': xff.split(',')[0] } : {} });
+}
+
+async function expect429(res: Response): Promise<void> {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect((await res.json()).error.statusCode).toBe(429);
+}
+
+describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored', () => {
+  let stack: Stack;
+  let session: Session;
+  beforeAll(async () => {
+    stack = await startStack({ LOG_LEVEL: 'warn' });
+    session = new Session(stack.url);
+  }, 60_000);
+  afterAll(async () => {
+    await stack.stop();
+  }, 30_000);
+
+  test(`login: after ${PER_ACCOUNT} wrong passwords for one account the next attempt is 429, even with the right password`, async () => {
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      expect((await post(session, '/v2/auth/login', { email: 'coach@example.org', password: `falsch-${i}` }, forged())).status).toBe(401);
+    }
+    await expect429(await post(session, '/v2/auth/login', { email: 'coach@example.org', password: DEMO_PASSWORD }, forged()));
+    // Another account is not affected.
+    expect((await post(session, '/v2/auth/login', { email: 'admin@example.org', password: DEMO_PASSWORD }, forged())).status).toBe(200);
+  }, 30_000);
+
+  test(`login: ${PER_IP} attempts per IP, then 429 whatever X-Forwarded-For says`, async () => {
+    // 12 login requests were made above from this address.
+    let sent = PER_ACCOUNT + 2;
+    while (sent < PER_IP) {
+      const res = await post(session, '/v2/auth/login', { email: `nobody-${sent}@example.org`, password: 'falsch-123' }, forged());
+      expect(res.status).toBe(401);
+      sent++;
+    }
+    await expect429(await post(session, '/v2/auth/login', { email: 'health@example.org', password: DEMO_PASSWORD }, forged()));
+  }, 90_000);
+
+  test(`forgot-password: ${PER_ACCOUNT} per address, then ${PER_IP} per IP, then 429`, async () => {
+    let sent = 0;
+    for (; sent < PER_ACCOUNT; sent++) expect((await post(session, '/v2/auth/forgot-password', { email: 'health@example.org' }, forged())).status).toBe(204);
+    await expect429(await post(session, '/v2/auth/forgot-password', { email: 'health@example.org' }, forged()));
+    sent++;
+    for (; sent < PER_IP; sent++) expect((await post(session, '/v2/auth/forgot-password', { email: `x${sent}@example.org` }, forged())).status).toBe(204);
+    await expect429(await post(session, '/v2/auth/forgot-password', { email: 'fresh@example.org' }, forged()));
+    // Ten mails for health@, no more: the limit also stops flooding a mailbox.
+    expect(readdirSync(join(stack.dataDir, 'outbox')).length).toBe(PER_ACCOUNT);
+  });
+
+  test(`set-password: ${PER_ACCOUNT} attempts per reset link account, ${PER_IP} per IP, then 429`, async () => {
+    const outbox = join(stack.dataDir, 'outbox');
+    const mail = readFileSync(join(outbox, readdirSync(outbox).sort().at(-1)!), 'utf8');
+    const token = decodeURIComponent(/access_token=([^\s&]+)/.exec(mail)![1]);
+    const withLink = new Session(stack.url);
+    withLink.token = token;
+    let sent = 0;
+    // Invalid bodies (422) still count: guessing is what the limit is for.
+    for (; sent < PER_ACCOUNT; sent++) expect((await post(withLink, '/v2/auth/me/set-password', { password: 'kurz' }, forged())).status).toBe(422);
+    await expect429(await post(withLink, '/v2/auth/me/set-password', { password: 'Lang-genug-1' }, forged()));
+    sent++;
+    const guesser = new Session(stack.url);
+    for (; sent < PER_IP; sent++) {
+      guesser.token = `guessed-${sent}`;
+      expect((await post(guesser, '/v2/auth/me/set-password', { password: 'Lang-genug-1' }, forged())).status).toBe(401);
+    }
+    await expect429(await post(guesser, '/v2/auth/me/set-password', { password: 'Lang-genug-1' }, forged()));
+  });
+});
+
+describe('with TRUST_PROXY=loopback (a proxy on this machine): each client has its own bucket, forged entries do not help', () => {
+  let stack: Stack;
+  let session: Session;
+  beforeAll(async () => {
+    stack = await startStack({ LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
+    session = new Session(stack.url);
+  }, 60_000);
+  afterAll(async () => {
+    await stack.stop();
+  }, 30_000);
+
+  test('a client whose proxy-added address is fixed hits the limit however it varies the entries before it', async () => {
+    // The test plays the proxy: it appends the real client (192.0.2.10) after whatever the client sent.
+    for (let i = 0; i < PER_IP; i++) {
+      const res = await post(session, '/v2/auth/forgot-password', { email: `a${i}@example.org` }, `${forged()}, 192.0.2.10`);
+      expect(res.status).toBe(204);
+    }
+    await expect429(await post(session, '/v2/auth/forgot-password', { email: 'b@example.org' }, `10.9.8.7, 192.0.2.10`));
+    // Another client behind the same proxy is not punished for it.
+    expect((await post(session, '/v2/auth/forgot-password', { email: 'c@example.org' }, '192.0.2.11')).status).toBe(204);
+  });
+});
