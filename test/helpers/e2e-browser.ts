@@ -99,7 +99,8 @@ export async function openJourney(name: string, options: BrowserContextOptions =
     viewport: { width: 1280, height: 800 },
     ...options,
   });
-  context.setDefaultTimeout(10_000);
+  // Generous for a 2-core CI machine that runs the other test projects at the same time.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const found: string[] = [];
   const provoked: (ProvokedFailure & { seen: number })[] = [];

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
@@ -21,8 +21,11 @@ declare module 'vitest' {
  * them per file would cost seconds each on a 2-core CI machine. Every journey gets a fresh browser context.
  */
 export default async function setup(project: TestProject) {
-  rmSync(join(ROOT, 'test-artifacts', 'e2e'), { recursive: true, force: true });
-  const server = await startServer();
+  const artifacts = join(ROOT, 'test-artifacts', 'e2e');
+  rmSync(artifacts, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
+  // The gateway's (and its upstream's) warnings and errors, to read beside a failed journey's screenshots.
+  const server = await startServer({ logFile: join(artifacts, 'gateway.log') });
   let browserServer;
   try {
     browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });

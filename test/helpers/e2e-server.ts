@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /readyz. */
   readyTimeout?: number;
+  /** Also append everything the gateway prints to this file (a CI artifact next to the screenshots). */
+  logFile?: string;
 }
 
 /** Asks the kernel for a free loopback port by listening on port 0 and closing again. */
@@ -103,6 +105,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-20_000);
+    if (options.logFile) appendFileSync(options.logFile, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
