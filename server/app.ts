@@ -44,7 +44,9 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(healthRoutes(config.upstreamUrl));
   app.use(cookieParser());
   app.use(xsrf.protect);
-  app.use(apiProxy({ upstreamUrl: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs, logger, trustProxy: app.get('trust proxy fn') }));
+  app.use(
+    apiProxy({ upstreamUrl: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs, logger, trustProxy: app.get('trust proxy fn'), report: options.report }),
+  );
   app.use(
     staticFiles({
       publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,

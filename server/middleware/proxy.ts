@@ -53,7 +53,11 @@ export interface ProxyOptions {
   timeoutMs: number;
   logger: Logger;
   trustProxy: TrustFn;
+  /** Error reporting (Sentry): an upstream that is down or too slow is reported, at most once a minute per kind. */
+  report?: (error: unknown) => void;
 }
+
+const REPORT_EVERY_MS = 60_000;
 
 /**
  * /v2 -> upstream, same path (UPSTREAM_URL may add a prefix), bodies streamed both ways (nothing parses them
@@ -61,6 +65,14 @@ export interface ProxyOptions {
  * Refused or reset: 502. No response head within PROXY_TIMEOUT_MS: 504.
  */
 export function apiProxy(options: ProxyOptions): RequestHandler {
+  const lastReported = new Map<string, number>();
+  const report = (kind: string, error: Error & { code?: string }) => {
+    const now = Date.now();
+    if (!options.report || now - (lastReported.get(kind) ?? -Infinity) < REPORT_EVERY_MS) return;
+    lastReported.set(kind, now);
+    // A fresh error with a fixed message: nothing from the request (URL, query, body) goes into the report.
+    options.report(Object.assign(new Error(`upstream ${kind}: ${error.code ?? 'error'}`), { name: 'UpstreamError' }));
+  };
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: options.upstreamUrl,
     pathFilter: (path) => isApiPath(path),
@@ -96,6 +108,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
           { reqId: (req as Request).id, code: error.code, method: req.method },
           timedOut ? 'upstream timed out' : 'upstream unreachable',
         );
+        report(timedOut ? 'timed out' : 'unreachable', error);
         if (timedOut) send(res, 504, 'UPSTREAM_TIMEOUT', 'The upstream did not answer in time');
         else send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
       },
