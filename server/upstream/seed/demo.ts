@@ -127,19 +127,24 @@ export async function seedDemo(db: Db, options: { now: Date; patients?: number }
       const start = new Date(`${p.aftercareStart}T09:00:00.000Z`);
       const daysIn = Math.max(0, Math.min(Math.floor((now.getTime() - start.getTime()) / 86400_000), 365));
       const author = p.primaryCoachId ?? 'coach-admin';
-      for (let c = 0, n = between(random, 0, Math.min(4, 1 + Math.floor(daysIn / 30))); c < n; c++) {
+      // Nothing is dated after the seeding moment: a planned patient (aftercare not begun) has no comments yet.
+      const notLater = (d: Date) => (d.getTime() > now.getTime() ? now : d);
+      const started = start.getTime() <= now.getTime();
+      for (let c = 0, n = started ? between(random, 0, Math.min(4, 1 + Math.floor(daysIn / 30))) : 0; c < n; c++) {
         const when = addDays(start, Math.floor(((c + 1) / (n + 1)) * daysIn)).toISOString();
         comments.push({ id: `com-${i}-${c}`, patientId: p.id, authorId: author, text: pick(random, COMMENTS), createdAt: when, updatedAt: when });
       }
       for (let e = 0, n = between(random, 0, 2); e < n; e++) {
         const x = pick(random, EXTERNAL_COMMENTS);
-        external.push({ id: `ext-${i}-${e}`, patientId: p.id, ...x, createdAt: addDays(start, e * 7 - 3).toISOString() });
+        const when = addDays(start, e * 7 - 3);
+        if (when.getTime() > now.getTime()) break;
+        external.push({ id: `ext-${i}-${e}`, patientId: p.id, ...x, createdAt: when.toISOString() });
       }
       // Every patient got an access code at the start; those who started more than a week ago used it.
       let code = generateCode(indexFn(random));
       while (codes.has(code)) code = generateCode(indexFn(random));
       codes.add(code);
-      const issued = addDays(start, -3);
+      const issued = notLater(addDays(start, -3));
       tokens.push({
         id: `tok-${i}`, code, coachId: author, patientId: p.id, createdAt: issued.toISOString(),
         expiresAt: addDays(issued, CODE_VALID_DAYS).toISOString(), usedAt: daysIn > 7 ? addDays(start, 1).toISOString() : null,
