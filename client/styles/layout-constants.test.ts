@@ -18,3 +18,8 @@ test('the small-screen layout starts below 768 px', () => {
 test('the reset request form is 500 px wide', () => {
   expect(css).toMatch(/\.reset-request-form[^{]*\{\s*width:\s*500px/);
 });
+
+test('the password screens keep room for a field message, so its arrival on blur does not move the button away from the pointer', () => {
+  expect(css).toMatch(/\.auth-card \.field-error,\s*\.auth-card \.field-error:empty\s*\{\s*min-height:\s*1\.4em/);
+  expect(css).toMatch(/@media \(max-width: 767px\)\s*\{[^}]*\.auth-card \.field-error:empty\s*\{\s*min-height:\s*2\.8em/);
+});
