@@ -149,8 +149,30 @@ describe('top bar', () => {
   test('the instance title has its quotation marks stripped, and defaults to CL', () => {
     expect(cleanTitle('"Nachsorge Nord"')).toBe('Nachsorge Nord');
     expect(cleanTitle("'X'")).toBe('X');
+    expect(cleanTitle('„Klinik“ am See')).toBe('Klinik am See');
+    expect(cleanTitle("St. Mary's Klinik")).toBe("St. Mary's Klinik");
+    expect(cleanTitle('""')).toBe('CL');
     expect(cleanTitle('')).toBe('CL');
     expect(cleanTitle(null)).toBe('CL');
+  });
+
+  test.each([
+    ['"Nachsorge Nord"', 'Nachsorge Nord'],
+    [null, 'CL'],
+  ])('the top bar shows the configured title %s as %s', (configured, shown) => {
+    mockFetch({ 'GET /news': json([]), 'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }) });
+    const meta = document.createElement('meta');
+    meta.name = 'app-title';
+    if (configured !== null) {
+      meta.content = configured;
+      document.head.append(meta);
+    }
+    try {
+      renderShell();
+      expect(screen.getByRole('banner').querySelector('.topbar-title')?.textContent).toBe(shown);
+    } finally {
+      meta.remove();
+    }
   });
 
   test('the profile menu offers Inbox and Settings', async () => {

@@ -7,8 +7,6 @@ import { NewsMenu } from './NewsMenu.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
-const title = instanceTitle();
-
 /** Top bar (SPEC section 2): menu button, instance title, news, language, profile, logout. */
 export function TopBar() {
   return (
@@ -23,7 +21,7 @@ export function TopBar() {
       >
         <Icon name="menu" />
       </button>
-      <span className="topbar-title">{title}</span>
+      <span className="topbar-title">{instanceTitle()}</span>
       <div className="topbar-actions">
         <NewsMenu />
         <LanguageMenu />
