@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
 import { resetSessionForTests, sessionChecked, token, user } from './state/session.ts';
+import { isAdminUser, RequireAdmin } from './shell/guards.tsx';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
 import type { Me } from './api/schemas/auth.ts';
 
@@ -13,6 +14,11 @@ vi.mock('./features/admin/index.tsx', () => ({ default: () => <h1>Admin-Seite</h
 vi.mock('./features/stats/index.tsx', () => ({ default: () => <h1>Stats-Seite</h1> }));
 vi.mock('./features/export/index.tsx', () => ({ default: () => <h1>Export-Seite</h1> }));
 vi.mock('./features/print-patient/index.tsx', () => ({ default: () => <h1>Druck-Seite</h1> }));
+vi.mock('./features/print-access-code/index.tsx', () => ({ default: () => <h1>Zugangscode-Druck-Seite</h1> }));
+vi.mock('./features/create-access/index.tsx', () => ({ default: () => <h1>Zugang-Seite</h1> }));
+vi.mock('./features/settings/index.tsx', () => ({ default: () => <h1>Einstellungen-Seite</h1> }));
+vi.mock('./features/information/index.tsx', () => ({ default: () => <h1>Hilfe-Seite</h1> }));
+vi.mock('./features/news-dashboard/index.tsx', () => ({ default: () => <h1>News-Seite</h1> }));
 
 function signIn(overrides: Partial<Me> = {}) {
   localStorage.setItem('accessToken', 'tok');
@@ -59,6 +65,19 @@ describe('login guard', () => {
     expect(new URLSearchParams(location.search).get('returnUrl')).toBe('/print/patient?id=7');
   });
 
+  test('guards the access-code print route with the whole address as returnUrl', async () => {
+    sessionChecked.value = true;
+    visit('/print/access-code?code=AB12&patientId=7');
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(new URLSearchParams(location.search).get('returnUrl')).toBe('/print/access-code?code=AB12&patientId=7');
+  });
+
+  test('a locked user is not authenticated and goes to /login', async () => {
+    signIn({ isUserLocked: true });
+    visit('/dashboard');
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
   test('shows a print route without the shell when signed in', async () => {
     signIn();
     visit('/print/patient?id=7');
@@ -73,6 +92,22 @@ describe('routes inside the shell', () => {
     visit('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard-Seite' })).toBeTruthy();
     expect(location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  test.each([
+    ['/dashboard', 'Dashboard-Seite'],
+    ['/create-access', 'Zugang-Seite'],
+    ['/patient', 'Patient-Seite'],
+    ['/settings', 'Einstellungen-Seite'],
+    ['/information', 'Hilfe-Seite'],
+    ['/stats', 'Stats-Seite'],
+    ['/export', 'Export-Seite'],
+    ['/news-dashboard?id=n1', 'News-Seite'],
+  ])('%s shows its feature area inside the shell', async (path, heading) => {
+    signIn();
+    visit(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
   });
 
@@ -97,6 +132,18 @@ describe('routes inside the shell', () => {
     expect(await screen.findByRole('heading', { name: 'Admin-Seite' })).toBeTruthy();
   });
 
+  test('the admin guard denies when no user is loaded', () => {
+    user.value = null;
+    render(
+      <RequireAdmin>
+        <h1>Admin-Seite</h1>
+      </RequireAdmin>,
+    );
+    expect(screen.getByRole('heading', { name: 'Kein Zugriff' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin-Seite' })).toBeNull();
+    expect([isAdminUser(null), isAdminUser({ ...(buildMe() as Me) })]).toEqual([false, false]);
+  });
+
   test('the admin guard keeps other coaches out', async () => {
     signIn({ isHealthManager: true });
     visit('/admin');
@@ -112,6 +159,13 @@ describe('routes inside the shell', () => {
 });
 
 describe('open routes', () => {
+  test('internet-explorer-msg is open and names the supported browsers', async () => {
+    visit('/internet-explorer-msg');
+    expect(await screen.findByRole('heading', { name: 'Browser wird nicht unterstützt' })).toBeTruthy();
+    expect(screen.getByText(/Firefox, Chrome oder Safari/)).toBeTruthy();
+    expect(location.pathname).toBe('/internet-explorer-msg');
+  });
+
   test('reset-password is matched by prefix', async () => {
     visit('/reset-password/anything?access_token=abc');
     expect(await screen.findByRole('heading', { name: 'Neues Passwort' })).toBeTruthy();

@@ -84,6 +84,21 @@ describe('sidebar links', () => {
     });
   });
 
+  test('the links come in the order of SPEC section 2', () => {
+    user.value = { ...(buildMe() as Me), isAdmin: true };
+    render(<Sidebar />);
+    openManagement();
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/dashboard',
+      '/information',
+      '/news-dashboard',
+      '/create-access',
+      '/admin',
+      '/stats',
+      '/export',
+    ]);
+  });
+
   test('New User carries the plus icon', () => {
     user.value = buildMe() as Me;
     render(<Sidebar />);

@@ -72,6 +72,20 @@ describe('coach reset-password request', () => {
     await waitFor(() => expect(location.pathname).toBe('/login'));
   });
 
+  test('the button is never disabled: the submitting flag is not set, not even while the request is pending', async () => {
+    const { calls } = mockFetch({ 'POST /auth/forgot-password': () => new Promise<Response>(() => undefined) });
+    const input = show();
+    fireEvent.input(input, { target: { value: 'coach@example.org' } });
+    const button = screen.getByRole('button', { name: 'Passwort zurücksetzen' }) as HTMLButtonElement;
+    fireEvent.click(button);
+    await screen.findByRole('alertdialog', { name: 'Erfolg' });
+    expect(calls).toHaveLength(1);
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
   test('the button is not blocked by form validity', async () => {
     mockFetch({ 'POST /auth/forgot-password': noContent() });
     show();
@@ -79,6 +93,21 @@ describe('coach reset-password request', () => {
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
     expect(await screen.findByRole('alertdialog', { name: 'Erfolg' })).toBeTruthy();
+    expect(screen.getByText('Pflicht').tagName).toBe('STRONG');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
+  test('an invalid email is sent all the same and ends in "Erfolg"', async () => {
+    const { calls } = mockFetch({ 'POST /auth/forgot-password': apiError(422, 'VALIDATION_FAILED') });
+    const input = show();
+    fireEvent.input(input, { target: { value: 'kein-at-zeichen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Passwort zurücksetzen' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Erfolg' })).toBeTruthy();
+    expect(calls[0].body).toEqual({ email: 'kein-at-zeichen' });
+    expect(screen.getByText('Bitte eine gültige E-Mail Adresse eingeben')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
   });
 });
 

@@ -80,6 +80,7 @@ describe('the form', () => {
   test.each([
     ['', 'Ihr neues Passwort darf nicht leer sein'],
     ['kurz', 'Ihr neues Passwort muss mindestens 8 Zeichen lang sein!'],
+    ['1234567', 'Ihr neues Passwort muss mindestens 8 Zeichen lang sein!'],
   ])('new password "%s" shows "%s"', (value, message) => {
     const f = show();
     type(f.password, value);
@@ -89,15 +90,17 @@ describe('the form', () => {
   test.each([
     ['', 'Die Bestätigung Ihr neue Passwort darf nicht leer sein'],
     ['kurz', 'Ihr neues Passwort muss mindestens 8 Zeichen lang sein!'],
+    ['1234567', 'Ihr neues Passwort muss mindestens 8 Zeichen lang sein!'],
   ])('repeat password "%s" shows "%s"', (value, message) => {
     const f = show();
     type(f.repeat, value);
     expect(screen.getByText(message)).toBeTruthy();
   });
 
-  test('8 characters are enough', () => {
+  test('8 characters are enough in both fields', () => {
     const f = show();
     type(f.password, '12345678');
+    type(f.repeat, '12345678');
     expect(screen.queryByText('Ihr neues Passwort muss mindestens 8 Zeichen lang sein!')).toBeNull();
   });
 
@@ -166,14 +169,19 @@ describe('the form', () => {
     await waitFor(() => expect(location.pathname).toBe('/login'));
   });
 
-  test('failure shows the alert "Fehler" / "Dieser Link ist abgelaufen und funktioniert nicht länger", then goes to /coach-reset-password', async () => {
-    mockFetch({ 'POST /auth/me/set-password': apiError(401, 'TOKEN_EXPIRED') });
+  test.each([
+    ['an expired link (401)', () => apiError(401, 'TOKEN_EXPIRED')],
+    ['a server error (500)', () => apiError(500)],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('failure by %s shows the error alert "Fehler" / "Dieser Link ist abgelaufen und funktioniert nicht länger", then goes to /coach-reset-password', async (_case, answer) => {
+    mockFetch({ 'POST /auth/me/set-password': answer });
     const f = show();
     type(f.password, 'Neues-Passwort-1');
     type(f.repeat, 'Neues-Passwort-1');
     fireEvent.click(f.submit);
     const dialog = await screen.findByRole('alertdialog', { name: 'Fehler' });
-    expect(dialog.textContent).toContain('Dieser Link ist abgelaufen und funktioniert nicht länger');
+    expect(dialog.querySelector('#' + dialog.getAttribute('aria-describedby'))?.textContent).toBe('Dieser Link ist abgelaufen und funktioniert nicht länger');
+    expect(dialog.classList.contains('dialog-error')).toBe(true);
     expect(location.pathname).toBe('/reset-password');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(location.pathname).toBe('/coach-reset-password'));
