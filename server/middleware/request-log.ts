@@ -19,6 +19,14 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+/**
+ * Query values are personal data more often than not: the patient search puts names into both the page URL
+ * (/patient?q=...) and the /v2 filter, reset links carry tokens. The log keeps the path and the parameter names.
+ */
+export function queryNamesOnly(url: string): string {
+  return url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[Redacted]');
+}
+
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 
 /** pino-http with our own request serializer: the URL is logged with reset tokens removed, headers are redacted by the logger. */
@@ -33,7 +41,7 @@ export function requestLog(logger: Logger) {
       req: (req) => ({
         id: req.id,
         method: req.method,
-        url: redactUrl(String(req.url)),
+        url: queryNamesOnly(redactUrl(String(req.url))),
         headers: req.headers,
         remoteAddress: req.remoteAddress,
       }),

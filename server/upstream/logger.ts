@@ -40,7 +40,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       req: (req: { method: string; url: string; headers: Record<string, unknown>; id: unknown }) => ({
         id: req.id,
         method: req.method,
-        url: scrubUrl(req.url),
+        // Only parameter names: filter values hold search words (patient names), reset links hold tokens.
+        url: scrubUrl(req.url).replace(/([?&][^=&#]*=)[^&#]*/g, '$1[Redacted]'),
         headers: req.headers,
       }),
       res: (res: { statusCode: number; headers: Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: res.headers }),
