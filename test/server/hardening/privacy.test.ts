@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/e2e-chromium.ts';
+import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+import { spawnGateway } from '../../helpers/gateway-process.ts';
+import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+import { XSRF_SECRET } from '../../helpers/hardening-http.ts';
+import { spellings, startFakeSentry, startLoggedUpstream, startSwitch } from '../../helpers/hardening-privacy.ts';
+import type { LoggedUpstream } from '../../helpers/hardening-privacy.ts';
+
+/*
+ * A full browser journey with canary values - a new password set through the emailed reset link, the link's
+ * token, the session's access token, a patient's name and email address, a comment - and two provoked errors:
+ * an unhandled error in the page and an upstream outage in the gateway. Afterwards none of the canaries may
+ * appear in the gateway's log, the upstream's log, or anything that reached the (fake) Sentry, which must have
+ * received both errors.
+ */
+
+const CANARY = {
+  password: 'KanariPasswort4711x',
+  firstName: 'Zwoelfhild',
+  lastName: 'Kanarienvogelsang',
+  email: 'kanarienpost4711@example.net',
+  comment: 'Kanarienbefund: Schlafstoerung seit Entlassung',
+};
+const CLIENT_ERROR = 'Provozierter Fehler im Datenschutztest';
+
+let dataDir: string;
+let sentry: Awaited<ReturnType<typeof startFakeSentry>>;
+let upstream: LoggedUpstream;
+let toggle: Awaited<ReturnType<typeof startSwitch>>;
+let gateway: GatewayProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(REPO_ROOT, 'dist/public/index.html'))) throw new Error('dist/public is missing: run "npm run build" first (npm test does)');
+  dataDir = mkdtempSync(join(tmpdir(), 'hardening-privacy-'));
+  sentry = await startFakeSentry();
+  upstream = await startLoggedUpstream(dataDir);
+  toggle = await startSwitch(upstream.port);
+  gateway = await spawnGateway({ UPSTREAM_URL: toggle.url, SENTRY_DSN: sentry.dsn, XSRF_SECRET, LOG_LEVEL: 'info', PROXY_TIMEOUT_MS: '3000' });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (gateway?.child.exitCode === null) gateway.child.kill('SIGTERM');
+  await gateway?.exited;
+  await toggle?.close();
+  await upstream?.stop();
+  await sentry?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+async function resetLink(to: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    const names = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
+    for (const name of names) {
+      const mail = readFileSync(join(outbox, name), 'utf8');
+      const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail)?.[0];
+      if (link && mail.includes(to)) return link;
+    }
+    // Another process writes the file; polling the folder is the only signal.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset mail for ${to}`);
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function journey(page: Page): Promise<{ accessToken: string; resetToken: string }> {
+  const base = gateway.url;
+  // A new password through the emailed link: the password and the link's token are canaries.
+  await page.goto(`${base}/coach-reset-password`);
+  await page.getByPlaceholder('Email', { exact: true }).fill('coach@example.org');
+  await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
+  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button').first().click();
+  const link = await resetLink('coach@example.org');
+  const resetToken = new URL(link).searchParams.get('access_token')!;
+  await page.goto(`${base}${new URL(link).pathname}${new URL(link).search}`);
+  await page.getByPlaceholder('Ihr neues Passwort', { exact: true }).fill(CANARY.password);
+  await page.getByPlaceholder('Wiederholen Sie Ihr neues Passwort', { exact: true }).fill(CANARY.password);
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await page.waitForURL('**/login**');
+
+  await page.getByLabel('E-Mail', { exact: true }).fill('coach@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill(CANARY.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/dashboard');
+  const accessToken = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
+  expect(accessToken.length).toBeGreaterThan(10);
+
+  // A patient with a canary name and email address, and a comment about them.
+  await page.goto(`${base}/patient/new`);
+  await page.getByLabel('Vorname').fill(CANARY.firstName);
+  await page.getByLabel('Nachname').fill(CANARY.lastName);
+  await page.getByLabel('Geburtsdatum').fill('1961-04-12');
+  await page.getByLabel('E-Mail').fill(CANARY.email);
+  await page.getByLabel('Nachsorge ab').fill('2026-10-01');
+  await page.getByLabel('Nachsorge bis').fill('2027-03-31');
+  await page.locator('form.patient-form').getByRole('button', { name: 'Patient anlegen' }).click();
+  await page.waitForURL(/\/patient\/[^/?]+$/);
+  await page.getByRole('heading', { name: new RegExp(CANARY.lastName) }).first().waitFor();
+  await page.getByRole('tab', { name: 'Kommentare' }).or(page.getByRole('link', { name: 'Kommentare' })).first().click();
+  await page.getByLabel('Neuer Kommentar').fill(CANARY.comment);
+  await page.getByRole('button', { name: 'Kommentar speichern' }).click();
+  await page.getByText(CANARY.comment).waitFor();
+
+  // A search by name: the name travels in the page URL and in the /v2 query string.
+  await page.goto(`${base}/patient?q=${CANARY.lastName}`);
+  await page.getByRole('link', { name: new RegExp(CANARY.lastName) }).first().waitFor();
+
+  // Provoked client error: unhandled, so the page reports it (with the page URL and breadcrumbs around it).
+  await page.evaluate((message) => {
+    setTimeout(() => {
+      throw new Error(message);
+    });
+  }, CLIENT_ERROR);
+  await waitFor(() => sentry.envelopes.some((e) => e.sdk.includes('browser') && e.text.includes(CLIENT_ERROR)), 'the client error at the fake Sentry');
+
+  // Provoked server error: the upstream goes away while the coach searches again.
+  toggle.on = false;
+  const status = await page.evaluate(async (name) => {
+    const filter = JSON.stringify({ where: { lastName: { like: `%${name}%` } } });
+    const res = await fetch(`/v2/patients?filter=${encodeURIComponent(filter)}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    return res.status;
+  }, CANARY.lastName);
+  expect(status).toBe(502);
+  toggle.on = true;
+  return { accessToken, resetToken };
+}
+
+test('canaries from a full journey appear in no log and in nothing sent to Sentry, which got both provoked errors', async () => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(45_000);
+  const { accessToken, resetToken } = await journey(page).catch((error: Error) => {
+    throw new Error(`journey stopped at ${page.url()}: ${error.message}`);
+  });
+  await context.close();
+
+  // SIGTERM flushes the gateway's Sentry client; the report of the outage must have arrived by then.
+  gateway.child.kill('SIGTERM');
+  expect(await gateway.exited).toEqual({ code: 0, signal: null });
+  await waitFor(() => sentry.envelopes.some((e) => e.sdk.includes('node') && e.text.includes('upstream unreachable')), 'the server error at the fake Sentry');
+
+  const sources = {
+    'gateway log': gateway.stdout() + gateway.stderr(),
+    'upstream log': upstream.log(),
+    'Sentry envelopes': sentry.envelopes.map((e) => e.text).join('\n'),
+  };
+  // The journey really happened and was logged.
+  expect(sources['gateway log']).toContain('/v2/patients');
+  expect(sources['upstream log']).toContain('/v2/patients');
+  expect(sources['upstream log']).toContain('mail written to outbox');
+
+  const secrets: Record<string, string> = { ...CANARY, accessToken, resetToken, emailLocalPart: CANARY.email.split('@')[0] };
+  const found: string[] = [];
+  for (const [source, text] of Object.entries(sources)) {
+    for (const [name, value] of Object.entries(secrets)) {
+      for (const spelling of spellings(value)) if (text.includes(spelling)) found.push(`${name} in ${source} (as ${JSON.stringify(spelling)})`);
+    }
+  }
+  expect(found).toEqual([]);
+}, 120_000);
