@@ -5,7 +5,7 @@ import { navigate } from 'wouter/use-browser-location';
 import Shell from './Shell.tsx';
 import { sidebarOpen, shouldCloseAfterNavigation } from './sidebar-state.ts';
 import { user, token } from '../state/session.ts';
-import { news } from '../state/news.ts';
+import { markRead, news } from '../state/news.ts';
 import { systemSettings } from '../state/settings.ts';
 import { activate, locale } from '../lib/i18n.ts';
 import { cleanTitle } from '../lib/instance-title.ts';
@@ -83,17 +83,38 @@ describe('news menu', () => {
     expect(location.search).toBe('?id=n7');
   });
 
-  test('marking a news item read updates the badge at once', async () => {
-    mockFetch({
+  test('marking a news item read updates the badge at once, before the server has answered', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { calls } = mockFetch({
       'GET /news': json([item('1', 'Eins'), item('2', 'Zwei')]),
       'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }),
+      'POST /news/1/read/coach-1': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderShell();
     await screen.findByRole('button', { name: 'Sie haben 2 ungelesene News' });
+    let done: Promise<void> = Promise.resolve();
     await act(() => {
-      news.value = news.value.map((n) => (n.id === '1' ? { ...n, read: true } : n));
+      done = markRead('1');
     });
-    expect(screen.getByRole('button', { name: 'Sie haben 1 ungelesene News' })).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Sie haben 1 ungelesene News' });
+    expect(button.querySelector('.badge')?.textContent).toBe('1');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v2/news/1/read/coach-1')).toBe(true);
+    answer(noContent());
+    await act(() => done);
+    fireEvent.click(button);
+    expect(screen.getAllByRole('menuitem').map((a) => a.textContent)).toEqual(['Zwei']);
+  });
+
+  test('marking the last unread item read turns the menu into the plain newspaper link', async () => {
+    mockFetch({
+      'GET /news': json([item('1', 'Eins')]),
+      'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }),
+      'POST /news/1/read/coach-1': noContent(),
+    });
+    renderShell();
+    await screen.findByRole('button', { name: 'Sie haben 1 ungelesene News' });
+    await act(() => markRead('1'));
+    expect(screen.getByRole('link', { name: 'Keine neue News vorhanden' }).getAttribute('href')).toBe('/news-dashboard');
   });
 });
 

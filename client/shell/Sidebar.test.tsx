@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { Sidebar } from './Sidebar.tsx';
 import { sidebarOpen } from './sidebar-state.ts';
 import { user } from '../state/session.ts';
-import { systemSettings } from '../state/settings.ts';
-import { buildMe } from '../../test/helpers/client-fetch.ts';
+import { loadSystemSettings, settingsStatus, systemSettings } from '../state/settings.ts';
+import { apiError, buildMe, json, mockFetch } from '../../test/helpers/client-fetch.ts';
 import type { Me } from '../api/schemas/auth.ts';
 
 const USERS: Record<string, Partial<Me>> = {
@@ -13,11 +13,16 @@ const USERS: Record<string, Partial<Me>> = {
   administrator: { isAdmin: true },
   'super administrator': { isSuperAdmin: true },
 };
+// Each settings state is reached the way the app reaches it: a real load (answered, or failing) or none yet.
+const loadWith = (answer: () => Response) => async () => {
+  mockFetch({ 'GET /system/settings': answer });
+  await loadSystemSettings();
+};
 const SETTINGS = {
-  on: { enable_creating_new_patients: true, instance_name: 'CL' },
-  off: { enable_creating_new_patients: false, instance_name: 'CL' },
-  'not loaded': null,
-  failed: null, // a failed load leaves the signal empty, exactly like not loaded
+  on: loadWith(() => json({ enable_creating_new_patients: true, instance_name: 'CL' })),
+  off: loadWith(() => json({ enable_creating_new_patients: false, instance_name: 'CL' })),
+  'not loaded': async () => undefined,
+  failed: loadWith(() => apiError(500)),
 } as const;
 
 // Expected [New User, Coaches verwalten, Controlling, Export] per user and settings state (SPEC section 6;
@@ -31,10 +36,14 @@ const EXPECTED: Record<string, Record<keyof typeof SETTINGS, [boolean, boolean, 
 
 beforeEach(() => {
   sidebarOpen.value = true;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined); // the failed load logs
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   user.value = null;
   systemSettings.value = null;
+  settingsStatus.value = 'idle';
   sidebarOpen.value = false;
 });
 
@@ -48,9 +57,10 @@ describe('sidebar visibility', () => {
   for (const [kind, flags] of Object.entries(USERS)) {
     for (const [state, settings] of Object.entries(SETTINGS)) {
       const [create, admin, stats, exp] = EXPECTED[kind][state as keyof typeof SETTINGS];
-      test(`a ${kind} with settings ${state}: New User ${create}, Coaches verwalten ${admin}, Controlling ${stats}, Export ${exp}`, () => {
+      test(`a ${kind} with settings ${state}: New User ${create}, Coaches verwalten ${admin}, Controlling ${stats}, Export ${exp}`, async () => {
         user.value = { ...(buildMe() as Me), ...flags };
-        systemSettings.value = settings;
+        await settings();
+        expect(settingsStatus.value).toBe(state === 'not loaded' ? 'idle' : state === 'failed' ? 'failed' : 'loaded');
         render(<Sidebar />);
         openManagement();
         expect(shown('Dashboard')).toBe(true);

@@ -14,7 +14,11 @@ function show() {
   return screen.getByPlaceholderText('Email') as HTMLInputElement;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // An alert left open by a failed test must not make the next test find two dialogs.
+  for (const dialog of document.querySelectorAll('dialog')) dialog.parentElement?.remove();
+});
 
 describe('coach reset-password request', () => {
   test('shows the heading, the Email placeholder and a full-width primary button in a 500 px form', () => {
