@@ -119,7 +119,8 @@ export function rawRequest(port: number, bytes: string | Buffer | (string | Buff
     });
     socket.on('end', () => finish(complete(true) ? 'answered' : 'closed'));
     socket.on('close', () => finish(complete(true) ? 'answered' : 'closed'));
-    socket.on('error', () => finish('closed'));
+    // A server that refuses a request early (431) may reset the connection while we still write; what it answered counts.
+    socket.on('error', () => finish(complete(true) ? 'answered' : 'closed'));
     socket.on('connect', () => {
       for (const part of Array.isArray(bytes) ? bytes : [bytes]) socket.write(part);
     });
