@@ -2,11 +2,12 @@ import { describe, expect } from 'vitest';
 import { journey } from '../helpers/e2e-browser.ts';
 import { DEMO, signIn } from '../helpers/e2e-api.ts';
 
-// The language menu is named in the active language; the logout button shows a word in it.
+// The language menu is named in the active language plus the visible code ("Sprache: DE"); the logout
+// button shows a word in the active language.
 const LANGUAGES = [
-  { lang: 'en', item: 'English', menu: 'Language', logout: 'Log out', toggle: 'Show or hide the menu' },
-  { lang: 'fr', item: 'Français', menu: 'Langue', logout: 'Se déconnecter', toggle: 'Afficher ou masquer le menu' },
-  { lang: 'de', item: 'Deutsch', menu: 'Sprache', logout: 'Abmelden', toggle: 'Menü ein- oder ausblenden' },
+  { lang: 'en', item: 'English', menu: 'Language: EN', logout: 'Log out', toggle: 'Show or hide the menu' },
+  { lang: 'fr', item: 'Français', menu: 'Langue: FR', logout: 'Se déconnecter', toggle: 'Afficher ou masquer le menu' },
+  { lang: 'de', item: 'Deutsch', menu: 'Sprache: DE', logout: 'Abmelden', toggle: 'Menü ein- oder ausblenden' },
 ] as const;
 
 describe('languages', () => {
@@ -15,7 +16,7 @@ describe('languages', () => {
     await page.goto('/login');
     await signIn(page, DEMO.coach);
     await page.waitForURL('**/dashboard');
-    let menu = 'Sprache';
+    let menu = 'Sprache: DE';
     for (const target of LANGUAGES) {
       await page.getByRole('button', { name: menu, exact: true }).click();
       await page.getByRole('menuitemradio', { name: target.item }).click();
@@ -32,7 +33,7 @@ describe('languages', () => {
     await page.goto('/login');
     await signIn(page, DEMO.coach);
     await page.waitForURL('**/dashboard');
-    await page.getByRole('button', { name: 'Sprache', exact: true }).click();
+    await page.getByRole('button', { name: 'Sprache: DE', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await page.reload();

@@ -44,6 +44,8 @@ export interface Journey {
   screen(name: string, on?: Page): Promise<void>;
   /** Everything that went wrong so far (console errors, failed or foreign requests, uncaught errors). */
   problems(): string[];
+  /** Screenshots of every open page as failure-N.png (best effort; the context may already be closed). */
+  captureFailure(): Promise<void>;
   /**
    * Resolves once no request of this context has been open for `quietMs` (like Playwright's networkidle,
    * but also after client-side navigation): the screen has finished loading what it asked for.
@@ -191,6 +193,13 @@ export async function openJourney(name: string, options: BrowserContextOptions =
       provoked.push({ ...failure, seen: 0 });
     },
     problems: () => [...found],
+    async captureFailure() {
+      let n = 0;
+      for (const open of context.pages()) {
+        n++;
+        await open.screenshot({ path: join(dir, `failure-${n}.png`), fullPage: true }).catch(() => {});
+      }
+    },
     async idle(quietMs = 300) {
       const deadline = Date.now() + 15_000;
       while (open > 0 || Date.now() - lastChange < quietMs) {
@@ -237,6 +246,8 @@ export const journey = base.extend<{ j: Journey }>({
   j: async ({ task }, use) => {
     const opened = await openJourney(task.name);
     await use(opened);
+    // What every open page showed when a step failed, for the CI artifacts.
+    if (task.result?.state === 'fail') await opened.captureFailure();
     await opened.close();
   },
 });
@@ -248,6 +259,7 @@ export async function withJourney(name: string, options: BrowserContextOptions, 
     await run(opened);
   } catch (error) {
     // The step's own error is the one to report; the context is only released.
+    await opened.captureFailure();
     await opened.context.close().catch(() => {});
     throw error;
   }
