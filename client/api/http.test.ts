@@ -121,12 +121,14 @@ describe('answers', () => {
 });
 
 describe('401 handling', () => {
-  test('a 401 calls the registered unauthorized handler', async () => {
+  test('a 401 calls the registered unauthorized handler with the token the request carried', async () => {
     const handler = vi.fn();
     onUnauthorized(handler);
+    setToken('tok-sent');
     mockFetch({ 'GET /things': apiError(401, 'UNAUTHORIZED') });
     await expect(request('GET', '/things')).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledOnce();
+    expect(handler).toHaveBeenCalledWith('tok-sent');
   });
 
   test('a 401 on a call that opts out (login) does not call the handler', async () => {

@@ -35,9 +35,11 @@ export interface ApiResult<T> {
   total: number | null;
 }
 
-let unauthorizedHandler: (() => void) | null = null;
+/** Told which token the refused request carried, so a 401 for an old token cannot end a newer session. */
+type UnauthorizedHandler = (sentToken: string | null) => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
 /** The session registers what a 401 means (log out); kept as a hook so api/ does not import state/. */
-export function onUnauthorized(handler: (() => void) | null): void {
+export function onUnauthorized(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
 }
 
@@ -96,7 +98,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.();
+    if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.(token);
     throw error;
   }
   const totalHeader = response.headers.get('X-Total-Count');

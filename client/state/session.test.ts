@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor, fireEvent } from '@testing-library/preact';
-import { checkSession, isAuthenticated, lastLoginFailure, login, logout, resetSessionForTests, token, user } from './session.ts';
+import { checkSession, isAuthenticated, lastLoginFailure, loadApi, login, logout, resetSessionForTests, token, user } from './session.ts';
 import { request } from '../api/http.ts';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
 
@@ -112,7 +112,47 @@ describe('logout', () => {
   });
 });
 
+describe('a token stored while the start-up check runs', () => {
+  test.each([
+    ['a 401', () => apiError(401)],
+    ['a server error', () => apiError(500)],
+    ['a locked user', () => json(buildMe({ isUserLocked: true }))],
+  ])('is kept when the check of the old token ends in %s', async (_case, answer) => {
+    localStorage.setItem('accessToken', 'stale');
+    let respond: (r: Response) => void = () => undefined;
+    const { calls } = mockFetch({
+      'GET /auth/me': () => new Promise<Response>((resolve) => (respond = resolve)),
+      'POST /auth/logout': noContent(),
+    });
+    const check = checkSession();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].headers.authorization).toBe('Bearer stale');
+    localStorage.setItem('accessToken', 'link-token'); // what the reset screen does with its link
+    respond(answer());
+    await check;
+    expect(localStorage.getItem('accessToken')).toBe('link-token');
+    expect(calls.some((c) => c.path === '/v2/auth/logout')).toBe(false);
+  });
+});
+
 describe('401 on any other call', () => {
+  test('is ignored when a newer token has been stored since the call was sent', async () => {
+    localStorage.setItem('accessToken', 'old');
+    let respond: (r: Response) => void = () => undefined;
+    const { calls } = mockFetch({ 'GET /patients': () => new Promise<Response>((resolve) => (respond = resolve)) });
+    await loadApi();
+    history.replaceState(null, '', '/dashboard');
+    const call = request('GET', '/patients');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    localStorage.setItem('accessToken', 'new');
+    token.value = 'new';
+    respond(apiError(401));
+    await expect(call).rejects.toThrow();
+    expect(localStorage.getItem('accessToken')).toBe('new');
+    expect(token.value).toBe('new');
+    expect(location.pathname).toBe('/dashboard');
+  });
+
   test('ends the session and sends the user to /login with the current address as returnUrl', async () => {
     localStorage.setItem('accessToken', 'tok');
     mockFetch({ 'GET /auth/me': json(buildMe()), 'GET /patients': apiError(401) });

@@ -59,14 +59,20 @@ export function checkSession(): Promise<Me | null> {
 }
 
 async function runCheck(): Promise<Me | null> {
-  token.value = getToken();
-  if (!token.value) {
+  const checked = getToken();
+  token.value = checked;
+  if (!checked) {
     user.value = null;
     return null;
   }
+  // While the check runs, another token may be stored (the reset screen adopts its link's token, or someone
+  // signs in). The answer is about the token that was checked; it must not touch the newer one.
+  const replaced = () => getToken() !== checked;
   try {
     const { auth } = await loadApi();
+    if (replaced()) return user.value; // never send the newer token to /auth/me in the old one's place
     const { data: me } = await auth.getMe();
+    if (replaced()) return user.value;
     if (me.isUserLocked) {
       // Locked accounts are forced out: end the server session too, but never wait on it.
       auth.logout().catch(() => undefined);
@@ -76,6 +82,7 @@ async function runCheck(): Promise<Me | null> {
     user.value = me;
     return me;
   } catch {
+    if (replaced()) return user.value;
     dropSession();
     return null;
   }
@@ -136,7 +143,10 @@ export async function logout(): Promise<void> {
 }
 
 // A 401 on any call except login means the token is no longer valid: end the session and ask to sign in again.
-function handleUnauthorized(): void {
+// Only if that token is still the stored one: a late 401 for an old token must not wipe a newer one (a fresh
+// login, or the one-time token the reset screen took from its link - the link would then "expire").
+function handleUnauthorized(sentToken: string | null): void {
+  if (sentToken !== getToken()) return;
   const wasSignedIn = token.value !== null;
   dropSession();
   if (wasSignedIn && !isOpenPath(location.pathname)) {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import ResetPassword from './index.tsx';
 import { submitError } from './password-rules.ts';
+import { checkSession, resetSessionForTests, sessionChecked } from '../../state/session.ts';
 import { apiError, mockFetch, noContent } from '../../../test/helpers/client-fetch.ts';
 
 function show(path = '/reset-password?access_token=link-token') {
@@ -24,7 +25,10 @@ const type = (input: HTMLInputElement, value: string) => {
 };
 const errorArea = () => screen.queryByRole('alert');
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetSessionForTests();
+});
 
 describe('the link token', () => {
   test.each([
@@ -53,6 +57,28 @@ describe('the link token', () => {
     expect(calls[0].headers.authorization).toBe('Bearer link-token');
     expect(calls[0].body).toEqual({ password: 'Neues-Passwort-1' });
   });
+});
+
+test('a stale session token from an earlier visit does not spoil the link, however late its check answers', async () => {
+  localStorage.setItem('accessToken', 'stale-session');
+  let answerMe: (r: Response) => void = () => undefined;
+  const { calls } = mockFetch({
+    'GET /auth/me': () => new Promise<Response>((resolve) => (answerMe = resolve)),
+    'POST /auth/me/set-password': noContent(),
+  });
+  const check = checkSession(); // what main.tsx starts before the first screen
+  const f = show('/reset-password?access_token=link-token');
+  // Either the check ends, or it sends a request; if it does, the old session has expired.
+  await waitFor(() => expect(sessionChecked.value || calls.some((c) => c.path === '/v2/auth/me')).toBe(true));
+  answerMe(apiError(401));
+  await check;
+  expect(localStorage.getItem('accessToken')).toBe('link-token');
+  type(f.password, 'Neues-Passwort-1');
+  type(f.repeat, 'Neues-Passwort-1');
+  fireEvent.click(f.submit);
+  await waitFor(() => expect(location.pathname).toBe('/login'));
+  expect(calls.find((c) => c.path === '/v2/auth/me/set-password')?.headers.authorization).toBe('Bearer link-token');
+  expect(screen.queryByRole('alertdialog')).toBeNull();
 });
 
 describe('the form', () => {
