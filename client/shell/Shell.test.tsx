@@ -118,6 +118,18 @@ describe('news menu', () => {
   });
 });
 
+describe('news loading', () => {
+  test('a failed news load goes to the console only: no message, and the plain newspaper link', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /news': apiError(500), 'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }) });
+    renderShell();
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Keine neue News vorhanden' })).toBeTruthy();
+  });
+});
+
 describe('settings loading', () => {
   test('a failed settings load is logged only and New User stays shown', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
