@@ -22,7 +22,7 @@ describe('access codes', () => {
       context.waitForEvent('page'),
       page.getByRole('link', { name: 'Ausdrucken' }).or(page.getByRole('button', { name: 'Ausdrucken' })).first().click(),
     ]);
-    await print.waitForURL((url) => url.pathname === '/print/access-code');
+    await print.waitForURL((url) => url.pathname === '/print/access-code', { waitUntil: 'commit' });
     const code = new URL(print.url()).searchParams.get('code');
     expect(code).toMatch(/\S{4,}/);
     await print.getByRole('heading', { name: 'Ihr Zugangscode' }).waitFor();
