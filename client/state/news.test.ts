@@ -48,6 +48,14 @@ describe('news state', () => {
     expect(unreadNews.value.map((n) => n.id)).toEqual(['1']);
   });
 
+  test('the list is emptied when the session ends, so the next coach never sees the previous badge', () => {
+    news.value = [item('1', false)];
+    expect(unreadNews.value).toHaveLength(1);
+    user.value = null;
+    expect(news.value).toEqual([]);
+    expect(unreadNews.value).toEqual([]);
+  });
+
   test('a refused mark read restores the previous state', async () => {
     news.value = [item('1', false)];
     mockFetch({ 'POST /news/1/read/coach-1': apiError(500) });

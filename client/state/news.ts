@@ -1,4 +1,4 @@
-import { signal, computed } from '@preact/signals-react';
+import { signal, computed, effect } from '@preact/signals-react';
 import { getNews, markNewsRead, markNewsUnread } from '../api/news.ts';
 import type { NewsItem } from '../api/schemas/news.ts';
 import { user } from './session.ts';
@@ -7,6 +7,12 @@ import { user } from './session.ts';
 export const news = signal<NewsItem[]>([]);
 /** Unread items in reverse order of the answer (SPEC section 2, news menu). */
 export const unreadNews = computed(() => news.value.filter((item) => !item.read).reverse());
+
+// Read state is per coach: when the session ends the list goes, so the next coach to sign in on this
+// browser never sees the previous one's badge while their own news are loading.
+effect(() => {
+  if (!user.value) news.value = [];
+});
 
 /** Load the news; a failure goes to the console only (SPEC section 8). */
 export async function loadNews(): Promise<void> {
