@@ -35,8 +35,15 @@ function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: s
     return;
   }
   const stream = createReadStream(variant.path);
-  stream.on('error', () => res.destroy());
-  stream.pipe(res);
+  stream.once('open', () => stream.pipe(res));
+  stream.once('error', () => {
+    // The file was listed at start but is gone now (a rebuild or deploy replaced dist/ under a running
+    // process): answer 404 instead of dropping the connection, and only cut it once the body has begun.
+    if (res.headersSent) return void res.destroy();
+    for (const header of ['Content-Encoding', 'Content-Length', 'ETag', 'Vary']) res.removeHeader(header);
+    res.setHeader('Cache-Control', 'no-store');
+    sendError(res, 404, 'NOT_FOUND', 'Unknown asset');
+  });
 }
 
 function sendPage(req: Request, res: Response, page: RenderedPage, status: number): void {
