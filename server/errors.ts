@@ -21,6 +21,7 @@ const NAMES: Record<number, string> = {
   403: 'ForbiddenError',
   404: 'NotFoundError',
   405: 'MethodNotAllowedError',
+  413: 'PayloadTooLargeError',
   500: 'InternalServerError',
   502: 'BadGatewayError',
   503: 'ServiceUnavailableError',
