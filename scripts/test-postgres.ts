@@ -38,6 +38,8 @@ async function main(): Promise<number> {
           '--project',
           'server',
           'test/server/upstream',
+          // The gateway with the forked upstream on the same database (schema of the URL, not a fresh one).
+          'test/server/hardening/postgres-stack.test.ts',
           // Password hashing plus a network database per test: more headroom than the 5 s default on 2 cores.
           '--testTimeout=30000',
           ...process.argv.slice(2),
