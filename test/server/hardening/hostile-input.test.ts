@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
 import { DEMO_PASSWORD, Session, rawRequest, startStack } from '../../helpers/hardening-http.ts';
 import type { RawAnswer, Stack } from '../../helpers/hardening-http.ts';
@@ -8,6 +8,9 @@ import type { RawAnswer, Stack } from '../../helpers/hardening-http.ts';
  * a well-formed HTTP response (4xx/5xx for everything malformed, the CONTRACT JSON error under /v2), no file
  * outside the served folders comes back, the process stays up, and the next normal request works.
  */
+
+// Real sockets against a real process: room for a busy 2-core CI machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 let stack: Stack;
 let session: Session;
@@ -163,7 +166,8 @@ describe('malformed requests', () => {
       const answer = await rawRequest(stack.port, get('/login', [`User-Agent: ${agent.slice(0, 8192)}`]));
       expect(answer.outcome).toBe('answered');
       expect([200, 302]).toContain(answer.status);
-      expect(performance.now() - started).toBeLessThan(1000);
+      // A pathological regular expression on the User-Agent would take seconds; a busy machine takes milliseconds.
+      expect(performance.now() - started).toBeLessThan(2000);
     }
     await expectStillServing();
   });

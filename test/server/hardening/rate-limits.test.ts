@@ -67,7 +67,7 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
     await expect429(await post(session, '/v2/auth/forgot-password', { email: 'fresh@example.org' }, forged()));
     // Ten mails for health@, no more: the limit also stops flooding a mailbox.
     expect(readdirSync(join(stack.dataDir, 'outbox')).length).toBe(PER_ACCOUNT);
-  });
+  }, 60_000);
 
   test(`set-password: ${PER_ACCOUNT} attempts per reset link account, ${PER_IP} per IP, then 429`, async () => {
     const outbox = join(stack.dataDir, 'outbox');
@@ -86,7 +86,7 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
       expect((await post(guesser, '/v2/auth/me/set-password', { password: 'Lang-genug-1' }, forged())).status).toBe(401);
     }
     await expect429(await post(guesser, '/v2/auth/me/set-password', { password: 'Lang-genug-1' }, forged()));
-  });
+  }, 60_000);
 });
 
 describe('with TRUST_PROXY=loopback (a proxy on this machine): each client has its own bucket, forged entries do not help', () => {
@@ -109,5 +109,5 @@ describe('with TRUST_PROXY=loopback (a proxy on this machine): each client has i
     await expect429(await post(session, '/v2/auth/forgot-password', { email: 'b@example.org' }, `10.9.8.7, 192.0.2.10`));
     // Another client behind the same proxy is not punished for it.
     expect((await post(session, '/v2/auth/forgot-password', { email: 'c@example.org' }, '192.0.2.11')).status).toBe(204);
-  });
+  }, 60_000);
 });

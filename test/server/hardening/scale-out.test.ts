@@ -88,4 +88,4 @@ test('a replica with a different XSRF_SECRET refuses that token with 403 and for
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('XSRF_TOKEN_INVALID');
   // The session was not ended: the logout never reached the upstream.
   expect((await onA.fetch('/v2/auth/me')).status).toBe(200);
-});
+}, 20_000);

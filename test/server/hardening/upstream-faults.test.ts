@@ -62,7 +62,7 @@ describe.each(cases)('upstream $mode', ({ mode, status, code }) => {
     if (mode === 'slow') expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     await expectHealthy();
-  });
+  }, 20_000);
 
   test(`POST answers ${status} JSON and reached the upstream at most once (never retried)`, async () => {
     await upstream.setMode(mode);
@@ -74,7 +74,7 @@ describe.each(cases)('upstream $mode', ({ mode, status, code }) => {
     expect(arrived.length).toBe(mode === 'down' ? 0 : 1);
     for (const post of arrived) expect(JSON.parse(post.body).text).toBe(`fault ${mode}`);
     await expectHealthy();
-  });
+  }, 20_000);
 });
 
 describe('upstream cuts the answer in the middle of the body', () => {
@@ -110,14 +110,14 @@ describe('upstream cuts the answer in the middle of the body', () => {
     await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS));
     expect(upstream.posts().length - before).toBe(1);
     await expectHealthy();
-  });
+  }, 20_000);
 
   test('fetch rejects while reading the body, so the client reports an error instead of using half an answer', async () => {
     await upstream.setMode('midbody');
     const res = await session.fetch('/v2/comments', { method: 'POST', body: { patientId: 'p1', text: 'halb' } });
     await expect(res.text()).rejects.toThrow();
     await expectHealthy();
-  });
+  }, 20_000);
 });
 
 test('after a series of faults the gateway logged them without request bodies', async () => {
