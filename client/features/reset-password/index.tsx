@@ -5,7 +5,7 @@ import { clearToken, setToken } from '../../lib/token.ts';
 import { token } from '../../state/session.ts';
 import { showAlert } from '../../components/Dialog.tsx';
 import { t } from '../../lib/i18n.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { addressWithoutToken, newPasswordError, repeatPasswordError, submitError, tokenFromSearch } from './password-rules.ts';
 
 /** Take the link's token once: store it as the current token, then remove it from the address bar. */
@@ -65,7 +65,8 @@ export default function ResetPassword() {
     <main className="auth-page">
       <form className="auth-card reset-password-form" onSubmit={submit} noValidate>
         <h1>{t('resetPassword.title')}</h1>
-        <PasswordField
+        <PasswordInput
+          labelHidden
           label={t('resetPassword.passwordLabel')}
           placeholder={t('resetPassword.passwordPlaceholder')}
           autoComplete="new-password"
@@ -74,7 +75,8 @@ export default function ResetPassword() {
           onInput={setPasswordValue}
           onBlur={() => setTouched((s) => ({ ...s, password: true }))}
         />
-        <PasswordField
+        <PasswordInput
+          labelHidden
           label={t('resetPassword.repeatLabel')}
           placeholder={t('resetPassword.repeatPlaceholder')}
           autoComplete="new-password"

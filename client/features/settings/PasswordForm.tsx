@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { updatePassword } from '../../api/auth.ts';
 import { errorText } from '../../components/errorText.ts';
 import { t } from '../../lib/i18n.ts';
-import { PasswordInput } from './PasswordInput.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { currentPasswordError, newPasswordError, repeatPasswordError, submitError, type PasswordValues } from './password-rules.ts';
 
 const EMPTY: PasswordValues = { current: '', next: '', repeat: '' };

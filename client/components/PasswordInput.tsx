@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
-import { t } from '../../lib/i18n.ts';
+import { t } from '../lib/i18n.ts';
+import { Icon } from './Icon.tsx';
 
 interface Props {
   label: string;
@@ -9,20 +9,26 @@ interface Props {
   autoComplete: string;
   onInput: (value: string) => void;
   onBlur: () => void;
+  placeholder?: string;
+  /** The label stays readable by screen readers but is not shown (forms that show placeholders instead). */
+  labelHidden?: boolean;
 }
 
-/** Labelled password input with a show/hide toggle (hidden by default) and its message. */
-export function PasswordInput({ label, value, error, autoComplete, onInput, onBlur }: Props) {
+/** Labelled password input with a show/hide toggle (hidden by default) and its validation message. */
+export function PasswordInput({ label, value, error, autoComplete, onInput, onBlur, placeholder, labelHidden = false }: Props) {
   const [visible, setVisible] = useState(false);
   const inputId = useId();
   const errorId = useId();
   return (
-    <div class="password-field">
-      <label for={inputId}>{label}</label>
-      <div role="group" class="password-group">
+    <div className="password-field">
+      <label htmlFor={inputId} className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      <div role="group" className="password-group">
         <input
           id={inputId}
           type={(visible ? 'text' : 'password') as 'text'}
+          placeholder={placeholder}
           autoComplete={autoComplete}
           value={value}
           onInput={(e) => onInput(e.currentTarget.value)}
@@ -32,15 +38,15 @@ export function PasswordInput({ label, value, error, autoComplete, onInput, onBl
         />
         <button
           type="button"
-          class="secondary outline toggle-visibility"
+          className="secondary outline toggle-visibility"
           aria-pressed={visible}
-          aria-label={visible ? t('settings.hidePassword', { field: label }) : t('settings.showPassword', { field: label })}
+          aria-label={t(visible ? 'passwordInput.hide' : 'passwordInput.show', { field: label })}
           onClick={() => setVisible(!visible)}
         >
           <Icon name={visible ? 'eyeOff' : 'eye'} size={20} />
         </button>
       </div>
-      <small id={errorId} class="field-error">
+      <small id={errorId} className="field-error">
         {error}
       </small>
     </div>
