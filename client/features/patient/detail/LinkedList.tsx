@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import { DataState } from '../../../components/DataState.tsx';
+import { errorText } from '../../../components/errorText.ts';
+import type { Resource } from '../../../components/useResource.ts';
+import { t } from '../../../lib/i18n.ts';
+
+interface Props<T extends { id: string }> {
+  linked: Resource<T[]> & { reload: () => void };
+  /** What may still be linked (already linked ones filtered out by the caller). */
+  candidates: T[];
+  selectId: string;
+  /** Locale group with the keys unlink, add, choose, link and failed. */
+  textGroup: 'patient.team' | 'patient.devices';
+  emptyText: string;
+  unlinkLabel: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  optionLabel: (item: T) => string;
+  onLink: (id: string) => Promise<unknown>;
+  onUnlink: (id: string) => Promise<unknown>;
+}
+
+/**
+ * What is linked to a patient (coaches, devices) with an unlink button per row and a select to link one more.
+ * A failed change keeps the list and the choice as they were and says why.
+ */
+export function LinkedList<T extends { id: string }>(props: Props<T>) {
+  const { linked, candidates, selectId, textGroup } = props;
+  const [choice, setChoice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function change(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setChoice('');
+      linked.reload();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <DataState
+        status={linked.status}
+        error={linked.error}
+        onRetry={linked.reload}
+        hasData={!!linked.data}
+        empty={linked.data?.length === 0}
+        emptyText={props.emptyText}
+      >
+        <ul className="row-list">
+          {(linked.data ?? []).map((item) => (
+            <li key={item.id}>
+              <span>{props.renderItem(item)}</span>
+              <button
+                type="button"
+                className="secondary outline small"
+                disabled={busy}
+                aria-label={props.unlinkLabel(item)}
+                onClick={() => void change(() => props.onUnlink(item.id))}
+              >
+                {t(`${textGroup}.unlink`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </DataState>
+      {candidates.length > 0 && (
+        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (choice) void change(() => props.onLink(choice)); }}>
+          <label htmlFor={selectId}>{t(`${textGroup}.add`)}</label>
+          <div className="inline-form-row">
+            <select id={selectId} value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+              <option value="">{t(`${textGroup}.choose`)}</option>
+              {candidates.map((item) => (
+                <option key={item.id} value={item.id}>{props.optionLabel(item)}</option>
+              ))}
+            </select>
+            <button type="submit" disabled={!choice || busy}>{t(`${textGroup}.link`)}</button>
+          </div>
+        </form>
+      )}
+      {error !== null && <p role="alert" className="inline-error">{t(`${textGroup}.failed`)} {errorText(error)}</p>}
+    </>
+  );
+}
