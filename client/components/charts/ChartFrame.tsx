@@ -1,22 +1,26 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { ChartTable } from './ChartTable.tsx';
-import { colourOf } from './scale.ts';
+import { Axes, MARGIN } from './Axes.tsx';
+import { colourOf, linearScale, maxValue, niceTicks } from './scale.ts';
 import type { ChartProps } from './types.ts';
 import { useContainerWidth } from './useContainerWidth.ts';
 import './charts.css';
 
+/** The plot's coordinates handed to a chart type, which draws only its own marks (bars, lines). */
 export interface DrawArgs {
-  width: number;
-  height: number;
+  /** y position of a value. */
+  y: (value: number) => number;
+  /** x position of the centre of label i. */
+  x: (index: number) => number;
+  /** Width of the slot each label gets. */
+  band: number;
   format: (value: number) => string;
-  titleId: string;
-  descId: string;
 }
 
 /**
  * What line and bar charts share: caption, legend, the switch between chart and table, the empty state,
- * and an SVG with <title>/<desc> sized to its container.
+ * and an SVG with <title>/<desc>, scales and axes, sized to its container.
  */
 export function ChartFrame(props: ChartProps & { draw: (args: DrawArgs) => ReactNode }) {
   const { title, description, labels, series, xLabel, initialView = 'chart', height = 280 } = props;
@@ -61,11 +65,36 @@ export function ChartFrame(props: ChartProps & { draw: (args: DrawArgs) => React
             </ul>
           )}
           <div ref={ref} class="chart-canvas">
-            {props.draw({ width, height, format, titleId: `${id}-title`, descId: `${id}-desc` })}
+            <ChartSvg {...props} width={width} height={height} format={format} id={id} />
           </div>
           {description && <p class="chart-description">{description}</p>}
         </>
       )}
     </figure>
+  );
+}
+
+function ChartSvg(props: ChartProps & { draw: (args: DrawArgs) => ReactNode; width: number; height: number; format: (value: number) => string; id: string }) {
+  const { width, height, format, labels, series, title, description, id } = props;
+  const ticks = niceTicks(maxValue(series), 5, props.integerValues);
+  const y = linearScale(ticks[ticks.length - 1], height - MARGIN.bottom, MARGIN.top);
+  const band = (width - MARGIN.left - MARGIN.right) / labels.length;
+  const x = (i: number) => MARGIN.left + band * (i + 0.5);
+  const titleId = `${id}-title`;
+  const descId = `${id}-desc`;
+  return (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={description ? `${titleId} ${descId}` : titleId}
+      class="chart-svg"
+    >
+      <title id={titleId}>{title}</title>
+      {description && <desc id={descId}>{description}</desc>}
+      <Axes width={width} height={height} ticks={ticks} y={y} labels={labels} x={x} xLabel={props.xLabel} yLabel={props.yLabel} format={format} />
+      {props.draw({ x, y, band, format })}
+    </svg>
   );
 }
