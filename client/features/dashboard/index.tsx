@@ -35,8 +35,20 @@ export default function DashboardPage() {
         <Attention now={now} />
         <EndingSoon now={now} />
         <UnreadNews />
-        <RecentComments />
-        <RecentExternalComments />
+        <RecentFeed
+          id="recent-comments"
+          title={t('dashboard.comments.title')}
+          emptyText={t('dashboard.comments.empty')}
+          load={(signal) => listComments({ order: 'createdAt DESC', limit: 5 }, signal)}
+          author={(c) => c.authorName}
+        />
+        <RecentFeed
+          id="recent-external"
+          title={t('dashboard.external.title')}
+          emptyText={t('dashboard.external.empty')}
+          load={(signal) => listExternalComments({ order: 'createdAt DESC', limit: 5 }, signal)}
+          author={(c) => c.author}
+        />
       </div>
     </section>
   );
@@ -180,45 +192,34 @@ async function namesFor(ids: string[], signal: AbortSignal): Promise<Map<string,
   return new Map(data.map((p) => [p.id, p]));
 }
 
-function RecentComments() {
-  const list = useResource(async (signal) => {
-    const { data } = await listComments({ order: 'createdAt DESC', limit: 5 }, signal);
-    return { data: { comments: data, patients: await namesFor(data.map((c) => c.patientId), signal) } };
-  }, 'comments');
-  return (
-    <section aria-labelledby="recent-comments-heading" className="card">
-      <h2 id="recent-comments-heading">{t('dashboard.comments.title')}</h2>
-      <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
-        empty={list.data?.comments.length === 0} emptyText={t('dashboard.comments.empty')}>
-        <ul className="feed">
-          {(list.data?.comments ?? []).map((c) => {
-            const p = list.data?.patients.get(c.patientId);
-            return (
-              <li key={c.id}>
-                <p className="feed-meta">
-                  <Link href={patientLink(c.patientId, 'comments')}>{p ? `${p.firstName} ${p.lastName}` : t('dashboard.unknownPatient')}</Link>
-                  {' · '}{c.authorName}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
-                </p>
-                <p className="feed-text">{c.text}</p>
-              </li>
-            );
-          })}
-        </ul>
-      </DataState>
-    </section>
-  );
+interface FeedItem {
+  id: string;
+  patientId: string;
+  createdAt: string;
+  text: string;
 }
 
-function RecentExternalComments() {
+interface FeedProps<T extends FeedItem> {
+  /** Prefix of the heading id; also the key the list is loaded under. */
+  id: string;
+  title: string;
+  emptyText: string;
+  /** The five newest entries. */
+  load: (signal: AbortSignal) => Promise<{ data: T[] }>;
+  author: (item: T) => string;
+}
+
+/** Newest comments (the coaches' own or external ones), each with the patient it is about. */
+function RecentFeed<T extends FeedItem>({ id, title, emptyText, load, author }: FeedProps<T>) {
   const list = useResource(async (signal) => {
-    const { data } = await listExternalComments({ order: 'createdAt DESC', limit: 5 }, signal);
+    const { data } = await load(signal);
     return { data: { comments: data, patients: await namesFor(data.map((c) => c.patientId), signal) } };
-  }, 'external');
+  }, id);
   return (
-    <section aria-labelledby="recent-external-heading" className="card">
-      <h2 id="recent-external-heading">{t('dashboard.external.title')}</h2>
+    <section aria-labelledby={`${id}-heading`} className="card">
+      <h2 id={`${id}-heading`}>{title}</h2>
       <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
-        empty={list.data?.comments.length === 0} emptyText={t('dashboard.external.empty')}>
+        empty={list.data?.comments.length === 0} emptyText={emptyText}>
         <ul className="feed">
           {(list.data?.comments ?? []).map((c) => {
             const p = list.data?.patients.get(c.patientId);
@@ -226,7 +227,7 @@ function RecentExternalComments() {
               <li key={c.id}>
                 <p className="feed-meta">
                   <Link href={patientLink(c.patientId, 'comments')}>{p ? `${p.firstName} ${p.lastName}` : t('dashboard.unknownPatient')}</Link>
-                  {' · '}{c.author}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+                  {' · '}{author(c)}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
                 </p>
                 <p className="feed-text">{c.text}</p>
               </li>
