@@ -10,6 +10,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { errorText } from '../../components/errorText.ts';
 import { canCreatePatients } from '../../components/permissions.ts';
+import { useAction } from '../../components/useAction.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
@@ -42,21 +43,8 @@ export default function CreateAccessPage() {
 
 function NewCode({ coachId }: { coachId: string }) {
   const [token, setToken] = useState<PatientToken | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function create() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = await createPatientToken(coachId, {});
-      setToken(data);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useAction();
+  const create = () => run(async () => setToken((await createPatientToken(coachId, {})).data));
 
   return (
     <section className="card new-code" aria-labelledby="new-code-heading">

@@ -4,6 +4,7 @@ import type { PatientToken } from '../../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { useAction } from '../../../components/useAction.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /**
@@ -12,21 +13,8 @@ import { formatDate, t } from '../../../lib/i18n.ts';
  */
 export function AccessCode({ patientId }: { patientId: string }) {
   const [token, setToken] = useState<PatientToken | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function load() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = await getOrCreateUnusedToken(patientId);
-      setToken(data);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useAction();
+  const load = () => run(async () => setToken((await getOrCreateUnusedToken(patientId)).data));
 
   return (
     <section aria-labelledby="code-heading" className="card">

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { DataState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { useAction } from '../../../components/useAction.ts';
 import type { Resource } from '../../../components/useResource.ts';
 import { t } from '../../../lib/i18n.ts';
 
@@ -26,22 +27,13 @@ interface Props<T extends { id: string }> {
 export function LinkedList<T extends { id: string }>(props: Props<T>) {
   const { linked, candidates, selectId, textGroup } = props;
   const [choice, setChoice] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function change(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction();
+  const change = (action: () => Promise<unknown>) =>
+    run(async () => {
       await action();
       setChoice('');
       linked.reload();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { createPuk, listPuks } from '../../../api/patients.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { useAction } from '../../../components/useAction.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
@@ -12,21 +12,12 @@ export function RecoveryKeys({ patientId }: { patientId: string }) {
     const result = await listPuks(patientId, signal);
     return { data: [...result.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
   }, patientId);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function create() {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction();
+  const create = () =>
+    run(async () => {
       const { data } = await createPuk(patientId);
       puks.setData((list) => [data, ...list]);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <section aria-labelledby="puks-heading" className="card">
