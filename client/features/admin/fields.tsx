@@ -1,9 +1,27 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface BaseProps {
   label: string;
   error?: string | null;
   hint?: string;
+}
+
+/** What text inputs and text areas share: the label (starred when required), the control, and the message under it. */
+function Field({ id, messageId, label, required, error, hint, children }: BaseProps & { id: string; messageId: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div class="admin-field">
+      <label for={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {(error || hint) && (
+        <small id={messageId} class={error ? 'field-error' : 'field-hint'}>
+          {error ?? hint}
+        </small>
+      )}
+    </div>
+  );
 }
 
 /** A labelled text/number/email input with its message under it. */
@@ -18,11 +36,7 @@ export function TextField({ label, error, hint, value, onValue, type = 'text', r
   const id = useId();
   const messageId = useId();
   return (
-    <div class="admin-field">
-      <label for={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+    <Field id={id} messageId={messageId} label={label} required={required} error={error} hint={hint}>
       <input
         id={id}
         type={type as 'text'}
@@ -34,12 +48,7 @@ export function TextField({ label, error, hint, value, onValue, type = 'text', r
         aria-describedby={error || hint ? messageId : undefined}
         onInput={(e) => onValue(e.currentTarget.value)}
       />
-      {(error || hint) && (
-        <small id={messageId} class={error ? 'field-error' : 'field-hint'}>
-          {error ?? hint}
-        </small>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -47,18 +56,9 @@ export function TextArea({ label, error, value, onValue, required }: BaseProps &
   const id = useId();
   const messageId = useId();
   return (
-    <div class="admin-field">
-      <label for={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+    <Field id={id} messageId={messageId} label={label} required={required} error={error}>
       <textarea id={id} value={value} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? messageId : undefined} onInput={(e) => onValue(e.currentTarget.value)} />
-      {error && (
-        <small id={messageId} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
+    </Field>
   );
 }
 
