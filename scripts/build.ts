@@ -164,6 +164,91 @@ function staticClosure(metafile: esbuild.Metafile, start: string): string[] {
   return [...seen];
 }
 
+/** Where the folded entry publishes the module namespaces of the chunks it absorbed (see foldEntryChunks). */
+const CHUNK_REGISTRY = 'Symbol.for("coach-portal.chunks")';
+
+/**
+ * esbuild's code splitting puts every module that the entry shares with a lazy screen into its own chunk, so
+ * the first screen needed a dozen requests (budget: page, stylesheet, one script, dictionary). This pass folds
+ * the chunks the entry imports statically into the entry file itself, which then publishes their module
+ * namespaces in a registry; every lazy chunk that imported one of them now reads it from that registry
+ * instead of fetching a URL. Lazy code therefore shares the entry's single Preact, signals and session
+ * instances, and never references the entry's URL.
+ *
+ * File names stay esbuild's: a folded file is a fixed function of esbuild's output for it, and esbuild's hash
+ * of an output already covers the names (so the contents) of every chunk it imports. A cached lazy chunk is
+ * therefore valid with any entry that publishes the chunks it names.
+ */
+async function foldEntryChunks(metafile: esbuild.Metafile, root: string, publicDir: string, entryKey: string): Promise<Set<string>> {
+  const folded = new Set(staticClosure(metafile, entryKey).filter((key) => key !== entryKey));
+  if (folded.size === 0) return folded;
+  const fileOf = (key: string) => resolve(root, key);
+  const urlOf = (key: string) => '/' + relative(publicDir, fileOf(key)).split(sep).join('/');
+  const keyByUrl = new Map(Object.keys(metafile.outputs).map((key) => [urlOf(key), key]));
+  const registryKey = (key: string) => JSON.stringify(urlOf(key));
+  const common = { bundle: true, format: 'esm', minify: true, target: TARGET, sourcemap: 'linked', publicPath: '/assets', legalComments: 'none', allowOverwrite: true, logLevel: 'warning' } as const;
+
+  /** Import paths between outputs are absolute (/assets/...): map them to files, bundling only what `bundle` accepts. */
+  const resolver = (name: string, bundle: (key: string) => esbuild.OnResolveResult | undefined): esbuild.Plugin => ({
+    name,
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\/assets\// }, (args) => {
+        const key = keyByUrl.get(args.path);
+        return (key && bundle(key)) ?? { path: args.path, external: true };
+      });
+    },
+  });
+
+  // 1. The entry: registry first (module evaluation order), then the entry's own code, all in one file.
+  const registry = [...folded].map((key, i) => `import * as m${i} from ${JSON.stringify(urlOf(key))};`).join('\n')
+    + `\nglobalThis[${CHUNK_REGISTRY}] = Object.freeze({ ${[...folded].map((key, i) => `${registryKey(key)}: m${i}`).join(', ')} });\n`;
+  await esbuild.build({
+    ...common,
+    stdin: { contents: `import "fold:registry";\nimport ${JSON.stringify(urlOf(entryKey))};\n`, resolveDir: publicDir, sourcefile: 'entry.js' },
+    outfile: fileOf(entryKey),
+    plugins: [
+      {
+        name: 'fold-registry',
+        setup(pluginBuild) {
+          pluginBuild.onResolve({ filter: /^fold:registry$/ }, () => ({ path: 'registry', namespace: 'fold' }));
+          pluginBuild.onLoad({ filter: /.*/, namespace: 'fold' }, () => ({ contents: registry, resolveDir: publicDir, loader: 'js' }));
+        },
+      },
+      resolver('fold-entry', (key) => (key === entryKey || folded.has(key) ? { path: fileOf(key) } : undefined)),
+    ],
+  });
+
+  // 2. Every other script that imported a folded chunk reads it from the registry instead.
+  for (const [key, output] of Object.entries(metafile.outputs)) {
+    if (!key.endsWith('.js') || key === entryKey || folded.has(key)) continue;
+    if (!output.imports.some((imported) => folded.has(imported.path))) continue;
+    await esbuild.build({
+      ...common,
+      entryPoints: [fileOf(key)],
+      outfile: fileOf(key),
+      plugins: [
+        {
+          name: 'fold-reader',
+          setup(pluginBuild) {
+            pluginBuild.onLoad({ filter: /.*/, namespace: 'fold-chunk' }, (args) => {
+              const names = metafile.outputs[args.path].exports;
+              const lines = [`const m = globalThis[${CHUNK_REGISTRY}][${registryKey(args.path)}];`];
+              names.forEach((exported, i) => lines.push(`const v${i} = m[${JSON.stringify(exported)}];`));
+              lines.push(`export { ${names.map((exported, i) => `v${i} as ${exported}`).join(', ')} };`);
+              return { contents: lines.join('\n'), loader: 'js' };
+            });
+          },
+        },
+        resolver('fold-lazy', (imported) => (folded.has(imported) ? { path: imported, namespace: 'fold-chunk' } : undefined)),
+      ],
+    });
+  }
+  for (const key of folded) {
+    for (const file of [fileOf(key), `${fileOf(key)}.map`]) rmSync(file, { force: true });
+  }
+  return folded;
+}
+
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
   const entry = resolve(options.entry ?? join(root, 'client/main.tsx'));
@@ -210,14 +295,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
 
   // Only the entry's own (global) CSS is linked; screens load theirs through lazyCssPlugin.
   const entryCss = metafile.outputs[entryKey].cssBundle;
+  const folded = await foldEntryChunks(metafile, root, publicDir, entryKey);
   const lazy: Record<string, string[]> = {};
   for (const [key, output] of outputs) {
-    if (output.entryPoint && key !== entryKey && key.endsWith('.js')) lazy[output.entryPoint] = staticClosure(metafile, key).map(toUrl);
+    if (output.entryPoint && key !== entryKey && key.endsWith('.js')) {
+      lazy[output.entryPoint] = staticClosure(metafile, key).filter((chunk) => !folded.has(chunk) && chunk !== entryKey).map(toUrl);
+    }
   }
   const manifest: BuildManifest = {
     entry: toUrl(entryKey),
     css: entryCss ? [toUrl(entryCss)] : [],
-    preload: staticClosure(metafile, entryKey).filter((key) => key !== entryKey).map(toUrl),
+    // Folded into the entry: the first screen is the page, one stylesheet, one script and the dictionary.
+    preload: [],
     lazy,
   };
 

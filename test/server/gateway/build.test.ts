@@ -27,14 +27,25 @@ describe('the client build', () => {
     for (const name of assets.filter((n) => n.endsWith('.js'))) expect(name).toMatch(/-[A-Z0-9]{8}\.js$/);
   });
 
-  test('splits code: the shared module is a chunk the entry preloads, the lazy area is its own file', () => {
-    expect(manifest.preload).toHaveLength(1);
-    expect(read(manifest.preload[0])).toContain('SHARED-MODULE-TEXT');
-    expect(read(manifest.entry)).not.toContain('SHARED-MODULE-TEXT');
+  test('splits code: the entry carries what it shares with a lazy area, which reads it from the entry, never by URL', () => {
+    // The first screen is one script: nothing for the entry to preload.
+    expect(manifest.preload).toEqual([]);
+    expect(read(manifest.entry)).toContain('SHARED-MODULE-TEXT');
+    expect(read(manifest.entry)).not.toMatch(/\bimport\s*[{*"]/);
     const area = manifest.lazy['client/area/index.tsx'];
     expect(area[0]).toMatch(/^\/assets\/chunk-[A-Z0-9]{8}\.js$/);
-    expect(read(area[0])).toContain('area');
-    expect(manifest.preload).not.toContain(area[0]);
+    const areaJs = area.map(read).join('\n');
+    expect(areaJs).toContain('area');
+    expect(areaJs).not.toContain('SHARED-MODULE-TEXT');
+    expect(areaJs).toContain('Symbol.for("coach-portal.chunks")');
+    expect(areaJs).not.toContain(manifest.entry);
+  });
+
+  test('every script imports only files the build wrote', () => {
+    for (const name of assets.filter((n) => n.endsWith('.js'))) {
+      const code = readFileSync(join(publicDir, 'assets', name), 'utf8');
+      for (const [, path] of code.matchAll(/(?:from|import)\s*\(?\s*"(\/assets\/[^"]+)"/g)) expect(existsSync(join(publicDir, path)), `${name} -> ${path}`).toBe(true);
+    }
   });
 
   test('emits minified ES modules in production mode', () => {
@@ -86,11 +97,11 @@ describe('the client build', () => {
     }
   });
 
-  test('generates index.html with the hashed names, preloads, no inline script and the instance placeholders', () => {
+  test('generates index.html with the hashed names, the dictionary preload, no inline script and the instance placeholders', () => {
     const html = read('/index.html');
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
     for (const href of manifest.css) expect(html).toContain(`<link rel="stylesheet" href="${href}">`);
-    expect(html).toContain(`<link rel="modulepreload" href="${manifest.preload[0]}">`);
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="preload" href="/assets/i18n/%LANG%.json" as="fetch" crossorigin="anonymous">');
     for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) expect(script).toMatch(/^<script type="module" src="[^"]+"><\/script>$/);
     expect(html).not.toMatch(/\sstyle=|<style/);
