@@ -194,7 +194,7 @@ async function foldEntryChunks(metafile: esbuild.Metafile, root: string, publicD
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /^\/assets\// }, (args) => {
         const key = keyByUrl.get(args.path);
-        return (key && bundle(key)) ?? { path: args.path, external: true };
+        return (key === undefined ? undefined : bundle(key)) ?? { path: args.path, external: true };
       });
     },
   });
