@@ -3,7 +3,8 @@ import { LoginResponseSchema, MeSchema, type LoginBody } from './schemas/auth.ts
 
 export const login = (body: LoginBody) =>
   request('POST', '/auth/login', { body, schema: LoginResponseSchema, skipUnauthorizedHandler: true });
-export const logout = () => request('POST', '/auth/logout');
+/** Sent even after the session's other calls were stopped (abortSessionRequests): it is what ends the session. */
+export const logout = () => request('POST', '/auth/logout', { endsSession: true });
 export const getMe = (signal?: AbortSignal) => request('GET', '/auth/me', { schema: MeSchema, signal });
 export const updatePassword = (body: { oldPassword: string; newPassword: string }) =>
   request('PATCH', '/auth/me/update-password', { body });

@@ -28,6 +28,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
   signal?: AbortSignal;
   /** Login must not end the session on 401 (wrong credentials are not an expired session). */
   skipUnauthorizedHandler?: boolean;
+  /** Logout: still sent after abortSessionRequests() has stopped every other call with this token. */
+  endsSession?: boolean;
 }
 export interface ApiResult<T> {
   data: T;
@@ -41,6 +43,53 @@ let unauthorizedHandler: UnauthorizedHandler | null = null;
 /** The session registers what a 401 means (log out); kept as a hook so api/ does not import state/. */
 export function onUnauthorized(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
+}
+
+// Every request belongs to the session of the token it carries. Ending that session (logout) aborts its
+// requests in flight and refuses to send new ones with the same token, so nothing reaches the server with a
+// token that is being revoked, and no screen reports the 401s such late calls would get as errors.
+let session = { token: getToken(), controller: new AbortController() };
+function sessionOf(token: string | null): AbortController {
+  if (session.token !== token) session = { token, controller: new AbortController() };
+  return session.controller;
+}
+
+/**
+ * Abort the requests of the current token's session, and keep later ones with that token from being sent.
+ * Without a stored token there is no session to end: calls such as login keep working, and an ended session
+ * is forgotten (its token is gone, so nothing can carry it any more).
+ */
+export function abortSessionRequests(): void {
+  const token = getToken();
+  if (token === null) sessionOf(null);
+  else sessionOf(token).abort();
+}
+
+/** The rejection of a call whose session has ended: an AbortError, which callers ignore like any abort. */
+function sessionEnded(): DOMException {
+  return new DOMException('The session this request belonged to has ended', 'AbortError');
+}
+
+/** True for aborted calls (the caller's own signal, or an ended session): nothing to report to anyone. */
+export function isAbortError(error: unknown): boolean {
+  return (error as Error | null)?.name === 'AbortError';
+}
+
+/** One signal that aborts when either does; `release` removes the listeners once the call is done. */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | null): { signal?: AbortSignal; release: () => void } {
+  if (!a || !b) return { signal: a ?? b ?? undefined, release: () => undefined };
+  const both = new AbortController();
+  const abort = () => both.abort();
+  if (a.aborted || b.aborted) abort();
+  a.addEventListener('abort', abort);
+  b.addEventListener('abort', abort);
+  return {
+    signal: both.signal,
+    release: () => {
+      a.removeEventListener('abort', abort);
+      b.removeEventListener('abort', abort);
+    },
+  };
 }
 
 /** Query values are each JSON-encoded (CONTRACT.md): {filter: {limit: 20}} -> filter={"limit":20}. */
@@ -73,6 +122,8 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
 ): Promise<ApiResult<S extends v.GenericSchema ? v.InferOutput<S> : undefined>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
+  const own = options.endsSession ? null : sessionOf(token).signal;
+  if (own?.aborted) throw sessionEnded(); // never send a token whose session has ended
   if (token) headers.Authorization = `Bearer ${token}`;
   if (MUTATING.has(method)) {
     const xsrf = readCookie('XSRF-TOKEN');
@@ -84,18 +135,26 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
     body = JSON.stringify(options.body);
   }
   let response: Response;
+  const { signal, release } = eitherSignal(options.signal, own);
   try {
     response = await fetch(`/v2${path}${encodeQuery(options.query)}`, {
       method,
       headers,
       body,
       credentials: 'include',
-      signal: options.signal,
+      signal,
     });
   } catch (cause) {
-    if ((cause as Error)?.name === 'AbortError') throw cause;
+    if (own?.aborted) throw sessionEnded();
+    if (isAbortError(cause)) throw cause;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network request failed');
+  } finally {
+    release();
   }
+  // An answer that arrives after its session ended belongs to nobody any more (a late 200 must not fill the
+  // next coach's screen; a late 401 is the revoked token, not a failure anyone has to hear about).
+  if (own?.aborted) throw sessionEnded();
+  if (response.status === 401 && token !== null && token !== getToken()) throw sessionEnded();
   if (!response.ok) {
     const error = await toApiError(response);
     if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.(token);

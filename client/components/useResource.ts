@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isAbortError } from '../api/http.ts';
 
 export type Resource<T> =
   | { status: 'loading'; data?: T; total: number | null; error?: undefined }
@@ -32,7 +33,9 @@ export function useResource<T>(
         if (!controller.signal.aborted) setState({ status: 'ready', data: result.data, total: result.total ?? null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ status: 'error', data: s.data, total: s.total, error }));
+        // An abort (this effect's own cleanup, or the session ending on logout) is no failure to show.
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setState((s) => ({ status: 'error', data: s.data, total: s.total, error }));
       },
     );
     return () => controller.abort();

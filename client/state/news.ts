@@ -1,5 +1,6 @@
 import { signal, computed, effect } from '@preact/signals-react';
 import { getNews, markNewsRead, markNewsUnread } from '../api/news.ts';
+import { isAbortError } from '../api/http.ts';
 import type { NewsItem } from '../api/schemas/news.ts';
 import { user } from './session.ts';
 
@@ -14,12 +15,16 @@ effect(() => {
   if (!user.value) news.value = [];
 });
 
-/** Load the news; a failure goes to the console only (SPEC section 8). */
+/**
+ * Load the news; a failure goes to the console only (SPEC section 8). A load stopped because the session
+ * ended (logout while it ran) is no failure: nothing is logged and the emptied list stays empty.
+ */
 export async function loadNews(): Promise<void> {
   try {
     const { data } = await getNews();
     news.value = data;
   } catch (error) {
+    if (isAbortError(error)) return;
     console.error('Could not load news', error);
   }
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor, fireEvent } from '@testing-library/preact';
 import { checkSession, isAuthenticated, lastLoginFailure, loadApi, login, logout, resetSessionForTests, token, user } from './session.ts';
 import { request } from '../api/http.ts';
+import { loadNews } from './news.ts';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
 
 const loginAnswer = (id: string) => ({ id, ttl: 1209600, created: '2026-01-01T00:00:00.000Z', userId: 'coach-1', user: buildMe() });
@@ -109,6 +110,35 @@ describe('logout', () => {
     await logout();
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(location.pathname).toBe('/login');
+  });
+});
+
+describe('logout while screens are still loading', () => {
+  test('aborts their calls, sends nothing else with the old token and reports no error', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    await loadApi();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answerNews: (r: Response) => void = () => undefined;
+    let answerLogout: (r: Response) => void = () => undefined;
+    const { calls, fetchMock } = mockFetch({
+      'GET /news': () => new Promise<Response>((resolve) => (answerNews = resolve)),
+      'GET /patients': json([]),
+      'POST /auth/logout': () => new Promise<Response>((resolve) => (answerLogout = resolve)),
+    });
+    const loading = loadNews();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const leaving = logout();
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/v2/auth/logout'));
+    expect((fetchMock.mock.calls[0][1] as RequestInit).signal?.aborted).toBe(true);
+    // a screen that starts loading while the logout call is on its way must not send the revoked token
+    await expect(request('GET', '/patients')).rejects.toThrow();
+    answerLogout(noContent());
+    answerNews(apiError(401)); // what the server says to the old token once it is revoked
+    await Promise.all([loading, leaving]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v2/news', 'POST /v2/auth/logout']);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(location.pathname).toBe('/login');
+    consoleError.mockRestore();
   });
 });
 

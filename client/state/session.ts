@@ -26,9 +26,10 @@ let api: Promise<{ auth: typeof import('../api/auth.ts'); http: typeof import('.
  * without it and fetches it when the form is sent. Loading it also registers what a 401 means.
  */
 export function loadApi() {
-  api ??= Promise.all([import('../api/auth.ts'), import('../api/http.ts')]).then(([auth, http]) => {
-    http.onUnauthorized(handleUnauthorized);
-    return { auth, http };
+  api ??= Promise.all([import('../api/auth.ts'), import('../api/http.ts')]).then(([auth, httpModule]) => {
+    httpModule.onUnauthorized(handleUnauthorized);
+    http = httpModule;
+    return { auth, http: httpModule };
   });
   return api;
 }
@@ -38,8 +39,11 @@ function storeToken(value: string): void {
   token.value = value;
 }
 
+let http: typeof import('../api/http.ts') | null = null;
+
 /** Forget the token locally (expired, locked or spent); the server side is not asked. */
 export function dropSession(): void {
+  http?.abortSessionRequests(); // its other calls would only come back 401
   clearToken();
   token.value = null;
   user.value = null;
@@ -130,7 +134,10 @@ export async function login(email: string, password: string): Promise<Me | null>
  */
 export async function logout(): Promise<void> {
   try {
-    const { auth } = await loadApi();
+    const { auth, http } = await loadApi();
+    // Screens still loading would otherwise send the revoked token and get 401s: stop them first, and keep
+    // any new call with this token from going out. Only the logout call itself is still sent.
+    http.abortSessionRequests();
     await auth.logout();
     localStorage.clear();
     rememberLanguage();

@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { getSystemSettings } from '../api/system.ts';
+import { isAbortError } from '../api/http.ts';
 import type { SystemSettings } from '../api/schemas/system.ts';
 
 /** GET /system/settings, or null before it has loaded (and after it failed). */
@@ -14,6 +15,10 @@ export async function loadSystemSettings(): Promise<void> {
     systemSettings.value = data;
     settingsStatus.value = 'loaded';
   } catch (error) {
+    if (isAbortError(error)) {
+      settingsStatus.value = 'idle'; // the session ended while loading: not a failure, loaded again next time
+      return;
+    }
     console.error('Could not load system settings', error);
     settingsStatus.value = 'failed';
   }
