@@ -239,7 +239,7 @@ function SurveyResults({ patientId }: { patientId: string }) {
                   <summary>
                     <strong>{survey?.title ?? t('patient.data.unknownSurvey')}</strong> · {formatDate(r.data.completedAt)}
                   </summary>
-                  <table>
+                  <div className="table-scroll"><table>
                     <thead><tr><th scope="col">{t('patient.data.question')}</th><th scope="col">{t('patient.data.answer')}</th></tr></thead>
                     <tbody>
                       {r.data.answers.map((a) => {
@@ -250,7 +250,7 @@ function SurveyResults({ patientId }: { patientId: string }) {
                         return <tr key={a.questionId}><td>{q?.text ?? t('patient.data.unknownQuestion')}</td><td>{value}</td></tr>;
                       })}
                     </tbody>
-                  </table>
+                  </table></div>
                 </details>
               </li>
             );
