@@ -145,3 +145,22 @@ test('opening /patient/new without permission explains it instead of showing the
   expect(screen.getByRole('alert').textContent).toContain('nicht freigegeben');
   expect(screen.queryByLabelText('Vorname')).toBeNull();
 });
+
+test('the filters form one search landmark without Pico\'s role="search" input-group styling (pill fields, half-rounded reset)', async () => {
+  history.replaceState(null, '', '/patient?status=active');
+  listPatients.mockResolvedValue({ data: page(3), total: 3 });
+  const { container } = render(<PatientArea />);
+  await screen.findByText('3 Patienten');
+  const search = screen.getByLabelText('Suche').closest('search');
+  expect(search, 'the search field sits in a <search> landmark').not.toBeNull();
+  expect(search!.querySelectorAll('select')).toHaveLength(4);
+  expect(search!.contains(screen.getByRole('button', { name: 'Filter zurücksetzen' }))).toBe(true);
+  expect(container.querySelector('[role="search"]'), 'Pico styles every [role=search] as one rounded group').toBeNull();
+});
+
+test('the filter bar keeps "Filter zurücksetzen" on one line and gives the search field the corners of the selects', async () => {
+  const { readFileSync } = await import('node:fs');
+  const css = readFileSync('client/features/patient/patient.css', 'utf8'); // vitest runs from the repository root
+  expect(/\.filters-reset\s*\{([^}]*)\}/.exec(css)?.[1]).toMatch(/white-space:\s*nowrap/);
+  expect(/\.filters input\[type='search'\]\s*\{([^}]*)\}/.exec(css)?.[1]).toMatch(/--pico-border-radius:\s*0\.25rem/);
+});

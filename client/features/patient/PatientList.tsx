@@ -141,54 +141,58 @@ function Filters({ query, coaches, myId, onChange }: {
   }, [text]);
 
   return (
-    <form className="filters" role="search" onSubmit={(e) => { e.preventDefault(); onChange({ q: text }); }}>
-      <label>
-        {t('patient.list.search')}
-        <input type="search" value={text} placeholder={t('patient.list.searchPlaceholder')} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
-      </label>
-      <label>
-        {t('patient.list.coach')}
-        <select value={query.coach} onChange={(e) => onChange({ coach: (e.target as HTMLSelectElement).value })}>
-          <option value="">{t('patient.list.allCoaches')}</option>
-          {myId && <option value={myId}>{t('patient.list.myPatients')}</option>}
-          {coaches.filter((c) => c.id !== myId).map((c) => (
-            <option key={c.id} value={c.id}>{c.lastName}, {c.firstName}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('patient.list.status')}
-        <select value={query.status} onChange={(e) => onChange({ status: (e.target as HTMLSelectElement).value as ListQuery['status'] })}>
-          <option value="">{t('patient.list.allStatuses')}</option>
-          <option value="active">{t('freshness.aftercare.active')}</option>
-          <option value="ending">{t('freshness.aftercare.ending')}</option>
-          <option value="planned">{t('freshness.aftercare.planned')}</option>
-          <option value="completed">{t('freshness.aftercare.completed')}</option>
-        </select>
-      </label>
-      <label>
-        {t('patient.list.lastData')}
-        <select value={query.last} onChange={(e) => onChange({ last: (e.target as HTMLSelectElement).value as ListQuery['last'] })}>
-          <option value="">{t('patient.list.allLastData')}</option>
-          <option value="green">{t('freshness.level.green')}</option>
-          <option value="yellow">{t('freshness.level.yellow')}</option>
-          <option value="red">{t('freshness.level.red')}</option>
-          <option value="grey">{t('freshness.level.grey')}</option>
-        </select>
-      </label>
-      <label className="sort-select">
-        {t('patient.list.sort')}
-        <select value={query.sort} onChange={(e) => onChange({ sort: (e.target as HTMLSelectElement).value })}>
-          {SORT_OPTIONS.map((value) => (
-            <option key={value} value={value}>{t(`patient.list.sortBy.${value.replace('-', 'desc_')}`)}</option>
-          ))}
-        </select>
-      </label>
-      {(query.q || query.coach || query.status || query.last) && (
-        <button type="button" className="secondary outline filters-reset" onClick={() => { setText(''); onChange({ q: '', coach: '', status: '', last: '' }); }}>
-          {t('patient.list.resetFilters')}
-        </button>
-      )}
-    </form>
+    // The <search> element is the search landmark. Not role="search" on the form: Pico styles that role as one
+    // rounded input group (pill-shaped fields, a focus ring around the whole filter bar, half-rounded button).
+    <search className="filters-landmark">
+      <form className="filters" onSubmit={(e) => { e.preventDefault(); onChange({ q: text }); }}>
+        <label>
+          {t('patient.list.search')}
+          <input type="search" value={text} placeholder={t('patient.list.searchPlaceholder')} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {t('patient.list.coach')}
+          <select value={query.coach} onChange={(e) => onChange({ coach: (e.target as HTMLSelectElement).value })}>
+            <option value="">{t('patient.list.allCoaches')}</option>
+            {myId && <option value={myId}>{t('patient.list.myPatients')}</option>}
+            {coaches.filter((c) => c.id !== myId).map((c) => (
+              <option key={c.id} value={c.id}>{c.lastName}, {c.firstName}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('patient.list.status')}
+          <select value={query.status} onChange={(e) => onChange({ status: (e.target as HTMLSelectElement).value as ListQuery['status'] })}>
+            <option value="">{t('patient.list.allStatuses')}</option>
+            <option value="active">{t('freshness.aftercare.active')}</option>
+            <option value="ending">{t('freshness.aftercare.ending')}</option>
+            <option value="planned">{t('freshness.aftercare.planned')}</option>
+            <option value="completed">{t('freshness.aftercare.completed')}</option>
+          </select>
+        </label>
+        <label>
+          {t('patient.list.lastData')}
+          <select value={query.last} onChange={(e) => onChange({ last: (e.target as HTMLSelectElement).value as ListQuery['last'] })}>
+            <option value="">{t('patient.list.allLastData')}</option>
+            <option value="green">{t('freshness.level.green')}</option>
+            <option value="yellow">{t('freshness.level.yellow')}</option>
+            <option value="red">{t('freshness.level.red')}</option>
+            <option value="grey">{t('freshness.level.grey')}</option>
+          </select>
+        </label>
+        <label className="sort-select">
+          {t('patient.list.sort')}
+          <select value={query.sort} onChange={(e) => onChange({ sort: (e.target as HTMLSelectElement).value })}>
+            {SORT_OPTIONS.map((value) => (
+              <option key={value} value={value}>{t(`patient.list.sortBy.${value.replace('-', 'desc_')}`)}</option>
+            ))}
+          </select>
+        </label>
+        {(query.q || query.coach || query.status || query.last) && (
+          <button type="button" className="secondary outline filters-reset" onClick={() => { setText(''); onChange({ q: '', coach: '', status: '', last: '' }); }}>
+            {t('patient.list.resetFilters')}
+          </button>
+        )}
+      </form>
+    </search>
   );
 }
