@@ -4,23 +4,13 @@ import type { Upstream } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { CoachTable } from '../db/types.ts';
 import { hashToken } from '../lib/secrets.ts';
+import { toMe } from '../lib/coach-view.ts';
+import type { Me } from '../../../client/api/schemas/auth.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 /** The coach behind the bearer token of the current request. */
-export interface SessionCoach {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  isHealthManager: boolean;
-  isUserLocked: boolean;
-  emailVerified: boolean;
-  language: string;
-  /** SHA-256 of the bearer token that authenticated this request (logout revokes it). */
-  tokenHash: string;
-}
+/** The coach a request authenticated as: <Me> plus the hash of the token that did it (logout revokes it). */
+export type SessionCoach = Me & { tokenHash: string };
 
 const sessions = new WeakMap<Request, SessionCoach>();
 
@@ -32,19 +22,7 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 export function toSessionCoach(row: CoachTable, tokenHash: string): SessionCoach {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    isAdmin: row.isAdmin === 1,
-    isSuperAdmin: row.isSuperAdmin === 1,
-    isHealthManager: row.isHealthManager === 1,
-    isUserLocked: row.isUserLocked === 1,
-    emailVerified: row.emailVerified === 1,
-    language: row.language,
-    tokenHash,
-  };
+  return { ...toMe(row), tokenHash };
 }
 
 /** Looks a bearer token up by its hash; undefined when unknown, expired, revoked or of another kind. */

@@ -21,17 +21,9 @@ export function toMe(row: CoachTable): Me {
 /** A coach as the admin screens see it: never the password hash. */
 export function toCoach(row: CoachTable): Coach {
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
+    ...toMe(row),
     title: row.title,
     phone: row.phone,
-    isAdmin: row.isAdmin === 1,
-    isSuperAdmin: row.isSuperAdmin === 1,
-    isHealthManager: row.isHealthManager === 1,
-    isUserLocked: row.isUserLocked === 1,
-    emailVerified: row.emailVerified === 1,
     language: row.language as Coach['language'],
     trialEndsAt: row.trialEndsAt,
     createdAt: row.createdAt,
