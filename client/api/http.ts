@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { ApiErrorBodySchema } from './schemas/error.ts';
+import { issueFields, readingSchema } from './reading.ts';
 import { getToken } from '../lib/token.ts';
+import { reportError } from '../lib/error-reporting.ts';
 
 // The token helpers live in lib/token.ts (the first screen needs them without this module); re-exported here.
 export { TOKEN_KEY, getToken, setToken, clearToken } from '../lib/token.ts';
@@ -17,6 +19,37 @@ export class ApiError extends Error {
     this.code = code;
     this.details = details;
   }
+}
+
+/**
+ * An answer the client cannot use: not JSON, or without a field a screen needs (code INVALID_RESPONSE). The
+ * message names the call and the fields, never their values (they may be health data).
+ */
+export class InvalidAnswerError extends ApiError {
+  /** Field paths that did not fit, e.g. ["[].id", "email"]. */
+  readonly fields: string[];
+  constructor(status: number, call: string, fields: string[]) {
+    super(status, 'INVALID_RESPONSE', `Unusable answer to ${call}: ${fields.length ? `field ${fields.join(', ')} missing or of the wrong type` : 'not JSON'}`);
+    this.name = 'InvalidAnswerError';
+    this.fields = fields;
+  }
+}
+
+/** The call without ids (path segments with a digit), so a report names the kind of call but no record. */
+export function callName(method: string, path: string): string {
+  return `${method} /v2${path.split('?')[0].split('/').map((part) => (/\d/.test(part) ? '{id}' : part)).join('/')}`;
+}
+
+const reported = new Set<string>();
+/**
+ * Each kind of unusable answer goes to error reporting once per page load: the operator needs to hear that
+ * their API and the client disagree, not once for every retry or every screen that asks again.
+ */
+function reportInvalidAnswer(error: InvalidAnswerError, call: string): void {
+  const key = `${call} ${error.fields.join(',')}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  reportError(error);
 }
 
 type Query = Record<string, unknown>;
@@ -161,27 +194,35 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
     throw error;
   }
   const totalHeader = response.headers.get('X-Total-Count');
-  const total = totalHeader === null ? null : Number(totalHeader);
-  if (!options.schema) return { data: undefined as never, total };
+  const total = totalHeader === null || totalHeader.trim() === '' ? null : Number(totalHeader);
+  const known = Number.isFinite(total) ? total : null;
+  if (!options.schema) return { data: undefined as never, total: known };
+  const call = callName(method, path);
   let json: unknown;
   try {
     json = await response.json();
   } catch {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answered with invalid JSON');
+    const error = new InvalidAnswerError(response.status, call, []);
+    reportInvalidAnswer(error, call);
+    throw error;
   }
-  const parsed = v.safeParse(options.schema, json);
+  // Read leniently (reading.ts): only what a screen needs must be there; ids become strings here.
+  const parsed = v.safeParse(readingSchema(options.schema), json);
   if (!parsed.success) {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', `Unexpected answer: ${v.summarize(parsed.issues)}`);
+    const error = new InvalidAnswerError(response.status, call, issueFields(parsed.issues));
+    reportInvalidAnswer(error, call);
+    throw error;
   }
-  return { data: parsed.output as never, total: Number.isFinite(total) ? total : null };
+  return { data: parsed.output as never, total: known };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   try {
-    const parsed = v.safeParse(ApiErrorBodySchema, await response.json());
+    // Read leniently too: a LoopBack error has no `code`, and its `details` are not a list.
+    const parsed = v.safeParse(readingSchema(ApiErrorBodySchema), await response.json());
     if (parsed.success) {
       const e = parsed.output.error;
-      return new ApiError(response.status, e.code, e.message, e.details ?? []);
+      return new ApiError(response.status, e.code || `HTTP_${response.status}`, e.message || response.statusText || 'Request failed', e.details ?? []);
     }
   } catch {
     // Not JSON (a proxy in between, an HTML error page): fall through to a generic error.

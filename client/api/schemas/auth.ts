@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { IdSchema } from './common.ts';
 
 /** The signed-in coach as GET /auth/me returns it (CONTRACT.md `<Me>`). */
 export const MeSchema = v.object({
-  id: v.string(),
+  id: IdSchema,
   email: v.string(),
   firstName: v.string(),
   lastName: v.string(),
@@ -25,10 +26,15 @@ export const LoginResponseSchema = v.object({
   id: v.string(),
   ttl: v.number(),
   created: v.string(),
-  userId: v.string(),
+  userId: IdSchema,
   user: MeSchema,
 });
 export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
+/**
+ * What the client reads of the login answer: the access token. The signed-in coach is then fetched from
+ * GET /auth/me (SPEC section 4), so the answer's other fields are not read.
+ */
+export const LoginTokenSchema = v.pick(LoginResponseSchema, ['id']);
 
 export const UpdatePasswordBodySchema = v.object({
   oldPassword: v.pipe(v.string(), v.minLength(1)),

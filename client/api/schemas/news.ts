@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { IdSchema } from './common.ts';
 
 export const NewsItemSchema = v.object({
-  id: v.string(),
+  id: IdSchema,
   title: v.string(),
   body: v.string(),
   publishedAt: v.string(),

@@ -156,20 +156,23 @@ export const SYNC_COLLECTIONS = Object.keys(SyncCollectionDataSchemas) as SyncCo
 export const SyncCollectionSchema = v.picklist(SYNC_COLLECTIONS);
 export type SyncData<C extends SyncCollection> = v.InferOutput<(typeof SyncCollectionDataSchemas)[C]>;
 
-/** A stored record of one collection. */
-export function syncRecordSchema<C extends SyncCollection>(collection: C) {
+// The fields are described once, at SyncRecordSchema below (the reference renders that one).
+function recordOf<C extends SyncCollection>(collection: C) {
   return v.object({
     id: IdSchema,
     patientId: IdSchema,
-    /**
-     * The day the record belongs to, taken from data.date (or the day of data.start for events, data.start
-     * for timeframes, data.completedAt for survey results); null when it has none. Filterable.
-     */
     date: v.nullable(v.string()),
-    /** Set by the server at every upsert; filter `{ where: { updatedAt: { gt: last } } }` for changes. */
     updatedAt: v.string(),
     data: SyncCollectionDataSchemas[collection],
   });
+}
+type RecordSchemas = { [C in SyncCollection]: ReturnType<typeof recordOf<C>> };
+/** The record schema of each collection, made once so every caller (and every derived reading) shares it. */
+export const SyncRecordSchemas = Object.fromEntries(SYNC_COLLECTIONS.map((c) => [c, recordOf(c)])) as RecordSchemas;
+
+/** A stored record of one collection. */
+export function syncRecordSchema<C extends SyncCollection>(collection: C): RecordSchemas[C] {
+  return SyncRecordSchemas[collection];
 }
 export type SyncRecord<C extends SyncCollection> = {
   id: string;
