@@ -12,7 +12,10 @@ import { syncRecordSchema } from './schemas/sync-db.ts';
 import { SurveySchema } from './schemas/surveys.ts';
 import { DailyPatientsSchema } from './schemas/statistics.ts';
 
-const read = <S extends v.GenericSchema>(schema: S, value: unknown) => v.safeParse(readingSchema(schema), value);
+function read<S extends v.GenericSchema>(schema: S, value: unknown): { success: boolean; output?: v.InferOutput<S>; issues?: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]] } {
+  const result = v.safeParse(readingSchema(schema), value);
+  return result.success ? { success: true, output: result.output as v.InferOutput<S> } : { success: false, issues: result.issues };
+}
 /** The user of a LoopBack 3 login answer as issue 12 describes it: id, email and the four flags, nothing else. */
 const minimalUser = { id: 7, email: 'coach@example.org', isUserLocked: false, isAdmin: true, isSuperAdmin: false, isHealthManager: false };
 

@@ -27,7 +27,9 @@ export function dayText(day: string): string {
   return formatDate(new Date(y, m - 1, d), { dateStyle: 'medium' });
 }
 
+/** No badge for a patient whose aftercare interval the upstream did not give (both days read as ''). */
 export function AftercareBadge({ patient, now }: { patient: Pick<Patient, 'aftercareStart' | 'aftercareEnd'>; now?: Date }) {
+  if (!patient.aftercareStart || !patient.aftercareEnd) return null;
   const state = aftercareState(patient, now);
   return <span className={`badge badge-${state}`}>{t(`freshness.aftercare.${state}`)}</span>;
 }

@@ -71,8 +71,12 @@ export function storedLanguage(): Locale {
 }
 
 /** Intl formatters in the active locale. */
-export const formatDate = (value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-  new Intl.DateTimeFormat(locale.value, options).format(new Date(value));
+/** A date in the active locale; a value that is no date (an answer without it reads as '') shows as a dash. */
+export function formatDate(value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const date = new Date(value);
+  if (value === '' || Number.isNaN(date.getTime())) return '–';
+  return new Intl.DateTimeFormat(locale.value, options).format(date);
+}
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat(locale.value, options).format(value);
 export const intlLocale = computed(() => locale.value);

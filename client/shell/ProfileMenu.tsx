@@ -3,6 +3,7 @@ import { user } from '../state/session.ts';
 import { t } from '../lib/i18n.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Menu } from './Menu.tsx';
+import { coachName } from '../lib/names.ts';
 
 /**
  * Profile menu with Inbox and Settings (SPEC section 2).
@@ -11,7 +12,7 @@ import { Menu } from './Menu.tsx';
  */
 export function ProfileMenu() {
   const me = user.value;
-  const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
+  const name = me ? coachName(me) : '';
   return (
     <Menu
       className="profile-menu"

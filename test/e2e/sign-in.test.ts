@@ -1,6 +1,6 @@
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, sidebarLinks, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { sidebarLinks, signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 const EVERYONE = ['Dashboard -> /dashboard', 'Hilfe & Unterlagen & Infos -> /information', 'News -> /news-dashboard'];
 const NEW_USER = 'New User -> /create-access';
@@ -8,20 +8,20 @@ const ADMIN = 'Coaches verwalten -> /admin';
 const STATS = 'Controlling -> /stats';
 const EXPORT = 'Export -> /export';
 
-// SPEC section 6, with the project's decision for Export (administrators and health managers) and the
-// demo setting enable_creating_new_patients = true (so every coach sees "New User").
-const EXPECTED: Record<string, string[]> = {
-  [DEMO.admin]: [...EVERYONE, NEW_USER, ADMIN, STATS, EXPORT],
-  [DEMO.coach]: [...EVERYONE, NEW_USER],
-  [DEMO.health]: [...EVERYONE, NEW_USER, STATS, EXPORT],
+// SPEC section 6, with the project's decision for Export (administrators and health managers) and
+// enable_creating_new_patients = true on both test instances (so every coach sees "New User").
+const EXPECTED = {
+  admin: [...EVERYONE, NEW_USER, ADMIN, STATS, EXPORT],
+  coach: [...EVERYONE, NEW_USER],
+  health: [...EVERYONE, NEW_USER, STATS, EXPORT],
 };
 
-describe('signing in', () => {
-  for (const [email, expected] of Object.entries(EXPECTED)) {
-    journey(`signs in as ${email} and shows exactly the sidebar that account may see`, async ({ j }) => {
+forEachUpstream((upstream, journey) => {
+  for (const [role, expected] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, string[]][]) {
+    journey(`signs in as the ${role} and shows exactly the sidebar that account may see`, async ({ j }) => {
       await j.page.goto('/login');
       await j.screen('login');
-      await signIn(j.page, email);
+      await signIn(j.page, upstream.accounts[role], upstream.password);
       await j.page.waitForURL('**/dashboard');
       await j.screen('dashboard');
       expect(await sidebarLinks(j.page)).toEqual(expected);
@@ -32,7 +32,7 @@ describe('signing in', () => {
   journey('tells the locked account that it is locked and keeps it on the login screen', async ({ j }) => {
     j.provoke({ url: /\/v2\/auth\/login$/, status: 403 });
     await j.page.goto('/login');
-    await signIn(j.page, DEMO.locked);
+    await signIn(j.page, upstream.accounts.locked, upstream.password);
     const dialog = j.page.getByRole('alertdialog').or(j.page.getByRole('dialog'));
     await expect.poll(() => dialog.innerText()).toMatch(/Login Fehler[\s\S]*Dieses Konto wurde gesperrt!/);
     await j.screen('locked alert');
@@ -48,9 +48,19 @@ describe('signing in', () => {
     const returnUrl = new URL(j.page.url()).searchParams.get('returnUrl');
     expect(returnUrl).toBe('/news-dashboard?id=abc');
     await j.screen('login with returnUrl');
-    await signIn(j.page, DEMO.coach);
+    await signIn(j.page, upstream.accounts.coach, upstream.password);
     await j.page.waitForURL((url) => url.pathname === '/news-dashboard');
     expect(new URL(j.page.url()).search).toBe('?id=abc');
     await j.screen('news after login');
+  });
+
+  journey('treats a token the upstream no longer accepts as expired: cleared, and the login screen with returnUrl', async ({ j }) => {
+    j.provoke({ url: /\/v2\/auth\/me$/, status: 401 });
+    await j.page.goto('/login');
+    await j.page.evaluate(() => localStorage.setItem('accessToken', 'expired-or-revoked-token'));
+    await j.page.goto('/patient');
+    await j.page.waitForURL(/\/login\?returnUrl=%2Fpatient$/);
+    expect(await j.page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await j.screen('login after an expired token');
   });
 });

@@ -93,8 +93,8 @@ interface AxeResults {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: { message: string }[] }[] }[];
 }
 
-export async function openJourney(name: string, options: BrowserContextOptions = {}): Promise<Journey & { close(): Promise<void> }> {
-  const origin = baseUrl();
+/** `origin` is the gateway the journey runs against (default: the one in front of the built-in upstream). */
+export async function openJourney(name: string, options: BrowserContextOptions = {}, origin = baseUrl()): Promise<Journey & { close(): Promise<void> }> {
   const context = await (await sharedBrowser()).newContext({
     baseURL: origin,
     locale: 'de-DE',
@@ -242,19 +242,27 @@ export async function openJourney(name: string, options: BrowserContextOptions =
  * `journey('signs in ...', async ({ j }) => ...)`: a test with a fresh browser context whose collected
  * problems fail it at the end, even when every step of the test passed.
  */
-export const journey = base.extend<{ j: Journey }>({
-  j: async ({ task }, use) => {
-    const opened = await openJourney(task.name);
-    await use(opened);
-    // What every open page showed when a step failed, for the CI artifacts.
-    if (task.result?.state === 'fail') await opened.captureFailure();
-    await opened.close();
-  },
-});
+export const journey = journeyOn(baseUrl);
+
+/**
+ * The `journey` fixture against one gateway; `artifactPrefix` keeps the screenshots of the same journey on
+ * different upstreams apart.
+ */
+export function journeyOn(origin: () => string, artifactPrefix = '') {
+  return base.extend<{ j: Journey }>({
+    j: async ({ task }, use) => {
+      const opened = await openJourney(`${artifactPrefix}${task.name}`, {}, origin());
+      await use(opened);
+      // What every open page showed when a step failed, for the CI artifacts.
+      if (task.result?.state === 'fail') await opened.captureFailure();
+      await opened.close();
+    },
+  });
+}
 
 /** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
-export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>): Promise<void> {
-  const opened = await openJourney(name, options);
+export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = baseUrl()): Promise<void> {
+  const opened = await openJourney(name, options, origin);
   try {
     await run(opened);
   } catch (error) {

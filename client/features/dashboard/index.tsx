@@ -14,6 +14,7 @@ import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { unreadNews } from '../../state/news.ts';
 import { user } from '../../state/session.ts';
 import { activeWhere, attentionFilter, endingSoonFilter, levelWhere } from './queries.ts';
+import { coachName, patientName } from '../../lib/names.ts';
 
 const LEVELS: Freshness[] = ['red', 'yellow', 'grey', 'green'];
 const ATTENTION_SHOWN = 8;
@@ -28,7 +29,7 @@ export default function DashboardPage() {
     <section className="dashboard">
       <header className="page-header">
         <h1>{t('dashboard.title')}</h1>
-        {me && <p className="muted">{t('dashboard.greeting', { name: me.firstName })}</p>}
+        {me && <p className="muted">{t('dashboard.greeting', { name: me.firstName || coachName(me) })}</p>}
       </header>
       <Caseload now={now} />
       <div className="dashboard-grid">
@@ -109,12 +110,12 @@ function Attention({ now }: { now: Date }) {
           {shown.map((p) => (
             <li key={p.id}>
               <span>
-                <Link href={patientLink(p.id)}>{p.firstName} {p.lastName}</Link> <small className="muted"><code>{p.patientCode}</code></small>
+                <Link href={patientLink(p.id)}>{patientName(p)}</Link> <small className="muted"><code>{p.patientCode}</code></small>
               </span>
               <span className="row-actions">
                 <FreshnessBadge lastDataAt={p.lastDataAt} now={now} />
                 {p.phone && (
-                  <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="call-link" aria-label={t('dashboard.attention.callNamed', { name: `${p.firstName} ${p.lastName}`, phone: p.phone })}>
+                  <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="call-link" aria-label={t('dashboard.attention.callNamed', { name: patientName(p), phone: p.phone })}>
                     {t('dashboard.attention.call')}
                   </a>
                 )}
@@ -144,7 +145,7 @@ function EndingSoon({ now }: { now: Date }) {
             return (
               <li key={p.id}>
                 <span>
-                  <Link href={patientLink(p.id, 'evaluation')}>{p.firstName} {p.lastName}</Link>{' '}
+                  <Link href={patientLink(p.id, 'evaluation')}>{patientName(p)}</Link>{' '}
                   <small className="muted">{t('dashboard.ending.until', { date: dayText(p.aftercareEnd) })}</small>
                 </span>
                 <span className="badge badge-ending">
@@ -226,8 +227,8 @@ function RecentFeed<T extends FeedItem>({ id, title, emptyText, load, author }: 
             return (
               <li key={c.id}>
                 <p className="feed-meta">
-                  <Link href={patientLink(c.patientId, 'comments')}>{p ? `${p.firstName} ${p.lastName}` : t('dashboard.unknownPatient')}</Link>
-                  {' · '}{author(c)}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+                  <Link href={patientLink(c.patientId, 'comments')}>{p ? patientName(p) : t('dashboard.unknownPatient')}</Link>
+                  {author(c) ? ` · ${author(c)}` : ''}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
                 </p>
                 <p className="feed-text">{c.text}</p>
               </li>

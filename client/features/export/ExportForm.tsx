@@ -2,6 +2,7 @@ import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { USES_COACH, USES_PERIOD, USES_STATUS, type ExportFilter, type ExportKind } from './exports.ts';
 import { filterError } from './filter.ts';
+import { coachListName } from '../../lib/names.ts';
 
 interface Props {
   kinds: ExportKind[];
@@ -76,7 +77,7 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
                   <option value="">{t('export.coachAll')}</option>
                   {coaches.map((c) => (
                     <option key={c.id} value={c.id}>
-                      {`${c.lastName}, ${c.firstName}`}
+                      {coachListName(c)}
                     </option>
                   ))}
                 </select>

@@ -8,6 +8,7 @@ import { getDailyPatientsInAftercare, getPatientDetailStatistics, getPhoneCoachi
 import { germanDate, germanDateTime, toCsv, type CsvValue } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
 import { fetchAll, type Progress } from './fetch-all.ts';
+import { coachName as personName } from '../../lib/names.ts';
 
 export const EXPORT_KINDS = ['patients', 'detailStatistics', 'comments', 'dailyFigures'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -53,7 +54,7 @@ export const USES_COACH: Record<ExportKind, boolean> = { patients: true, detailS
 
 const coachName = (coaches: Map<string, Coach>, id: string | null) => {
   const coach = id ? coaches.get(id) : undefined;
-  return coach ? `${coach.firstName} ${coach.lastName}`.trim() : '';
+  return coach ? personName(coach) : '';
 };
 
 function patientWhere(filter: ExportFilter, today: string): Record<string, unknown> | undefined {

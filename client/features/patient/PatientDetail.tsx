@@ -18,6 +18,7 @@ import { MasterData } from './detail/MasterData.tsx';
 import { NextAppointments } from './detail/NextAppointments.tsx';
 import { RecoveryKeys } from './detail/RecoveryKeys.tsx';
 import { SyncedData } from './detail/SyncedData.tsx';
+import { patientName } from '../../lib/names.ts';
 
 export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access'] as const;
 export type Tab = (typeof TABS)[number];
@@ -92,9 +93,7 @@ function Header({ patient }: { patient: Patient }) {
   return (
     <header className="patient-header">
       <div>
-        <h1>
-          {patient.firstName} {patient.lastName}
-        </h1>
+        <h1>{patientName(patient)}</h1>
         <p className="patient-header-facts">
           <span>
             {t('patient.fields.patientCode')}: <code>{patient.patientCode}</code>

@@ -6,6 +6,7 @@ import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../api/schemas/patients.ts';
 import { errorText } from '../../components/errorText.ts';
 import { t } from '../../lib/i18n.ts';
+import { coachListName } from '../../lib/names.ts';
 
 export interface PatientFormValues {
   firstName: string;
@@ -165,7 +166,7 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
             <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
               <option value="">{t('patient.form.noCoach')}</option>
               {coaches.map((c) => (
-                <option key={c.id} value={c.id}>{c.lastName}, {c.firstName}</option>
+                <option key={c.id} value={c.id}>{coachListName(c)}</option>
               ))}
             </select>
           </label>

@@ -12,6 +12,7 @@ import { useResource } from '../../components/useResource.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { listQueryToSearch, PAGE_SIZE, parseListQuery, toListFilter, type ListQuery } from './listQuery.ts';
+import { coachListName, patientListName } from '../../lib/names.ts';
 
 
 const SORT_OPTIONS = ['lastName', '-lastName', 'patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
@@ -97,7 +98,7 @@ export function PatientList() {
                 <tr key={p.id}>
                   <td data-label={t('patient.list.name')}>
                     <Link href={`/patient/${encodeURIComponent(p.id)}`}>
-                      {p.lastName}, {p.firstName}
+                      {patientListName(p)}
                     </Link>
                   </td>
                   <td data-label={t('patient.list.code')}>
@@ -105,7 +106,7 @@ export function PatientList() {
                   </td>
                   <td data-label={t('patient.list.aftercare')}>
                     <AftercareBadge patient={p} />{' '}
-                    <span className="nowrap">{dayText(p.aftercareStart)} – {dayText(p.aftercareEnd)}</span>
+                    {(p.aftercareStart || p.aftercareEnd) && <span className="nowrap">{dayText(p.aftercareStart)} – {dayText(p.aftercareEnd)}</span>}
                   </td>
                   <td data-label={t('patient.list.lastData')}>
                     <FreshnessBadge lastDataAt={p.lastDataAt} />
@@ -155,7 +156,7 @@ function Filters({ query, coaches, myId, onChange }: {
             <option value="">{t('patient.list.allCoaches')}</option>
             {myId && <option value={myId}>{t('patient.list.myPatients')}</option>}
             {coaches.filter((c) => c.id !== myId).map((c) => (
-              <option key={c.id} value={c.id}>{c.lastName}, {c.firstName}</option>
+              <option key={c.id} value={c.id}>{coachListName(c)}</option>
             ))}
           </select>
         </label>

@@ -9,6 +9,7 @@ import { useResource } from '../../components/useResource.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { user } from '../../state/session.ts';
+import { coachName, patientName } from '../../lib/names.ts';
 
 interface Extras {
   name: string | null;
@@ -35,9 +36,9 @@ export default function PrintAccessCodePage() {
     const contact = coach ?? (me ? { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email } : null);
     return {
       data: {
-        name: patient ? `${patient.firstName} ${patient.lastName}` : null,
+        name: patient ? patientName(patient) : null,
         expiresAt: tokens?.expiresAt ?? null,
-        coach: contact ? { name: [contact.title, contact.firstName, contact.lastName].filter(Boolean).join(' '), phone: contact.phone, email: contact.email } : null,
+        coach: contact ? { name: [contact.title, coachName(contact)].filter(Boolean).join(' '), phone: contact.phone, email: contact.email } : null,
       },
     };
   }, `${code}:${patientId}`);

@@ -15,6 +15,7 @@ import { PrintBar } from '../../components/PrintBar.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
+import { coachName, patientName } from '../../lib/names.ts';
 
 const LIMIT = 1000;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,14 +63,14 @@ export default function PrintPatientPage() {
         {r && (
           <>
             <p className="print-brand">{instanceTitle()} · {t('print.patientTitle')}</p>
-            <h1>{r.patient.firstName} {r.patient.lastName}</h1>
+            <h1>{patientName(r.patient)}</h1>
             <p className="print-meta">{t('print.printedAt', { date: dateTime(new Date().toISOString()) })}</p>
             <MasterSection patient={r.patient} diagnoses={(r.diagnoses ?? []).map((d) => `${d.code} ${d.label}`)} costRate={r.costRate?.name ?? null} />
             <section className="print-section">
               <h2>{t('patient.team.title')}</h2>
               <p>
-                {t('patient.team.primary')}: {r.primary ? [r.primary.title, r.primary.firstName, r.primary.lastName].filter(Boolean).join(' ') : t('patient.team.noPrimary')}
-                {r.coaches && r.coaches.length > 0 && <><br />{t('patient.team.linked')}: {r.coaches.map((c) => `${c.firstName} ${c.lastName}`).join(', ')}</>}
+                {t('patient.team.primary')}: {r.primary ? [r.primary.title, coachName(r.primary)].filter(Boolean).join(' ') : t('patient.team.noPrimary')}
+                {r.coaches && r.coaches.length > 0 && <><br />{t('patient.team.linked')}: {r.coaches.map(coachName).join(', ')}</>}
               </p>
             </section>
             <section className="print-section">

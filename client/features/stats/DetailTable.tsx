@@ -6,6 +6,7 @@ import { useResource } from '../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { dayLabel } from './DailyCharts.tsx';
 import type { Period } from './period.ts';
+import { patientListName } from '../../lib/names.ts';
 
 export const PAGE_SIZE = 25;
 export type SortField = 'patientCode' | 'lastName' | 'primaryCoachName' | 'status' | 'aftercareStart' | 'aftercareEnd' | 'daysInAftercare' | 'phoneCoachings' | 'phoneCoachingMinutes' | 'dayEvaluations' | 'lastDataAt';
@@ -23,7 +24,7 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { field: 'patientCode', cell: (r) => r.patientCode },
-  { field: 'lastName', cell: (r) => `${r.lastName}, ${r.firstName}` },
+  { field: 'lastName', cell: (r) => patientListName(r) },
   { field: 'primaryCoachName', cell: (r) => r.primaryCoachName || t('stats.noCoach') },
   { field: 'status', cell: (r) => t(`stats.status.${r.status}`) },
   { field: 'aftercareStart', cell: (r) => dayLabel(r.aftercareStart) },

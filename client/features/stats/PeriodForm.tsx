@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { lastDays, periodError, type Period } from './period.ts';
+import { coachListName } from '../../lib/names.ts';
 
 interface Props {
   period: Period;
@@ -37,7 +38,7 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
           <select value={draft.coachId ?? ''} onInput={(e) => setDraft({ ...draft, coachId: e.currentTarget.value || undefined })}>
             <option value="">{t('stats.coachAll')}</option>
             {coaches.map((c) => (
-              <option key={c.id} value={c.id}>{`${c.lastName}, ${c.firstName}`}</option>
+              <option key={c.id} value={c.id}>{coachListName(c)}</option>
             ))}
           </select>
         </label>

@@ -12,6 +12,7 @@ import { CoachFormDialog } from './CoachFormDialog.tsx';
 import { LinkPatientDialog } from './LinkPatientDialog.tsx';
 import { roleText } from './CoachList.tsx';
 import { coachStatus } from './coach-status.ts';
+import { coachName, patientListName } from '../../../lib/names.ts';
 
 type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | null;
 
@@ -39,7 +40,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
   };
 
   const c = coach.data;
-  const name = c ? `${c.firstName} ${c.lastName}` : '';
+  const name = c ? coachName(c) : '';
   const setLocked = (locked: boolean) =>
     act(locked ? 'lock' : 'unlock', async () => {
       const { data } = await updateCoach(coachId, { isUserLocked: locked });
@@ -134,7 +135,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 {(patients.data ?? []).map((p) => (
                   <li key={p.id}>
                     <Link href={`/patient/${encodeURIComponent(p.id)}`}>
-                      {p.patientCode} · {p.lastName}, {p.firstName}
+                      {p.patientCode} · {patientListName(p)}
                     </Link>
                   </li>
                 ))}

@@ -6,6 +6,7 @@ import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
 import { invalidFields, saveErrorText } from '../form-errors.ts';
 import { EMPTY_COACH, coachFormErrors, coachToForm, toCreateBody, toUpdateBody, type CoachFormValues } from './coach-form.ts';
+import { coachName } from '../../../lib/names.ts';
 
 interface Props {
   /** The coach to edit; absent = create a new one. */
@@ -34,11 +35,11 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     try {
       if (coach) {
         const { data } = await replaceCoach(coach.id, toUpdateBody(values, coach));
-        onSaved(data, t('admin.coach.saved', { name: `${data.firstName} ${data.lastName}` }));
+        onSaved(data, t('admin.coach.saved', { name: coachName(data) }));
         return;
       }
       const { data } = await createCoach(toCreateBody(values));
-      let note = t('admin.coach.created', { name: `${data.firstName} ${data.lastName}` });
+      let note = t('admin.coach.created', { name: coachName(data) });
       if (!values.password && values.sendInvite) {
         // The account exists either way; a failed invitation is reported, not treated as a failed save.
         try {

@@ -8,8 +8,8 @@ import { formatNumber, t } from '../../../lib/i18n.ts';
 import { CoachFormDialog } from './CoachFormDialog.tsx';
 import { TrialAccessDialog } from './TrialAccessDialog.tsx';
 import { coachStatus } from './coach-status.ts';
+import { coachListName } from '../../../lib/names.ts';
 
-export const coachName = (c: Pick<Coach, 'firstName' | 'lastName'>) => `${c.lastName}, ${c.firstName}`;
 
 /** Every coach with roles and state; search narrows the list as you type. */
 export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
@@ -61,7 +61,7 @@ export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
               {shown.map((c) => (
                 <tr key={c.id}>
                   <th scope="row">
-                    <Link href={`/admin/coaches/${encodeURIComponent(c.id)}`}>{coachName(c)}</Link>
+                    <Link href={`/admin/coaches/${encodeURIComponent(c.id)}`}>{coachListName(c)}</Link>
                     <small class="admin-block admin-muted admin-wrap">{c.email}</small>
                   </th>
                   <td>{roleText(c)}</td>

@@ -6,6 +6,7 @@ import type { Patient } from '../../../api/schemas/patients.ts';
 import { errorText } from '../../../components/errorText.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FormDialog } from '../FormDialog.tsx';
+import { coachName, patientListName } from '../../../lib/names.ts';
 
 const RESULTS = 20;
 
@@ -59,7 +60,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
     setError(null);
     try {
       await linkPatient(coach.id, patient.id);
-      onLinked(t('admin.link.done', { patient: patient.patientCode, coach: `${coach.firstName} ${coach.lastName}` }));
+      onLinked(t('admin.link.done', { patient: patient.patientCode, coach: coachName(coach) }));
     } catch (failure) {
       setError(`${t('admin.link.failed')} ${errorText(failure)}`);
       setBusy(false);
@@ -67,7 +68,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
   };
 
   return (
-    <FormDialog title={t('admin.link.title', { name: `${coach.firstName} ${coach.lastName}` })} submitLabel={t('admin.link.submit')} busy={busy} error={error} onSubmit={submit} onClose={onClose}>
+    <FormDialog title={t('admin.link.title', { name: coachName(coach) })} submitLabel={t('admin.link.submit')} busy={busy} error={error} onSubmit={submit} onClose={onClose}>
       <label>
         {t('admin.link.search')}
         <input type="search" value={query} autoComplete="off" onInput={(e) => setQuery(e.currentTarget.value)} aria-describedby="admin-link-status" />
@@ -92,7 +93,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
           {results.items.map((p) => (
             <label key={p.id}>
               <input type="radio" name="link-patient" value={p.id} checked={chosen === p.id} onChange={() => setChosen(p.id)} />
-              {p.patientCode} · {p.lastName}, {p.firstName}
+              {p.patientCode} · {patientListName(p)}
             </label>
           ))}
         </fieldset>

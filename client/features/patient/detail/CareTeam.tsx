@@ -5,6 +5,7 @@ import { DataState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { t } from '../../../lib/i18n.ts';
 import { LinkedList } from './LinkedList.tsx';
+import { coachListName, coachName } from '../../../lib/names.ts';
 
 /** Primary coach (contact card) and the other coaches linked to the patient. */
 export function CareTeam({ patientId }: { patientId: string }) {
@@ -24,7 +25,7 @@ export function CareTeam({ patientId }: { patientId: string }) {
       <DataState status={primary.status} error={primary.error} onRetry={primary.reload}>
         {primary.data ? (
           <address className="coach-card">
-            <strong>{[primary.data.title, primary.data.firstName, primary.data.lastName].filter(Boolean).join(' ')}</strong>
+            <strong>{[primary.data.title, coachName(primary.data)].filter(Boolean).join(' ')}</strong>
             {primary.data.email && <><br /><a href={`mailto:${primary.data.email}`}>{primary.data.email}</a></>}
             {primary.data.phone && <><br /><a href={`tel:${primary.data.phone.replace(/[^\d+]/g, '')}`}>{primary.data.phone}</a></>}
           </address>
@@ -39,9 +40,9 @@ export function CareTeam({ patientId }: { patientId: string }) {
         selectId={`link-coach-${patientId}`}
         textGroup="patient.team"
         emptyText={t('patient.team.noLinked')}
-        unlinkLabel={(coach) => t('patient.team.unlinkNamed', { name: `${coach.firstName} ${coach.lastName}` })}
-        renderItem={(coach) => `${coach.firstName} ${coach.lastName}${coach.title ? `, ${coach.title}` : ''}`}
-        optionLabel={(coach) => `${coach.lastName}, ${coach.firstName}`}
+        unlinkLabel={(coach) => t('patient.team.unlinkNamed', { name: coachName(coach) })}
+        renderItem={(coach) => `${coachName(coach)}${coach.title ? `, ${coach.title}` : ''}`}
+        optionLabel={(coach) => coachListName(coach)}
         onLink={(id) => linkPatientCoach(patientId, id)}
         onUnlink={(id) => unlinkPatientCoach(patientId, id)}
       />

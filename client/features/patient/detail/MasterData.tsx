@@ -6,6 +6,7 @@ import { DataState } from '../../../components/DataState.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { PatientForm, toBody, valuesOf } from '../PatientForm.tsx';
 import { useReferenceData } from '../useReferenceData.ts';
+import { patientName } from '../../../lib/names.ts';
 
 /** Master data: read view, and an edit form that stays filled when the save fails. */
 export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (patient: Patient) => void }) {
@@ -49,7 +50,7 @@ export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (p
       ) : (
         <dl className="facts">
           <dt>{t('patient.fields.name')}</dt>
-          <dd>{patient.firstName} {patient.lastName}</dd>
+          <dd>{patientName(patient)}</dd>
           <dt>{t('patient.fields.birthDate')}</dt>
           <dd>{patient.birthDate ? dayText(patient.birthDate) : dash}</dd>
           <dt>{t('patient.fields.gender')}</dt>

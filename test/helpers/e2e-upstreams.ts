@@ -1,0 +1,70 @@
+import { describe, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { journeyOn } from './e2e-browser.ts';
+import { DEMO, DEMO_PASSWORD, resetLinkFromOutbox } from './e2e-api.ts';
+import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
+import type { Mail } from './lb3-upstream/rest.ts';
+
+/**
+ * One journey file, two upstreams: every browser journey of SPEC sections 2-8 runs once against the gateway
+ * in front of the built-in upstream and once against the gateway in front of the LoopBack-style test
+ * upstream. A journey gets the upstream's accounts and its way of reading mails; nothing else differs.
+ */
+export interface E2eUpstream {
+  /** Short name, used in test titles and artifact folders. */
+  name: string;
+  origin: () => string;
+  accounts: { admin: string; coach: string; health: string; locked: string };
+  password: string;
+  /** The reset link of the newest mail to `to` sent after `since` (epoch ms). */
+  resetLink(to: string, since: number): Promise<string>;
+}
+
+const builtIn: E2eUpstream = {
+  name: 'built-in upstream',
+  origin: () => inject('e2eBaseUrl'),
+  accounts: DEMO,
+  password: DEMO_PASSWORD,
+  resetLink: (to, since) => resetLinkFromOutbox(inject('e2eDataDir'), to, since),
+};
+
+const loopback: E2eUpstream = {
+  name: 'LoopBack 3 upstream',
+  origin: () => inject('e2eLb3BaseUrl'),
+  accounts: LB3_ACCOUNTS,
+  password: LB3_PASSWORD,
+  async resetLink(to, since) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mails = (await (await fetch(`${inject('e2eLb3Url')}/__test__/outbox`)).json()) as Mail[];
+      const mail = mails.filter((m) => m.to === to && m.at >= since - 1000).at(-1);
+      if (mail) return mail.link;
+      if (Date.now() > deadline) throw new Error(`no reset mail to ${to} in the LoopBack upstream's outbox`);
+      // The mail is written when the upstream handles the request; asking again is the only signal.
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
+};
+
+export const UPSTREAMS = [builtIn, loopback];
+
+/** `describe` once per upstream; `journey` is the journey fixture bound to that upstream's gateway. */
+export function forEachUpstream(define: (upstream: E2eUpstream, journey: ReturnType<typeof journeyOn>) => void): void {
+  for (const upstream of UPSTREAMS) {
+    describe(`against the ${upstream.name}`, () => define(upstream, journeyOn(upstream.origin, `${upstream.name} `)));
+  }
+}
+
+/**
+ * How many patients an administrator can list: X-Total-Count where the upstream sends it, otherwise the
+ * length of one list of up to 1000 rows (enough for both test instances).
+ */
+export async function countPatients(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const response = await fetch('/v2/patients?filter=' + encodeURIComponent(JSON.stringify({ limit: 1000 })), {
+      headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+    });
+    const header = response.headers.get('x-total-count');
+    return header === null ? ((await response.json()) as unknown[]).length : Number(header);
+  });
+}

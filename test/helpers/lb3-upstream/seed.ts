@@ -1,0 +1,64 @@
+import type { Lb3 } from './rest.ts';
+
+/** The accounts of this upstream (all with LB3_PASSWORD). The plain coach has no names, only an email. */
+export const LB3_ACCOUNTS = {
+  admin: 'admin@lb3.example.com',
+  coach: 'coach@lb3.example.com',
+  health: 'health@lb3.example.com',
+  locked: 'locked@lb3.example.com',
+} as const;
+export const LB3_PASSWORD = 'Lb3-Kennwort-2024';
+
+const DAY = 86_400_000;
+
+/** A small instance of its own: four coaches, a dozen patients around "now", news, reference data. */
+export function seed(lb: Lb3): void {
+  const m = lb.models;
+  const now = lb.now().getTime();
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const at = (offset: number) => new Date(now + offset * DAY).toISOString();
+
+  const admin = m.coaches.create({ email: LB3_ACCOUNTS.admin, password: LB3_PASSWORD, firstName: 'Greta', lastName: 'Gruber', isAdmin: true });
+  const coach = m.coaches.create({ email: LB3_ACCOUNTS.coach, password: LB3_PASSWORD });
+  m.coaches.create({ email: LB3_ACCOUNTS.health, password: LB3_PASSWORD, firstName: 'Hanna', lastName: 'Heller', isHealthManager: true });
+  m.coaches.create({ email: LB3_ACCOUNTS.locked, password: LB3_PASSWORD, firstName: 'Lutz', lastName: 'Lang', isUserLocked: true });
+
+  // [first, last, start offset, end offset, days since data (null = never), primary coach]
+  const people: [string, string, number, number, number | null, number][] = [
+    ['Anton', 'Albers', -40, 50, 0, coach.id],
+    ['Berta', 'Brandt', -20, 70, 4, coach.id],
+    ['Carla', 'Conrad', -60, 8, 10, coach.id],
+    ['Dieter', 'Dahl', -10, 80, null, coach.id],
+    ['Emil', 'Engel', -80, 5, 1, coach.id],
+    ['Frieda', 'Fuchs', 10, 100, null, coach.id],
+    ['Gustav', 'Graf', -200, -20, 40, coach.id],
+    ['Helga', 'Hahn', -30, 60, 2, admin.id],
+    ['Ida', 'Imhof', -5, 85, null, admin.id],
+    ['Jonas', 'Jung', -50, 40, 12, admin.id],
+    ['Karin', 'Krause', -15, 75, 0, admin.id],
+    ['Ludwig', 'Lorenz', -70, 20, 3, admin.id],
+  ];
+  people.forEach(([firstName, lastName, start, end, silent, primaryCoachId], i) => {
+    m.patients.create({
+      firstName, lastName, patientCode: `LB-${String(101 + i)}`, birthDate: `19${60 + i}-0${1 + (i % 9)}-1${i % 10}`,
+      aftercareStart: day(start), aftercareEnd: day(end), primaryCoachId,
+      ...(silent === null ? {} : { lastDataAt: at(-silent) }),
+      ...(i % 3 === 0 ? { phone: `0301234${500 + i}` } : {}),
+    });
+  });
+  for (let d = -88; d <= 0; d += 3) m.phoneCalls.create({ date: day(d), minutes: 20 + ((d * -7) % 25) });
+
+  m.news.create({ title: 'Neue Telefonzeiten der Klinik', body: 'Die Klinik ist ab Montag von 8 bis 16 Uhr erreichbar.' });
+  m.news.create({ title: 'Fortbildung im Juni' });
+  m.news.create({ title: 'Wartung am Wochenende', body: 'Am Samstag ist das System kurz nicht erreichbar.' });
+  m.newsReads.create({ newsId: 1, coachId: coach.id });
+
+  m.comments.create({ patientId: 1, authorId: coach.id, text: 'Erstgespräch geführt, Ziele besprochen.', createdAt: at(-3) });
+  m.externalComments.create({ patientId: 1, author: 'Reha-Klinik am See', text: 'Entlassung mit Empfehlung zur Nachsorge.', createdAt: at(-41) });
+  m.devices.create({ name: 'Fitnessarmband 1', serialNumber: 'FB-0001' });
+  m.diagnosis.create({ code: 'F32.1', label: 'Mittelgradige depressive Episode' });
+  m.costRates.create({ name: 'Nachsorge Standard', amountCents: 3500 });
+  m.surveys.create({ title: 'Wohlbefinden', questions: [{ id: 'q1', text: 'Wie geht es Ihnen heute?', type: 'scale', min: 1, max: 5 }] });
+  m.replicationEndpoints.create({ name: 'Replikat', protocol: 'https' });
+  m.materials.create({ title: 'Handbuch für Coaches', assetId: 1 });
+}
