@@ -36,9 +36,21 @@ test('codes keep the server grouping, or are cut into blocks of four', () => {
 
 test('the pager shows the range and stops at both ends', () => {
   const onPage = vi.fn();
-  render(<Pager page={0} pageSize={20} total={45} onPage={onPage} />);
+  const { unmount } = render(<Pager page={0} pageSize={20} count={{ count: 45, exact: true }} shown={20} onPage={onPage} />);
   expect(screen.getByText('1–20 von 45')).toBeTruthy();
   expect((screen.getByRole('button', { name: 'Zurück' }) as HTMLButtonElement).disabled).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
   expect(onPage).toHaveBeenCalledWith(1);
+  unmount();
+  render(<Pager page={2} pageSize={20} count={{ count: 45, exact: true }} shown={5} onPage={onPage} />);
+  expect(screen.getByText('41–45 von 45')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('without a total the pager says "mehr als" and keeps "Weiter" open', () => {
+  const onPage = vi.fn();
+  render(<Pager page={1} pageSize={20} count={{ count: 40, exact: false }} shown={20} onPage={onPage} />);
+  expect(screen.getByText('21–40 von mehr als 40')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+  expect(onPage).toHaveBeenCalledWith(2);
 });

@@ -1,12 +1,12 @@
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-describe('access codes', () => {
+forEachUpstream((upstream, journey) => {
   journey('creates an access code under New User and opens its print view', async ({ j }) => {
     const { page, context } = j;
     await page.goto('/login');
-    await signIn(page, DEMO.coach);
+    await signIn(page, upstream.accounts.coach, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'New User' }).click();

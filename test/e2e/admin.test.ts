@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-describe('coach administration', () => {
+forEachUpstream((upstream, journey) => {
   journey('lets an administrator create a coach and lock them, after which that coach cannot sign in', async ({ j }) => {
     const { page } = j;
     const email = `neu-${randomUUID().slice(0, 8)}@example.org`;
@@ -13,7 +13,7 @@ describe('coach administration', () => {
     j.provoke({ url: /\/v2\/auth\/login$/, status: 403 });
 
     await page.goto('/login');
-    await signIn(page, DEMO.admin);
+    await signIn(page, upstream.accounts.admin, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
@@ -41,7 +41,7 @@ describe('coach administration', () => {
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL('**/login');
 
-    await signIn(page, DEMO.admin);
+    await signIn(page, upstream.accounts.admin, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.goto('/admin');
     await page.getByRole('link', { name: listed }).click();

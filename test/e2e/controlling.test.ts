@@ -1,12 +1,12 @@
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-describe('controlling', () => {
+forEachUpstream((upstream, journey) => {
   journey('shows the health manager the patients-in-aftercare and phone-coaching charts', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
-    await signIn(page, DEMO.health);
+    await signIn(page, upstream.accounts.health, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });

@@ -2,23 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
-import { csvRecords } from '../helpers/e2e-csv.ts';
+import { expect } from 'vitest';
+import { signIn } from '../helpers/e2e-api.ts';
 
-describe('export', () => {
+import { csvRecords } from '../helpers/e2e-csv.ts';
+import { countPatients, forEachUpstream } from '../helpers/e2e-upstreams.ts';
+
+forEachUpstream((upstream, journey) => {
   journey('downloads a CSV of all patients with one row for every patient', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
-    await signIn(page, DEMO.admin);
+    await signIn(page, upstream.accounts.admin, upstream.password);
     await page.waitForURL('**/dashboard');
-    const total = await page.evaluate(async () => {
-      const response = await fetch('/v2/patients?filter=' + encodeURIComponent(JSON.stringify({ limit: 1 })), {
-        headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
-      });
-      return Number(response.headers.get('x-total-count'));
-    });
+    const total = await countPatients(page);
     expect(total).toBeGreaterThan(0);
 
     await page.goto('/export');

@@ -1,7 +1,6 @@
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, DEMO_PASSWORD } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 interface Focused {
   tag: string;
@@ -42,16 +41,16 @@ async function tabTo(page: Page, wanted: (f: Focused) => boolean, what: string, 
   throw new Error(`${what} not reached with ${max} Tab presses; focus went: ${seen.join(' -> ')}`);
 }
 
-describe('keyboard only', () => {
+forEachUpstream((upstream, journey) => {
   journey('signs in, opens the patient list, filters it and opens a patient without a mouse', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     await tabTo(page, (f) => f.tag === 'input' && f.type === 'email', 'the e-mail field', 5);
-    await page.keyboard.type(DEMO.coach);
+    await page.keyboard.type(upstream.accounts.coach);
     await page.keyboard.press('Tab');
     expect((await focused(page)).type).toBe('password');
-    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.type(upstream.password);
     await j.screen('login filled by keyboard');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');

@@ -1,6 +1,6 @@
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 // The language menu is named in the active language plus the visible code ("Sprache: DE"); the logout
 // button shows a word in the active language.
@@ -10,11 +10,11 @@ const LANGUAGES = [
   { lang: 'de', item: 'Deutsch', menu: 'Sprache: DE', logout: 'Abmelden', toggle: 'Menü ein- oder ausblenden' },
 ] as const;
 
-describe('languages', () => {
+forEachUpstream((upstream, journey) => {
   journey('switches the interface to English, to French and back to German at once', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
-    await signIn(page, DEMO.coach);
+    await signIn(page, upstream.accounts.coach, upstream.password);
     await page.waitForURL('**/dashboard');
     let menu = 'Sprache: DE';
     for (const target of LANGUAGES) {
@@ -31,7 +31,7 @@ describe('languages', () => {
   journey('keeps the chosen language after a reload', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
-    await signIn(page, DEMO.coach);
+    await signIn(page, upstream.accounts.coach, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Sprache: DE', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();

@@ -1,19 +1,19 @@
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, apiInPage, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { apiInPage, signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 interface News {
-  id: string;
+  id: string | number;
   title: string;
   read: boolean;
 }
 
-describe('news', () => {
+forEachUpstream((upstream, journey) => {
   // The health manager's read state is used by no other journey.
   journey('shows the unread count as a badge, opens an item from the news menu and marks it read and unread', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
-    await signIn(page, DEMO.health);
+    await signIn(page, upstream.accounts.health, upstream.password);
     await page.waitForURL('**/dashboard');
     const news = await apiInPage<News[]>(page, 'GET', '/news');
     const unread = news.filter((n) => !n.read);
@@ -32,7 +32,7 @@ describe('news', () => {
 
     const chosen = unread[unread.length - 1];
     await items.first().click();
-    await page.waitForURL((url) => url.pathname === '/news-dashboard' && url.searchParams.get('id') === chosen.id);
+    await page.waitForURL((url) => url.pathname === '/news-dashboard' && url.searchParams.get('id') === String(chosen.id));
     await menuButton(unread.length - 1).waitFor();
     await j.screen('news item opened');
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect } from 'vitest';
-import { dataDir, journey } from '../helpers/e2e-browser.ts';
-import { DEMO, apiInPage, resetLinkFromOutbox, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { apiInPage, signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-describe('password reset', () => {
+forEachUpstream((upstream, journey) => {
   journey('resets a forgotten password through the mailed link and signs in with the new one', async ({ j }) => {
     const { page } = j;
     // Setup: a coach of its own, so no other journey's password changes.
     const email = `reset-${randomUUID().slice(0, 8)}@example.org`;
     await page.goto('/login');
-    await signIn(page, DEMO.admin);
+    await signIn(page, upstream.accounts.admin, upstream.password);
     await page.waitForURL('**/dashboard');
     await apiInPage(page, 'POST', '/coaches', { email, firstName: 'Rita', lastName: 'Reset', password: 'Altes-Passwort-1' });
     await j.idle();
@@ -29,7 +29,7 @@ describe('password reset', () => {
     await success.getByRole('button').first().click();
     await page.waitForURL('**/login');
 
-    const link = await resetLinkFromOutbox(dataDir(), email, requestedAt);
+    const link = await upstream.resetLink(email, requestedAt);
     expect(new URL(link).origin).toBe(j.origin);
     await page.goto(link);
     await expect.poll(() => page.getByRole('heading', { name: 'Neues Passwort' }).count()).toBe(1);

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect } from 'vitest';
-import { journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { expect } from 'vitest';
+import { signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-describe('patients', () => {
+forEachUpstream((upstream, journey) => {
   journey('creates a patient, writes a comment on the record and prints the record', async ({ j }) => {
     const { page, context } = j;
     const lastName = `Testmann-${randomUUID().slice(0, 6)}`;
     const comment = `Telefonat geführt, Patient ist motiviert (${randomUUID().slice(0, 4)}).`;
     await page.goto('/login');
-    await signIn(page, DEMO.coach);
+    await signIn(page, upstream.accounts.coach, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.goto('/patient');
     await page.getByRole('table', { name: 'Patientenliste' }).or(page.getByText('Noch keine Patienten', { exact: false })).first().waitFor();

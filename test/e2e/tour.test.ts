@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { journey, withJourney, type Journey } from '../helpers/e2e-browser.ts';
-import { DEMO, signIn } from '../helpers/e2e-api.ts';
+import { withJourney, type Journey } from '../helpers/e2e-browser.ts';
+import { signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream, type E2eUpstream } from '../helpers/e2e-upstreams.ts';
 
 // Every screen an administrator reaches from the sidebar, as [link, heading].
 const SIDEBAR: [string, string][] = [
@@ -30,10 +31,10 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
   expect(scrollWidth, `${screen} is ${scrollWidth} px wide in a ${width} px window`).toBeLessThanOrEqual(width);
 }
 
-async function tour(j: Journey) {
+async function tour(j: Journey, upstream: E2eUpstream) {
   const { page } = j;
   await page.goto('/login');
-  await signIn(page, DEMO.admin);
+  await signIn(page, upstream.accounts.admin, upstream.password);
   await page.waitForURL('**/dashboard');
   for (const [link, heading] of SIDEBAR) {
     await openSidebarLink(page, link);
@@ -59,12 +60,12 @@ async function tour(j: Journey) {
   await page.waitForURL('**/dashboard');
 }
 
-describe('a tour of every screen', () => {
+forEachUpstream((upstream, journey) => {
   journey('shows every screen of the administrator on a desktop without errors, sideways scrolling or serious accessibility problems', async ({ j }) => {
-    await tour(j);
+    await tour(j, upstream);
   });
 
   test('shows every screen of the administrator on a 375 px phone without errors, sideways scrolling or serious accessibility problems', async () => {
-    await withJourney('tour on a phone', { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, tour);
+    await withJourney(`${upstream.name} tour on a phone`, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, (j) => tour(j, upstream), upstream.origin());
   });
 });

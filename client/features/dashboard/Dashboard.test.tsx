@@ -106,3 +106,20 @@ test('unread news are listed with links that open them', async () => {
   expect(screen.getByRole('link', { name: 'Neue Fragebögen' }).getAttribute('href')).toBe('/news-dashboard?id=n1');
   expect(screen.queryByText('Alt und gelesen')).toBeNull();
 });
+
+test('without X-Total-Count the caseload tiles count the rows, up to "mehr als 99"', async () => {
+  // An upstream that honours limit 0 but never counts: the tiles ask for up to 100 rows instead.
+  listPatients.mockImplementation(async (filter?: ListFilter) => {
+    const where = JSON.stringify(filter?.where);
+    const all = where.includes('"gte":"') && where.includes('lastDataAt') && !where.includes('"lt"') ? 3 : 250;
+    return { data: Array.from({ length: Math.min(filter?.limit ?? 100, all) }, (_, i) => patient(`x${i}`, null)), total: null };
+  });
+  listComments.mockResolvedValue({ data: [], total: null });
+  listExternalComments.mockResolvedValue({ data: [], total: null });
+  render(<DashboardPage />);
+  const active = await screen.findByRole('link', { name: /in laufender Nachsorge/ });
+  expect(active.textContent).toContain('mehr als 99');
+  expect((await screen.findByRole('link', { name: /Daten aktuell/ })).textContent).toMatch(/^\s*3/);
+  // Attention (101 rows for 100 asked) and ending soon (11 for 10) offer all, without claiming a number.
+  expect(await screen.findAllByRole('link', { name: 'Alle anzeigen' })).toHaveLength(2);
+});

@@ -4,10 +4,12 @@ import { Link } from 'wouter';
 import { listComments } from '../../api/comments.ts';
 import { listExternalComments } from '../../api/external-comments.ts';
 import { listPatients } from '../../api/patients.ts';
+import { countRows, listCount, listPage, type ListCount } from '../../api/paging.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
+import { formatCount } from '../../components/list-count.ts';
 import { byAttention, daysUntil, type Freshness } from '../../components/freshness.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
@@ -18,6 +20,8 @@ import { coachName, patientName } from '../../lib/names.ts';
 
 const LEVELS: Freshness[] = ['red', 'yellow', 'grey', 'green'];
 const ATTENTION_SHOWN = 8;
+/** Without X-Total-Count a tile counts up to this many and then says "mehr als 99". */
+const COUNT_CAP = 99;
 
 const patientLink = (id: string, tab?: string) => `/patient/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -58,11 +62,12 @@ export default function DashboardPage() {
 function Caseload({ now }: { now: Date }) {
   const counts = useResource(async (signal) => {
     const active = activeWhere(now);
-    const count = (where: Record<string, unknown>) => listPatients({ where, limit: 0 }, signal).then((r) => r.total ?? r.data.length);
+    const count = (where: Record<string, unknown>) => countRows((range) => listPatients({ where, ...range }, signal), COUNT_CAP);
     const [total, ...levels] = await Promise.all([count(active), ...LEVELS.map((level) => count({ and: [active, levelWhere(level, now)] }))]);
-    return { data: { total, levels: Object.fromEntries(LEVELS.map((l, i) => [l, levels[i]])) as Record<Freshness, number> } };
+    return { data: { total, levels: Object.fromEntries(LEVELS.map((l, i) => [l, levels[i]])) as Record<Freshness, ListCount> } };
   }, 'caseload');
-  const levels = counts.data?.levels ?? { red: 0, yellow: 0, grey: 0, green: 0 };
+  const none = { count: 0, exact: true };
+  const levels = counts.data?.levels ?? { red: none, yellow: none, grey: none, green: none };
   return (
     <section aria-labelledby="caseload-heading" className="card caseload">
       <h2 id="caseload-heading">{t('dashboard.caseload.title')}</h2>
@@ -71,7 +76,7 @@ function Caseload({ now }: { now: Date }) {
           <ul className="caseload-tiles">
             <li>
               <Link href="/patient?status=active" className="tile">
-                <span className="tile-number">{formatNumber(counts.data.total)}</span>
+                <span className="tile-number">{formatCount(counts.data.total)}</span>
                 <span className="tile-label">{t('dashboard.caseload.active')}</span>
               </Link>
             </li>
@@ -80,7 +85,7 @@ function Caseload({ now }: { now: Date }) {
                 <Link href={`/patient?status=active&last=${level}`} className={`tile tile-${level}`}>
                   <span className="tile-number">
                     <span className={`freshness freshness-${level}`}><span className="freshness-dot" aria-hidden="true" /></span>
-                    {formatNumber(levels[level])}
+                    {formatCount(levels[level])}
                   </span>
                   <span className="tile-label">{t(`freshness.level.${level}`)}</span>
                 </Link>
@@ -95,11 +100,12 @@ function Caseload({ now }: { now: Date }) {
 
 function Attention({ now }: { now: Date }) {
   const list = useResource(async (signal) => {
-    const result = await listPatients(attentionFilter(now), signal);
+    const filter = attentionFilter(now);
+    const result = await listPage((range) => listPatients({ ...filter, ...range }, signal), filter.limit!);
     return { data: byAttention(result.data, (p) => p.lastDataAt, now), total: result.total };
   }, 'attention');
   const shown = (list.data ?? []).slice(0, ATTENTION_SHOWN);
-  const total = list.total ?? list.data?.length ?? 0;
+  const total = listCount(list.total, list.data?.length ?? 0);
   return (
     <section aria-labelledby="attention-heading" className="card dashboard-attention">
       <h2 id="attention-heading">{t('dashboard.attention.title')}</h2>
@@ -123,8 +129,8 @@ function Attention({ now }: { now: Date }) {
             </li>
           ))}
         </ul>
-        {total > shown.length && (
-          <p><Link href="/patient?status=active&sort=lastDataAt">{t('dashboard.attention.all', { n: formatNumber(total) })}</Link></p>
+        {(!total.exact || total.count > shown.length) && (
+          <p><Link href="/patient?status=active&sort=lastDataAt">{total.exact ? t('dashboard.attention.all', { n: formatNumber(total.count) }) : t('common.showAll')}</Link></p>
         )}
       </DataState>
     </section>
@@ -132,8 +138,11 @@ function Attention({ now }: { now: Date }) {
 }
 
 function EndingSoon({ now }: { now: Date }) {
-  const list = useResource((signal) => listPatients(endingSoonFilter(now), signal), 'ending');
-  const total = list.total ?? list.data?.length ?? 0;
+  const list = useResource((signal) => {
+    const filter = endingSoonFilter(now);
+    return listPage((range) => listPatients({ ...filter, ...range }, signal), filter.limit!);
+  }, 'ending');
+  const total = listCount(list.total, list.data?.length ?? 0);
   return (
     <section aria-labelledby="ending-heading" className="card">
       <h2 id="ending-heading">{t('dashboard.ending.title')}</h2>
@@ -155,7 +164,7 @@ function EndingSoon({ now }: { now: Date }) {
             );
           })}
         </ul>
-        {total > (list.data?.length ?? 0) && <p><Link href="/patient?status=ending&sort=aftercareEnd">{t('dashboard.ending.all', { n: formatNumber(total) })}</Link></p>}
+        {(!total.exact || total.count > (list.data?.length ?? 0)) && <p><Link href="/patient?status=ending&sort=aftercareEnd">{total.exact ? t('dashboard.ending.all', { n: formatNumber(total.count) }) : t('common.showAll')}</Link></p>}
       </DataState>
     </section>
   );

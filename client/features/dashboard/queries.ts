@@ -10,7 +10,7 @@ export function activeWhere(now: Date): Record<string, unknown> {
   return { aftercareStart: { lte: today }, aftercareEnd: { gte: today } };
 }
 
-/** Caseload counts per traffic-light level; each is a limit-0 list call that only reads X-Total-Count. */
+/** Caseload counts per traffic-light level, each counted with countRows (client/api/paging.ts). */
 export function levelWhere(level: 'green' | 'yellow' | 'red' | 'grey', now: Date): Record<string, unknown> {
   if (level === 'green') return { lastDataAt: { gte: ago(now, 2) } };
   if (level === 'yellow') return { lastDataAt: { lt: ago(now, 2), gte: ago(now, 7) } };

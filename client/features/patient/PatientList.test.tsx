@@ -42,13 +42,32 @@ test('filters from the URL are sent to the server as the list filter, and the to
   expect(await screen.findByText('63 Patienten')).toBeTruthy();
   const filter = listPatients.mock.calls[0][0]!;
   expect(filter.skip).toBe(25);
-  expect(filter.limit).toBe(25);
+  // One row more than the page: without X-Total-Count it tells whether there is a next page.
+  expect(filter.limit).toBe(26);
   expect(JSON.stringify(filter.where)).toContain('%meier%');
   expect(JSON.stringify(filter.where)).toContain('aftercareEnd');
   expect(JSON.stringify(filter.where)).toContain('lastDataAt');
   expect((screen.getByLabelText('Suche') as HTMLInputElement).value).toBe('meier');
   expect((screen.getByLabelText('Nachsorge-Status') as HTMLSelectElement).value).toBe('active');
   expect(screen.getByText('26–50 von 63')).toBeTruthy();
+});
+
+test('without X-Total-Count the list asks one row more, says "mehr als" and still pages to the end', async () => {
+  listPatients.mockImplementation(async (filter) => {
+    const all = page(60);
+    return { data: all.slice(filter!.skip ?? 0, (filter!.skip ?? 0) + filter!.limit!), total: null };
+  });
+  render(<PatientArea />);
+  expect(await screen.findByText('mehr als 25 Patienten')).toBeTruthy();
+  expect(screen.getByText('1–25 von mehr als 25')).toBeTruthy();
+  expect(screen.getAllByRole('link', { name: /^Nachname/ })).toHaveLength(25);
+  fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+  expect(await screen.findByText('26–50 von mehr als 50')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+  // The third page is the last: now the total is known.
+  expect(await screen.findByText('51–60 von 60')).toBeTruthy();
+  expect(screen.getByText('60 Patienten')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true);
 });
 
 test('paging keeps the filters in the URL and loads the next page', async () => {

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
 import { listPatients } from '../../api/patients.ts';
+import { listCount, listPage } from '../../api/paging.ts';
 import type { Coach } from '../../api/schemas/coaches.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { formatCount } from '../../components/list-count.ts';
 import { canCreatePatients } from '../../components/permissions.ts';
 import { useResource } from '../../components/useResource.ts';
-import { formatNumber, t } from '../../lib/i18n.ts';
+import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { listQueryToSearch, PAGE_SIZE, parseListQuery, toListFilter, type ListQuery } from './listQuery.ts';
 import { coachListName, patientListName } from '../../lib/names.ts';
@@ -35,14 +37,17 @@ export function PatientList() {
     navigate(`/patient${listQueryToSearch(next)}`, { replace });
   };
 
-  const patients = useResource((signal) => listPatients(toListFilter(query), signal), listQueryToSearch(query));
+  const patients = useResource((signal) => {
+    const filter = toListFilter(query);
+    return listPage((range) => listPatients({ ...filter, ...range }, signal), PAGE_SIZE, filter.skip);
+  }, listQueryToSearch(query));
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine".
   const coaches = useResource(
     (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 500 }, signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );
 
-  const total = patients.total ?? patients.data?.length ?? 0;
+  const count = listCount(patients.total, (query.page - 1) * PAGE_SIZE + (patients.data?.length ?? 0));
   const filtered = !!(query.q || query.coach || query.status || query.last);
 
   return (
@@ -59,7 +64,7 @@ export function PatientList() {
       <Filters query={query} coaches={coaches.data ?? []} myId={me?.id ?? ''} onChange={setQuery} />
 
       <p className="list-summary" aria-live="polite">
-        {patients.status === 'ready' || patients.data ? t('patient.list.count', { n: formatNumber(total) }) : '\u00a0'}
+        {patients.status === 'ready' || patients.data ? t('patient.list.count', { n: formatCount(count) }) : '\u00a0'}
       </p>
 
       <DataState
@@ -116,8 +121,8 @@ export function PatientList() {
             </tbody>
           </table>
         </div>
-        {total > PAGE_SIZE && (
-          <Pager page={query.page - 1} pageSize={PAGE_SIZE} total={total} onPage={(page) => setQuery({ page: page + 1 })} />
+        {(!count.exact || count.count > PAGE_SIZE) && (
+          <Pager page={query.page - 1} pageSize={PAGE_SIZE} count={count} shown={patients.data?.length ?? 0} onPage={(page) => setQuery({ page: page + 1 })} />
         )}
       </DataState>
     </section>

@@ -1,3 +1,4 @@
+import { listCount, listPage } from '../../api/paging.ts';
 import { getPatientDetailStatistics } from '../../api/statistics.ts';
 import type { PatientDetailStatisticsRow } from '../../api/schemas/statistics.ts';
 import { DataState } from '../../components/DataState.tsx';
@@ -48,11 +49,11 @@ interface Props {
 export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
   const order = `${sort.field} ${sort.direction}`;
   const rows = useResource(
-    (signal) => getPatientDetailStatistics({ ...period, order, limit: PAGE_SIZE, skip: page * PAGE_SIZE }, signal),
+    (signal) => listPage((range) => getPatientDetailStatistics({ ...period, order, ...range }, signal), PAGE_SIZE, page * PAGE_SIZE),
     `${period.from}|${period.to}|${period.coachId ?? ''}|${order}|${page}`,
   );
   const data = rows.data ?? [];
-  const total = rows.total ?? data.length;
+  const count = listCount(rows.total, page * PAGE_SIZE + data.length);
 
   const toggle = (field: SortField) => {
     if (sort.field === field) onSort({ field, direction: sort.direction === 'ASC' ? 'DESC' : 'ASC' });
@@ -102,7 +103,7 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
             </tbody>
           </table>
         </div>
-        <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={onPage} label={t('stats.detailPager')} />
+        <Pager page={page} pageSize={PAGE_SIZE} count={count} shown={data.length} onPage={onPage} label={t('stats.detailPager')} />
       </DataState>
     </section>
   );

@@ -57,7 +57,7 @@ describe('controlling', () => {
     expect(vi.mocked(api.getPatientStatistics).mock.calls[0][0]).toEqual(period);
     expect(vi.mocked(api.getDailyPatientsInAftercare).mock.calls[0][0]).toEqual(period);
     expect(vi.mocked(api.getPhoneCoachings).mock.calls[0][0]).toEqual(period);
-    expect(vi.mocked(api.getPatientDetailStatistics).mock.calls[0][0]).toEqual({ ...period, order: 'lastName ASC', limit: 25, skip: 0 });
+    expect(vi.mocked(api.getPatientDetailStatistics).mock.calls[0][0]).toEqual({ ...period, order: 'lastName ASC', limit: 26, skip: 0 });
   });
 
   test('draws both daily charts as SVG with a table alternative holding every day', async () => {

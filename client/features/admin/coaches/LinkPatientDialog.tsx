@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { linkPatient } from '../../../api/coaches.ts';
 import { listPatients } from '../../../api/patients.ts';
+import { listCount, listPage, type ListCount } from '../../../api/paging.ts';
 import type { Coach } from '../../../api/schemas/coaches.ts';
 import type { Patient } from '../../../api/schemas/patients.ts';
 import { errorText } from '../../../components/errorText.ts';
+import { formatCount } from '../../../components/list-count.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FormDialog } from '../FormDialog.tsx';
 import { coachName, patientListName } from '../../../lib/names.ts';
 
 const RESULTS = 20;
+const NONE: ListCount = { count: 0, exact: true };
 
 /** The where-filter for a search: every word must match code, first or last name. */
 export function patientSearchWhere(query: string): Record<string, unknown> | undefined {
@@ -21,7 +24,7 @@ export function patientSearchWhere(query: string): Record<string, unknown> | und
 /** Search a patient by code or name and link them to the coach. */
 export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; onLinked: (message: string) => void; onClose: () => void }) {
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; items: Patient[]; total: number; error?: unknown }>({ status: 'idle', items: [], total: 0 });
+  const [results, setResults] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; items: Patient[]; total: ListCount; error?: unknown }>({ status: 'idle', items: [], total: NONE });
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,17 +33,17 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
   useEffect(() => {
     const where = patientSearchWhere(query);
     if (!where) {
-      setResults({ status: 'idle', items: [], total: 0 });
+      setResults({ status: 'idle', items: [], total: NONE });
       return;
     }
     const controller = new AbortController();
     // A short pause so each keystroke does not start a request.
     const timer = setTimeout(() => {
       setResults((r) => ({ ...r, status: 'loading' }));
-      listPatients({ where, order: ['lastName ASC', 'id ASC'], limit: RESULTS }, controller.signal).then(
-        ({ data, total }) => setResults({ status: 'ready', items: data, total: total ?? data.length }),
+      listPage((range) => listPatients({ where, order: ['lastName ASC', 'id ASC'], ...range }, controller.signal), RESULTS).then(
+        ({ data, total }) => setResults({ status: 'ready', items: data, total: listCount(total, data.length) }),
         (failure: unknown) => {
-          if (!controller.signal.aborted) setResults({ status: 'error', items: [], total: 0, error: failure });
+          if (!controller.signal.aborted) setResults({ status: 'error', items: [], total: NONE, error: failure });
         },
       );
     }, 250);
@@ -77,7 +80,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
         {results.status === 'idle' && t('admin.link.hint')}
         {results.status === 'loading' && t('admin.link.searching')}
         {results.status === 'ready' && results.items.length === 0 && t('admin.link.none')}
-        {results.status === 'ready' && results.total > results.items.length && t('admin.link.more', { n: results.items.length, total: results.total })}
+        {results.status === 'ready' && (!results.total.exact || results.total.count > results.items.length) && t('admin.link.more', { n: results.items.length, total: formatCount(results.total) })}
       </div>
       {results.status === 'error' && (
         <p role="alert" class="form-error">

@@ -136,6 +136,19 @@ test('older comments are loaded on request', async () => {
   listComments.mockResolvedValueOnce({ data: [comment(), comment({ id: 'c0', text: 'Ganz alter Kommentar' })], total: 2 });
   fireEvent.click(screen.getByRole('button', { name: 'Ältere Kommentare laden' }));
   expect(await screen.findByText('Ganz alter Kommentar')).toBeTruthy();
-  expect(listComments.mock.calls.at(-1)![0]!.limit).toBe(100);
+  expect(listComments.mock.calls.at(-1)![0]!.limit).toBe(101);
+  expect(screen.queryByRole('button', { name: 'Ältere Kommentare laden' })).toBeNull();
+});
+
+test('without X-Total-Count the extra row tells that older comments exist ("mehr als")', async () => {
+  const many = Array.from({ length: 51 }, (_, i) => comment({ id: `c${i}`, text: `Kommentar ${i}` }));
+  listComments.mockResolvedValueOnce({ data: many, total: null });
+  render(<Comments patientId="p1" userId="me" />);
+  expect(await screen.findByText('Die neuesten 50 von mehr als 50 Kommentaren werden angezeigt.')).toBeTruthy();
+  expect(screen.queryByText('Kommentar 50')).toBeNull();
+  expect(listComments.mock.calls[0][0]!.limit).toBe(51);
+  listComments.mockResolvedValueOnce({ data: many, total: null });
+  fireEvent.click(screen.getByRole('button', { name: 'Ältere Kommentare laden' }));
+  expect(await screen.findByText('Kommentar 50')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Ältere Kommentare laden' })).toBeNull();
 });

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { createComment, deleteComment, listComments, updateComment } from '../../../api/comments.ts';
+import { listCount, listPage } from '../../../api/paging.ts';
 import type { Comment } from '../../../api/schemas/comments.ts';
 import { DataState } from '../../../components/DataState.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { formatCount } from '../../../components/list-count.ts';
 import { useDraft } from '../../../components/useDraft.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
@@ -19,9 +21,10 @@ const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', tim
 export function Comments({ patientId, userId }: { patientId: string; userId: string }) {
   const [limit, setLimit] = useState(COMMENT_PAGE);
   const comments = useResource(
-    (signal) => listComments({ where: { patientId }, order: 'createdAt DESC', limit }, signal),
+    (signal) => listPage((range) => listComments({ where: { patientId }, order: 'createdAt DESC', ...range }, signal), limit),
     `${patientId}:${limit}`,
   );
+  const count = listCount(comments.total, comments.data?.length ?? 0);
   const replace = (comment: Comment) => comments.setData((list) => list.map((c) => (c.id === comment.id ? comment : c)));
   return (
     <section aria-labelledby="comments-heading" className="card patient-comments">
@@ -46,12 +49,12 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
             />
           ))}
         </ol>
-        {comments.total !== null && comments.data && comments.total > comments.data.length && (
+        {comments.data && (!count.exact || count.count > comments.data.length) && (
           <div className="form-actions">
             <button type="button" className="secondary outline" disabled={comments.status === 'loading'} onClick={() => setLimit((n) => n + COMMENT_PAGE)}>
               {t('patient.comments.loadMore')}
             </button>
-            <small className="muted">{t('patient.comments.more', { shown: comments.data.length, total: comments.total })}</small>
+            <small className="muted">{t('patient.comments.more', { shown: comments.data.length, total: formatCount(count) })}</small>
           </div>
         )}
       </DataState>
