@@ -51,6 +51,31 @@ describe('start-up session check', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(isAuthenticated.value).toBe(false);
   });
+
+  test('a 401 with an empty body (LoopBack, expired token) counts as an expired token too', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    mockFetch({ 'GET /auth/me': new Response(null, { status: 401 }) });
+    expect(await checkSession()).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  test('a user answer the client cannot use counts as a failed fetch: the token is cleared and it is reported', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /auth/me': json({ id: 3, email: 'c@example.org' }) });
+    expect(await checkSession()).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    // reportError logs to the console (and to Sentry when configured).
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ code: 'INVALID_RESPONSE', fields: ['isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'] }));
+    reported.mockRestore();
+  });
+
+  test('a locked LoopBack user with a numeric id is logged out too', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    mockFetch({ 'GET /auth/me': json({ id: 3, email: 'c@example.org', isUserLocked: true, isAdmin: false, isSuperAdmin: false, isHealthManager: false }), 'POST /auth/logout': noContent() });
+    expect(await checkSession()).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
 });
 
 describe('login', () => {

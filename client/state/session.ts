@@ -12,8 +12,12 @@ export const user = signal<Me | null>(null);
 export const token = signal<string | null>(getToken());
 /** False until the start-up check has answered; guards wait for it instead of bouncing to /login. */
 export const sessionChecked = signal(false);
-/** Why the last login() returned null: 'locked' (403, alert shown) or 'failed' (anything else). */
-export const lastLoginFailure = signal<'locked' | 'failed' | null>(null);
+/**
+ * Why the last login() returned null: 'locked' (403, alert shown), 'unusable' (the login or /auth/me answer
+ * lacks what the client needs: already reported to error reporting, and said so on the screen instead of
+ * asking to check the password) or 'failed' (anything else).
+ */
+export const lastLoginFailure = signal<'locked' | 'unusable' | 'failed' | null>(null);
 
 /** Authenticated per SPEC section 6: a token exists and the user is not locked. */
 export const isAuthenticated = computed(() => !!token.value && !!user.value && !user.value.isUserLocked);
@@ -120,7 +124,7 @@ export async function login(email: string, password: string): Promise<Me | null>
       lastLoginFailure.value = 'locked';
       await showAlert({ type: 'error', title: t('session.lockedTitle'), text: t('session.lockedText') });
     } else {
-      lastLoginFailure.value = 'failed';
+      lastLoginFailure.value = error instanceof http.ApiError && error.code === 'INVALID_RESPONSE' ? 'unusable' : 'failed';
     }
     if (token.value) dropSession();
     return null;

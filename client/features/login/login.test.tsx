@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import LoginScreen from './index.tsx';
-import { resetSessionForTests } from '../../state/session.ts';
+import { resetSessionForTests, user } from '../../state/session.ts';
+import { reportError } from '../../lib/error-reporting.ts';
 import { apiError, buildMe, json, mockFetch } from '../../../test/helpers/client-fetch.ts';
+
+vi.mock('../../lib/error-reporting.ts', () => ({ reportError: vi.fn() }));
 
 const answer = { id: 'tok', ttl: 1, created: '2026-01-01T00:00:00.000Z', userId: 'coach-1', user: buildMe() };
 
@@ -74,5 +77,31 @@ describe('login screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('signs in with a LoopBack 3 login answer { id, ttl, userId, user } with numeric ids and the minimal user', async () => {
+    const minimal = { id: 7, email: 'coach@example.org', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: true };
+    mockFetch({ 'POST /auth/login': json({ id: 'lb-token', ttl: 1209600, userId: 7, user: minimal }), 'GET /auth/me': json(minimal) });
+    show('/login');
+    fillAndSubmit();
+    await waitFor(() => expect(location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('accessToken')).toBe('lb-token');
+    expect(user.value).toMatchObject({ id: '7', email: 'coach@example.org', isHealthManager: true, firstName: '' });
+  });
+
+  test.each([
+    ['the login answer has no id', { 'POST /auth/login': json({ ttl: 1, user: buildMe() }) }],
+    ['the user lacks a flag SPEC shows', { 'POST /auth/login': json(answer), 'GET /auth/me': json({ id: 'c1', email: 'coach@example.org', isUserLocked: false }) }],
+    ['the answer is not JSON', { 'POST /auth/login': new Response('<html>Portal</html>', { status: 200 }) }],
+  ])('when %s the form says the answer was not understood, reports it once and stores no token', async (_case, routes) => {
+    vi.mocked(reportError).mockClear();
+    mockFetch(routes);
+    show('/login');
+    fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Die Anmeldung ist fehlgeschlagen: Der Server hat eine Antwort geschickt, die diese Anwendung nicht versteht\./);
+    expect(reportError).toHaveBeenCalledOnce();
+    expect(vi.mocked(reportError).mock.calls[0][0]).toMatchObject({ code: 'INVALID_RESPONSE' });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(screen.getByLabelText('Passwort').getAttribute('aria-invalid')).toBeNull();
   });
 });
