@@ -31,6 +31,15 @@ export function createLb3App(options: Lb3Options = {}) {
   });
 
   const api = express.Router();
+  api.use((req, res, next) => {
+    lb.requests.push(`${req.method} ${req.path}`);
+    const { rewrite } = options;
+    if (rewrite) {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => json(rewrite(req.path, body));
+    }
+    next();
+  });
   // AccessToken check: a missing token is LoopBack's AUTHORIZATION_REQUIRED; an unknown or expired one is
   // answered 401 without a body, as some LoopBack setups do.
   api.use((req, res, next) => {

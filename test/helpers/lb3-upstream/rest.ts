@@ -23,6 +23,8 @@ export interface Mail {
 export interface Lb3Options {
   /** "today" of the seeded data and the statistics; defaults to the real clock. */
   now?: () => Date;
+  /** Tests of an upstream that answers differently: changes the JSON answer of a path before it is sent. */
+  rewrite?: (path: string, body: unknown) => unknown;
 }
 
 export type Lb3 = ReturnType<typeof createLb3State>;
@@ -52,11 +54,14 @@ export function createLb3State(options: Lb3Options) {
   };
   const tokens = new Map<string, { userId: number; created: number; ttl: number; kind: 'access' | 'reset' }>();
   const outbox: Mail[] = [];
+  /** Every /v2 request as "METHOD /path", for tests that check what a client sent. */
+  const requests: string[] = [];
   const now = options.now ?? (() => new Date());
   return {
     models,
     tokens,
     outbox,
+    requests,
     now,
     settings: { enable_creating_new_patients: true, instance_name: 'Nachsorge LB3' },
     issueToken(userId: number, kind: 'access' | 'reset', ttl: number): string {

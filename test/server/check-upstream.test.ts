@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, startUpstream, type RunningUpstream } from '../helpers/e2e-server.ts';
+import { startLb3Upstream } from '../helpers/lb3-upstream/app.ts';
+import { LB3_ACCOUNTS, LB3_PASSWORD } from '../helpers/lb3-upstream/seed.ts';
+
+/** Runs `npm run check:upstream -- <url>` as an operator would (the script itself, with the pinned Node). */
+function runCheck(url: string | undefined, env: Record<string, string | undefined>) {
+  return new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'scripts', 'check-upstream.ts'), ...(url ? [url] : [])],
+      { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout, err: stderr }),
+    );
+  });
+}
+const row = (out: string, call: string) => out.split('\n').find((line) => line.startsWith(`${call} `)) ?? '';
+
+describe('check:upstream against the built-in upstream', () => {
+  let upstream: RunningUpstream;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'check-upstream-'));
+    upstream = await startUpstream(dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    await upstream?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('understands every read-only call of SPEC section 7 with an administrator and exits 0', async () => {
+    const { code, out } = await runCheck(upstream.url, { CHECK_EMAIL: 'admin@example.org', CHECK_PASSWORD: 'Demo-Passwort-1' });
+    expect(code, out).toBe(0);
+    for (const call of ['GET /auth/me', 'GET /patients', 'GET /patients/{id}', 'GET /news', 'GET /system/settings', 'GET /statistics/phone-coachings', 'GET /patients/{id}/sync-db/day-evaluation']) {
+      expect(row(out, call), call).toMatch(/^\S.* 200 +yes /);
+    }
+    expect(out).not.toMatch(/ no /);
+    expect(out).toMatch(/OK: every checked call the product needs works/);
+  }, 90_000);
+});
+
+describe('check:upstream against the LoopBack-style test upstream', () => {
+  test('reads the minimal answers, names the fields read with defaults, and exits 0', async () => {
+    const lb3 = await startLb3Upstream();
+    try {
+      const { code, out } = await runCheck(lb3.url, { CHECK_EMAIL: LB3_ACCOUNTS.admin, CHECK_PASSWORD: LB3_PASSWORD });
+      expect(code, out).toBe(0);
+      expect(row(out, 'GET /auth/me')).toMatch(/200 +yes .*firstName \(default\)/);
+      expect(row(out, 'GET /patients')).toMatch(/200 +yes +no X-Total-Count/);
+      expect(out).toMatch(/signs in and out \(POST \/auth\/login, POST \/auth\/logout\) and otherwise only reads/);
+    } finally {
+      await lb3.stop();
+    }
+  }, 60_000);
+
+  test('never writes: apart from login and logout it sends only GETs, and the data is unchanged', async () => {
+    const lb3 = await startLb3Upstream();
+    try {
+      const before = JSON.stringify(Object.fromEntries(Object.entries(lb3.lb.models).map(([name, model]) => [name, model.find()])));
+      await runCheck(lb3.url, { CHECK_EMAIL: LB3_ACCOUNTS.admin, CHECK_PASSWORD: LB3_PASSWORD });
+      const writes = lb3.lb.requests.filter((r) => !r.startsWith('GET '));
+      expect(writes).toEqual(['POST /auth/login', 'POST /auth/logout']);
+      expect(lb3.lb.requests.length).toBeGreaterThan(40);
+      expect(JSON.stringify(Object.fromEntries(Object.entries(lb3.lb.models).map(([name, model]) => [name, model.find()])))).toBe(before);
+      expect(lb3.lb.tokens.size).toBe(0);
+    } finally {
+      await lb3.stop();
+    }
+  }, 60_000);
+
+  test('exits 1 and names the field when an answer lacks what a screen needs', async () => {
+    const lb3 = await startLb3Upstream({
+      rewrite: (path, body) => (path === '/news' ? (body as Record<string, unknown>[]).map(({ read: _read, ...item }) => item) : body),
+    });
+    try {
+      const { code, out } = await runCheck(lb3.url, { CHECK_EMAIL: LB3_ACCOUNTS.admin, CHECK_PASSWORD: LB3_PASSWORD });
+      expect(code).toBe(1);
+      expect(row(out, 'GET /news')).toMatch(/200 +no .*\[\]\.read \(needed\)/);
+      expect(out).toMatch(/FAILED: 1 of \d+ calls would fail in the product/);
+    } finally {
+      await lb3.stop();
+    }
+  }, 60_000);
+
+  test('exits 1 when the sign-in fails and checks nothing else', async () => {
+    const lb3 = await startLb3Upstream();
+    try {
+      const { code, out } = await runCheck(lb3.url, { CHECK_EMAIL: LB3_ACCOUNTS.admin, CHECK_PASSWORD: 'falsch' });
+      expect(code).toBe(1);
+      expect(row(out, 'POST /auth/login')).toMatch(/401 +no +wrong CHECK_EMAIL or CHECK_PASSWORD/);
+      expect(lb3.lb.requests).toEqual(['POST /auth/login']);
+    } finally {
+      await lb3.stop();
+    }
+  }, 60_000);
+
+  test('says in one line what is missing when the account or the URL is not given, and exits 2', async () => {
+    const noAccount = await runCheck('http://127.0.0.1:9', {});
+    expect(noAccount.code).toBe(2);
+    expect(noAccount.err.trim()).toBe('check:upstream needs a test account: set CHECK_EMAIL and CHECK_PASSWORD (an administrator account checks every call).');
+    const noUrl = await runCheck(undefined, { CHECK_EMAIL: 'a@b.c', CHECK_PASSWORD: 'x' });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.err).toMatch(/^Usage: /);
+  }, 30_000);
+});
