@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import { toJsonSchema, type JSONSchema7 } from '@valibot/to-json-schema';
 import { API_FAMILIES, PERMISSIONS, type ApiCall } from './api-catalog.ts';
 import { SyncCollectionDataSchemas } from '../client/api/schemas/sync-db.ts';
+import { README_PATH, currentReadme, renderUpstreamGuide, withGuide } from './upstream-guide.ts';
 
 const root = new URL('../', import.meta.url);
 const schemaDir = new URL('client/api/schemas/', root);
@@ -219,8 +220,16 @@ export async function renderApiDocs(): Promise<string> {
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }
 
+/** README.md with its section "Using your own API" generated from the same schemas (scripts/upstream-guide.ts). */
+export async function renderReadme(): Promise<string> {
+  const shapes = await loadShapes();
+  const schemas = new Map([...shapes].map(([name, shape]) => [name, shape.schema]));
+  return withGuide(currentReadme(), await renderUpstreamGuide(schemas));
+}
+
 async function main() {
   const text = await renderApiDocs();
+  const readme = await renderReadme();
   let current = '';
   try {
     current = readFileSync(DOCS_PATH, 'utf8');
@@ -228,15 +237,17 @@ async function main() {
     // no file yet
   }
   if (process.argv.includes('--check')) {
-    if (current !== text) {
-      console.error('docs/api.md is stale: run `npm run docs:api` and commit the result.');
+    const stale = [current !== text && 'docs/api.md', readme !== currentReadme() && 'README.md ("Using your own API")'].filter(Boolean);
+    if (stale.length) {
+      console.error(`${stale.join(' and ')} stale: run \`npm run docs:api\` and commit the result.`);
       process.exit(1);
     }
-    console.log('docs/api.md is up to date.');
+    console.log('docs/api.md and README.md are up to date.');
     return;
   }
   writeFileSync(DOCS_PATH, text);
-  console.log(`docs/api.md written (${text.length} characters).`);
+  writeFileSync(README_PATH, readme);
+  console.log(`docs/api.md written (${text.length} characters); README.md section "Using your own API" regenerated.`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

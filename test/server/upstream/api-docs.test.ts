@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import request from 'supertest';
 import { API_FAMILIES } from '../../../scripts/api-catalog.ts';
-import { DOCS_PATH, renderApiDocs } from '../../../scripts/api-docs.ts';
+import { DOCS_PATH, renderApiDocs, renderReadme } from '../../../scripts/api-docs.ts';
+import { README_PATH } from '../../../scripts/upstream-guide.ts';
 import { upstreamB } from '../../helpers/upstream-b.ts';
 
 let u: Awaited<ReturnType<typeof upstreamB>>;
@@ -11,6 +12,15 @@ afterAll(() => u.close());
 
 test('docs/api.md matches the schemas and the call catalogue (run `npm run docs:api` after changing either)', async () => {
   expect(readFileSync(DOCS_PATH, 'utf8')).toBe(await renderApiDocs());
+}, 30_000);
+
+test('README.md "Using your own API" is generated from the same schemas and reading rules (run `npm run docs:api`)', async () => {
+  const readme = readFileSync(README_PATH, 'utf8');
+  expect(readme).toBe(await renderReadme());
+  // What the section says comes from client/api/reading.ts, e.g. a coach needs only id and email.
+  expect(readme).toMatch(/\| Coach \| [^|]+ \| `id`, `email` \| `firstName` \(""\)/);
+  expect(readme).toMatch(/\| Me \| GET \/auth\/me \| `id`, `email`, `isUserLocked`, `isAdmin`, `isSuperAdmin`, `isHealthManager` \|/);
+  expect(readme).toMatch(/npm run check:upstream -- /);
 }, 30_000);
 
 test('the catalogue lists the 103 calls of SPEC section 7 once each', () => {
