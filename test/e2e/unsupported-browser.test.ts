@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { withJourney } from '../helpers/e2e-browser.ts';
+import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 const USER_AGENTS = {
   'Internet Explorer 11': 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
@@ -7,10 +8,11 @@ const USER_AGENTS = {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19582',
 };
 
-describe('unsupported browsers', () => {
+// The gateway answers this without the upstream; it runs against both all the same (one journey file, two upstreams).
+forEachUpstream((upstream) => {
   for (const [name, userAgent] of Object.entries(USER_AGENTS)) {
     test(`sends ${name} to the static page that suggests Firefox, Chrome or Safari`, async () => {
-      await withJourney(`unsupported browser ${name}`, { userAgent }, async (j) => {
+      await withJourney(`${upstream.name} unsupported browser ${name}`, { userAgent }, async (j) => {
         await j.page.goto('/login');
         await expect.poll(() => new URL(j.page.url()).pathname).toMatch(/internet-explorer/);
         const text = await j.page.locator('body').innerText();
@@ -20,7 +22,7 @@ describe('unsupported browsers', () => {
         // The static page must not load the application bundle.
         expect(await j.page.locator('script[src*="/assets/"]').count()).toBe(0);
         await j.screen('unsupported browser page');
-      });
+      }, upstream.origin());
     });
   }
 });
