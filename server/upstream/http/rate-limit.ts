@@ -16,8 +16,12 @@ export interface RateLimitSettings {
 }
 export const defaultRateLimits: RateLimitSettings = { windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100 };
 
-/** How long an address from which an account signed in stays known to it (exempt from the ceiling). */
-const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+/**
+ * How long an address from which an account signed in stays known to it (exempt from the ceiling): two weeks,
+ * a login token's default lifetime. (The memory store expires keys with setTimeout, which cannot wait longer
+ * than 24.8 days.)
+ */
+const KNOWN_ADDRESS_SECONDS = 14 * 24 * 3600;
 
 /**
  * Every limited thing, by name:
