@@ -4,6 +4,7 @@ import { ListFilterSchema } from '../../../client/api/schemas/common.ts';
 import { badRequest } from './errors.ts';
 import { issuesToDetails } from './validate.ts';
 import { canonicalTimestamp } from './timestamps.ts';
+import { findOddText } from './input-guard.ts';
 
 /** How a field is stored; decides which filter values are valid and how they are encoded. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
@@ -21,11 +22,16 @@ export function jsonQueryValue(query: Record<string, unknown>, name: string): un
   const raw = query[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw badRequest(`Query value "${name}" must be given once`, [{ path: name, message: 'Given more than once' }], 'INVALID_QUERY');
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(`Query value "${name}" is not valid JSON`, [{ path: name, message: 'Invalid JSON' }], 'INVALID_QUERY');
   }
+  // "\u0000" in the JSON text is a NUL only after parsing: the same 400 as a NUL anywhere else.
+  const odd = findOddText(value, name);
+  if (odd) throw badRequest(odd.message, [odd], 'INVALID_TEXT');
+  return value;
 }
 
 const OPERATORS = new Set(['like', 'nlike', 'inq', 'nin', 'gt', 'gte', 'lt', 'lte', 'neq', 'between']);
@@ -42,7 +48,10 @@ export function parseFilter(query: Record<string, unknown>, fields: FieldMap): P
     throw badRequest('Invalid filter', issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? '.' + d.path : ''}` })), 'INVALID_FILTER');
   }
   const filter = result.output;
-  const where = filter.where ? checkWhere(filter.where, fields, 'filter.where') : undefined;
+  // The JSON as sent, not valibot's copy: its record() leaves out "__proto__", "constructor" and "prototype" keys,
+  // which would turn a condition on them into no condition at all (every row) instead of a 400.
+  const sentWhere = (raw as { where?: unknown }).where;
+  const where = sentWhere === undefined ? undefined : checkWhere(sentWhere, fields, 'filter.where');
   const orderList = filter.order === undefined ? [] : Array.isArray(filter.order) ? filter.order : [filter.order];
   const order = orderList.map((entry, i) => {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+(ASC|DESC))?\s*$/i.exec(entry);

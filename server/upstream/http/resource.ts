@@ -253,7 +253,9 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
         if (versioned) remove = remove.where('updatedAt' as never, '=', versionOf(existing) as never);
         const result = await remove.executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
-        const entry = auditOf('delete', coach, ctx.clock.now().toISOString(), existing, undefined);
+        // After the record's last version, so a history sorted by time ends with the deletion.
+        const at = versioned ? nextVersion(versionOf(existing), ctx.clock.now()) : ctx.clock.now().toISOString();
+        const entry = auditOf('delete', coach, at, existing, undefined);
         if (entry) await audit(trx, entry);
         return true;
       });
