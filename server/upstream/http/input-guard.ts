@@ -56,8 +56,10 @@ export const refuseOddText: RequestHandler = (req, _res, next) => {
   let path: string;
   try {
     path = decodeURIComponent(req.path);
+    // The query decoder would turn bytes that are not UTF-8 into U+FFFD; refused here instead.
+    decodeURIComponent(req.originalUrl.replace(/\+/g, ' '));
   } catch {
-    throw badRequest('The path is not valid UTF-8', [{ path: 'path', message: 'Invalid percent-encoding' }], 'INVALID_TEXT');
+    throw badRequest('The path or query is not valid UTF-8', [{ path: 'path', message: 'Invalid percent-encoding' }], 'INVALID_TEXT');
   }
   const found = (oddText(path) ? { path: 'path', message: oddText(path)! } : null)
     ?? findOddText(req.query, 'query')

@@ -6,7 +6,7 @@ import { requireAdmin, requireAuth } from '../http/auth.ts';
 import { parseFilter, whereExpression, type FieldMap } from '../http/filter.ts';
 import { AuditEntryListSchema, type AuditEntry } from '../../../client/api/schemas/audit-log.ts';
 
-const FIELDS: FieldMap = { id: 'string', at: 'date', actorId: 'string', action: 'string', entity: 'string', entityId: 'string', patientId: 'string' };
+export const AUDIT_FIELDS: FieldMap = { id: 'string', at: 'date', actorId: 'string', action: 'string', entity: 'string', entityId: 'string', patientId: 'string' };
 
 /**
  * GET /audit-log (administrators): every recorded change, newest first, filtered and paged like every list
@@ -16,7 +16,7 @@ const FIELDS: FieldMap = { id: 'string', at: 'date', actorId: 'string', action: 
 export function auditLogRoutes(ctx: Upstream): Router {
   const router = Router();
   router.get('/audit-log', requireAuth(ctx), requireAdmin, async (req, res) => {
-    const filter = parseFilter(req.query as Record<string, unknown>, FIELDS);
+    const filter = parseFilter(req.query as Record<string, unknown>, AUDIT_FIELDS);
     let base = ctx.db.selectFrom('audit_log');
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'audit_log'));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -30,7 +30,7 @@ import * as v from 'valibot';
 const FLAGS = ['isAdmin', 'isHealthManager', 'isUserLocked'] as const;
 const TRIAL_DAYS = 14;
 
-const coachesResource: ResourceDefinition = {
+export const coachesResource: ResourceDefinition = {
   path: '/coaches',
   table: 'coaches',
   fields: {

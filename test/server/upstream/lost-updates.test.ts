@@ -76,13 +76,13 @@ describe('versions', () => {
     expect(b.body.updatedAt > a.body.updatedAt).toBe(true);
   });
 
-  const comment = async () => (await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Anruf' })).body.id as string;
+  const comment = async (): Promise<string> => (await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Anruf' })).body.id as string;
   test.each([
-    ['PATCH a patient', 'patch', async () => '/patients/p1', { phone: '0170 1' }, { clinic: 'Zwischendurch' }],
-    ['PUT a comment', 'put', async () => `/comments/${await comment()}`, { text: 'Neu gefasst' }, { text: 'Zwischendurch' }],
-    ['PATCH a coach', 'patch', async () => '/coaches/coach', { phone: '0170 2' }, { title: 'Dr.' }],
-    ['DELETE a comment', 'delete', async () => `/comments/${await comment()}`, undefined, { text: 'Zwischendurch' }],
-    ['DELETE a patient', 'delete', async () => '/patients/p3', undefined, { clinic: 'Zwischendurch' }],
+    ['PATCH a patient', 'patch', async (): Promise<string> => '/patients/p1', { phone: '0170 1' }, { clinic: 'Zwischendurch' }],
+    ['PUT a comment', 'put', async (): Promise<string> => `/comments/${await comment()}`, { text: 'Neu gefasst' }, { text: 'Zwischendurch' }],
+    ['PATCH a coach', 'patch', async (): Promise<string> => '/coaches/coach', { phone: '0170 2' }, { title: 'Dr.' }],
+    ['DELETE a comment', 'delete', async (): Promise<string> => `/comments/${await comment()}`, undefined, { text: 'Zwischendurch' }],
+    ['DELETE a patient', 'delete', async (): Promise<string> => '/patients/p3', undefined, { clinic: 'Zwischendurch' }],
   ] as const)('%s with a stale If-Match answers 412 with the current record and writes nothing', async (_name, method, where, body, otherChange) => {
     const path = await where();
     const staleTag = (await get(path)).headers.etag;

@@ -86,6 +86,11 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
     expect((await request(t.app).get('/v2/statistics/phone-coachings').set('Authorization', as.Authorization).query({ coachId: '"a\u0000"' })).status).toBe(400);
   });
 
+  test('a query value or path whose percent-encoded bytes are not UTF-8 is a 400', async () => {
+    expect((await request(t.app).get('/v2/patients?filter=%22%ED%A0%80%22').set('Authorization', as.Authorization)).status).toBe(400);
+    expect((await request(t.app).get('/v2/patients/%FF').set('Authorization', as.Authorization)).status).toBe(400);
+  });
+
   test('a body whose bytes are not UTF-8 is a 400, not text with replacement characters', async () => {
     const body = Buffer.concat([Buffer.from('{"patientId":"p1","text":"Anruf '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
     const res = await request(t.app).post('/v2/comments').set('Authorization', as.Authorization).set('Content-Type', 'application/json')
