@@ -212,6 +212,11 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
         const write: WriteContext = { ctx, coach, now: at.toISOString(), req, existing };
         // Only what this request sets: a concurrent change of another field stays as it is.
         const { id: _id, ...changes } = await def.toRow(input, write);
+        if (!versioned && Object.keys(changes).length === 0) {
+          // Nothing to store (a PATCH of {} on a table without versions): the record as it is.
+          res.json(await one([existing]));
+          return;
+        }
         if (versioned) changes.updatedAt = nextVersion(versionOf(existing), at);
         const row = { ...existing, ...changes } as Row;
         if (!(await def.access.canWrite(ctx, coach, row, 'update'))) throw forbidden();

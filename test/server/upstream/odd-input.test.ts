@@ -133,6 +133,18 @@ describe('timestamps', () => {
   });
 });
 
+describe('bodies', () => {
+  test('an array where an object belongs is a 400 on every PATCH and PUT, and a PATCH of nothing changes nothing', async () => {
+    for (const path of ['/diagnosis/dx-m54', '/patients/p1', '/comments/c1', '/coaches/coach', '/devices/dev-1', '/cost-rates/rate-1']) {
+      const res = await request(t.app).patch(`/v2${path}`).set('Authorization', as.Authorization).send([]);
+      expect(res.status, path).toBe(400);
+    }
+    const empty = await request(t.app).patch('/v2/diagnosis/dx-m54').set('Authorization', as.Authorization).send({});
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ id: 'dx-m54', code: 'M54.5', label: 'Kreuzschmerz' });
+  });
+});
+
 describe('access codes', () => {
   test('expire at most 90 days after creation, whatever a PATCH or PUT says', async () => {
     const code = (await request(t.app).post('/v2/patientTokens').set('Authorization', as.Authorization).send({ patientId: 'p1' })).body;
