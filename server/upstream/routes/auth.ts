@@ -8,7 +8,7 @@ import { clientIp, limitPerIp } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../lib/secrets.ts';
 import { issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
 import { toMe } from '../lib/coach-view.ts';
-import { updateCoachColumns } from './coaches.ts';
+import { updateCoachColumns } from '../lib/coach-writes.ts';
 import { publicOrigin, sendMail } from '../lib/outbox.ts';
 
 /** /auth: login, logout, me, password change, the emailed reset link (CONTRACT.md). */

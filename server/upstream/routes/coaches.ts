@@ -3,10 +3,8 @@ import type { Upstream } from '../context.ts';
 import type { CoachTable, PatientTable } from '../db/types.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
 import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, assertPrimaryCoachOrAdmin, type SessionCoach } from '../http/auth.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
-import { nextVersion } from '../lib/versions.ts';
+import { updateCoachColumns } from '../lib/coach-writes.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
@@ -270,19 +268,5 @@ export async function linkCoach(ctx: Upstream, patientId: string, coachId: strin
       at, actorId, action: 'create', entity: 'patient-coach', entityId: `${patientId}/${coachId}`, patientId,
       changes: { coachId: { before: null, after: coachId } },
     });
-  });
-}
-
-/**
- * Changes some columns of a coach outside the coach resource (password, email verification), with the version
- * moved on and an audit entry in the same transaction.
- */
-export async function updateCoachColumns(db: Kysely<Database>, coachId: string, actorId: string | null, now: Date, changes: Partial<CoachTable>): Promise<void> {
-  const before = await db.selectFrom('coaches').selectAll().where('id', '=', coachId).executeTakeFirstOrThrow();
-  const updatedAt = nextVersion(before.updatedAt, now);
-  await db.updateTable('coaches').set({ ...changes, updatedAt }).where('id', '=', coachId).execute();
-  await audit(db, {
-    at: updatedAt, actorId, action: 'update', entity: 'coach', entityId: coachId, patientId: null,
-    changes: changesBetween('coach', { ...before }, { ...before, ...changes }),
   });
 }
