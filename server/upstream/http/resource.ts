@@ -212,8 +212,9 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
         const write: WriteContext = { ctx, coach, now: at.toISOString(), req, existing };
         // Only what this request sets: a concurrent change of another field stays as it is.
         const { id: _id, ...changes } = await def.toRow(input, write);
-        if (!versioned && Object.keys(changes).length === 0) {
-          // Nothing to store (a PATCH of {} on a table without versions): the record as it is.
+        if (Object.entries(changes).every(([key, value]) => existing[key] === value)) {
+          // Nothing changes (a PATCH of {} or of the values already stored): no write, the version stays, no audit entry.
+          withVersion(res, existing);
           res.json(await one([existing]));
           return;
         }

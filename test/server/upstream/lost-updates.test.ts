@@ -105,11 +105,20 @@ describe('versions', () => {
 
   test('If-Match takes the bare updatedAt, a quoted one, a weak tag and *', async () => {
     const forms = [(v: string) => v, (v: string) => `"${v}"`, (v: string) => `W/"${v}"`, () => '*'];
-    for (const form of forms) {
+    for (const [i, form] of forms.entries()) {
       const current = await get('/patients/p1');
-      const res = await request(t.app).patch('/v2/patients/p1').set(as(admin)).set('If-Match', form(current.body.updatedAt)).send({ phone: 'x' });
+      const res = await request(t.app).patch('/v2/patients/p1').set(as(admin)).set('If-Match', form(current.body.updatedAt)).send({ phone: `x${i}` });
       expect(res.status).toBe(200);
+      expect(res.body.updatedAt > current.body.updatedAt).toBe(true);
     }
+  });
+
+  test('a write that changes nothing keeps the version (no false conflicts for others)', async () => {
+    const current = await get('/patients/p1');
+    const same = await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ phone: current.body.phone, clinic: current.body.clinic });
+    expect(same.status).toBe(200);
+    expect(same.headers.etag).toBe(current.headers.etag);
+    expect(same.body).toEqual(current.body);
   });
 
   test('two writes with the same If-Match at once: one is stored, the other answers 412', async () => {
