@@ -21,7 +21,7 @@ export const updateCoach = (coachId: string, body: CoachPatch, ifMatch?: string 
   request('PATCH', `/coaches/${id(coachId)}`, { body, schema: CoachSchema, ifMatch });
 export const deleteCoach = (coachId: string, ifMatch?: string | null) => request('DELETE', `/coaches/${id(coachId)}`, { ifMatch });
 
-/** The calling coach joins the care team of the patient with this pseudonym code. */
+/** An administrator joins the care team of the patient with this pseudonym code (the code is no credential: others get 403). */
 export const connectToPatient = (patientCode: string) =>
   request('POST', '/coaches/connect', { body: { patientCode }, schema: PatientSchema });
 export const isCoachLocked = (signal?: AbortSignal) =>
