@@ -8,7 +8,7 @@
 
 export type Permission =
   | 'public' | 'signed-in' | 'reset-link' | 'admin' | 'self-or-admin' | 'health-manager-or-admin'
-  | 'linked-coach-or-admin' | 'author-or-admin' | 'reference-data';
+  | 'linked-coach-or-admin' | 'primary-coach-or-admin' | 'author-or-admin' | 'reference-data';
 
 export const PERMISSIONS: Record<Permission, string> = {
   'public': 'No token needed.',
@@ -18,6 +18,7 @@ export const PERMISSIONS: Record<Permission, string> = {
   'self-or-admin': 'The coach named in the path, or an administrator.',
   'health-manager-or-admin': 'Health managers (isHealthManager) and administrators.',
   'linked-coach-or-admin': 'The patient\'s primary coach, a coach linked to the patient (patient coaches), or an administrator. Lists contain only such patients\' rows.',
+  'primary-coach-or-admin': 'The patient\'s primary coach or an administrator (a coach only linked to the patient gets 403): who is responsible for a patient, who is in its care team and whether it is deleted.',
   'author-or-admin': 'Reading as linked-coach-or-admin; changing or deleting only by the comment\'s author or an administrator.',
   'reference-data': 'Every signed-in coach reads; administrators create, change and delete.',
 };
@@ -56,12 +57,12 @@ const sync = '/patients/{patientId}/sync-db/{collection}';
 export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] = [
   {
     name: 'Authentication',
-    intro: 'CONTRACT.md pins these. Login, forgot-password and set-password are rate-limited per IP and per account (429 with Retry-After).',
+    intro: 'CONTRACT.md pins these. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table.',
     calls: [
       { method: 'POST', path: '/auth/login', permission: 'public', summary: 'Sign in. 401 for wrong credentials, 403 for a locked account.', body: 'LoginBody', answer: 'LoginResponse' },
       { method: 'POST', path: '/auth/logout', permission: 'signed-in', summary: 'Revoke the token of this request.' },
       { method: 'GET', path: '/auth/me', permission: 'signed-in', summary: 'The signed-in coach.', answer: 'Me' },
-      { method: 'PATCH', path: '/auth/me/update-password', permission: 'signed-in', summary: 'Change the own password; 400 when oldPassword is wrong.', body: 'UpdatePasswordBody' },
+      { method: 'PATCH', path: '/auth/me/update-password', permission: 'signed-in', summary: 'Change the own password; 400 when oldPassword is wrong; wrong old passwords count like wrong logins (429).', body: 'UpdatePasswordBody' },
       { method: 'POST', path: '/auth/me/set-password', permission: 'reset-link', summary: 'Set a new password from the emailed link; 401 when the link is expired or used.', body: 'SetPasswordBody' },
       { method: 'POST', path: '/auth/forgot-password', permission: 'public', summary: 'Mail a reset link. Always 204: never tells whether the account exists.', body: 'ForgotPasswordBody' },
     ],
@@ -77,13 +78,13 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
   },
   {
     name: 'Coaches',
-    intro: 'Coach accounts. A coach may change their own profile (not their flags) with PUT/PATCH; everything else about other coaches is for administrators.',
+    intro: 'Coach accounts. A coach may change their own profile (not their flags) with PUT/PATCH; everything else about other coaches is for administrators. PUT, PATCH and DELETE of a coach take If-Match (see Versions).',
     calls: [
       ...crud('/coaches', 'Coach', 'coaches (every coach sees the team)', 'admin', 'a coach').map((call) =>
         call.method === 'GET' ? { ...call, permission: 'signed-in' as const }
           : call.method === 'PUT' || call.method === 'PATCH' ? { ...call, permission: 'self-or-admin' as const }
             : call.method === 'DELETE' ? { ...call, summary: 'Delete a coach; 409 for the own account.' } : call),
-      { method: 'POST', path: '/coaches/connect', permission: 'signed-in', summary: 'Join the care team of the patient with this pseudonym code; 404 when there is none.', body: 'CoachConnect', answer: 'Patient' },
+      { method: 'POST', path: '/coaches/connect', permission: 'primary-coach-or-admin', summary: 'Join the care team of the patient with this pseudonym code. A pseudonym code is printed and listed, so it is no credential: only an administrator (or the primary coach, for whom nothing changes) may connect; every other caller gets the same 403 whether or not the code exists. Every attempt counts against a per-coach limit (429), successful ones included. 404 for an unknown code (administrators).', body: 'CoachConnect', answer: 'Patient' },
       { method: 'GET', path: '/coaches/isCoachLocked', permission: 'signed-in', summary: 'Whether the calling coach is locked.', answer: 'CoachLocked' },
       { method: 'POST', path: '/coaches/createPatientForMedian', permission: 'signed-in', summary: 'Create a patient referred by a MEDIAN clinic together with an access code.', body: 'PatientCreate', answer: 'PatientAccess', status: 201 },
       { method: 'GET', path: '/coaches/create-trial-access', permission: 'signed-in', summary: 'A 14-day trial patient with an access code, linked to the caller.', answer: 'PatientAccess', status: 201 },
@@ -92,12 +93,17 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
       { method: 'POST', path: '/coaches/{id}/reset-password', permission: 'self-or-admin', summary: 'Mail the coach a reset link; 409 for a locked account.' },
       { method: 'GET', path: '/coaches/{id}/patients', permission: 'self-or-admin', summary: 'The coach\'s patients (primary or linked); X-Total-Count.', query: 'filter: ListFilter', answer: 'Patient[]' },
       { method: 'POST', path: '/coaches/{id}/create-patient-token', permission: 'self-or-admin', summary: 'A new access code for this coach, optionally for one of their patients.', body: 'CreatePatientToken', answer: 'PatientToken', status: 201 },
-      { method: 'POST', path: '/coaches/{id}/link-patient/{patientId}', permission: 'linked-coach-or-admin', summary: 'Add the coach to the patient\'s care team (the caller must have access to the patient).' },
+      { method: 'POST', path: '/coaches/{id}/link-patient/{patientId}', permission: 'primary-coach-or-admin', summary: 'Add the coach to the patient\'s care team.' },
     ],
   },
-  { name: 'Patients', intro: 'Patients in aftercare. Any coach may create one (and becomes its primary coach unless another is named).', calls: crud('/patients', 'Patient', 'patients', 'linked-coach-or-admin', 'a patient') },
-  { name: 'Patient tokens (access codes)', intro: 'Codes made to be read out on the phone: no look-alike characters, blocks of four, a check character, 90 days, single use. A coach makes codes for themselves and their own patients.', calls: crud('/patientTokens', 'PatientToken', 'access codes', 'linked-coach-or-admin', 'an access code') },
-  { name: 'Comments', intro: 'Coaches\' notes on a patient.', calls: crud('/comments', 'Comment', 'comments', 'author-or-admin', 'a comment') },
+  {
+    name: 'Patients',
+    intro: 'Patients in aftercare. Any coach may create one (and becomes its primary coach unless another is named). Coaches of the care team may change master data; only the primary coach or an administrator may change primaryCoachId (403 PRIMARY_COACH_REQUIRED) or delete the patient. PUT, PATCH and DELETE take If-Match (see Versions); PATCH stores only the fields it names.',
+    calls: crud('/patients', 'Patient', 'patients', 'linked-coach-or-admin', 'a patient').map((call) =>
+      call.method === 'DELETE' ? { ...call, permission: 'primary-coach-or-admin' as const } : call),
+  },
+  { name: 'Patient tokens (access codes)', intro: 'Codes made to be read out on the phone: no look-alike characters, blocks of four, a check character, 90 days, single use. A coach makes codes for themselves and their own patients. A write may shorten a code\'s life, never extend it: expiresAt later than 90 days after createdAt is a 422.', calls: crud('/patientTokens', 'PatientToken', 'access codes', 'linked-coach-or-admin', 'an access code') },
+  { name: 'Comments', intro: 'Coaches\' notes on a patient. PUT, PATCH and DELETE take If-Match (see Versions); every version of a note stays in the audit log.', calls: crud('/comments', 'Comment', 'comments', 'author-or-admin', 'a comment') },
   { name: 'External comments', intro: 'Read only: notes from the clinic, the patient app or therapists.', calls: readOnly('/externalComments', 'ExternalComment', 'external comments', 'linked-coach-or-admin', 'external comment') },
   { name: 'Cost rates', intro: 'Billing rates, reference data.', calls: crud('/cost-rates', 'CostRate', 'cost rates', 'reference-data', 'a cost rate') },
   { name: 'Devices', intro: 'Devices lent to patients, reference data.', calls: crud('/devices', 'Device', 'devices', 'reference-data', 'a device') },
@@ -116,7 +122,7 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
   },
   {
     name: 'Statistics',
-    intro: 'Computed from stored data: aftercare intervals and held phone-coaching events (sync collection `event`, type phone-coaching, done). Days are German calendar days (Europe/Berlin). 400 for unknown query values, from after to, or a period over 731 days.',
+    intro: 'Computed from stored data: aftercare intervals and held phone-coaching events (sync collection `event`, type phone-coaching, done). Days are German calendar days (Europe/Berlin). 400 for unknown query values, from after to, or a period over 731 days. Only aggregates and pseudonyms leave for patients the caller may not open: detail rows carry id, code and name only for administrators and the patient\'s own coaches.',
     calls: [
       stats('patient-statistics', 'PatientStatistics', 'Patients by aftercare status on day `to`, flows within the period.'),
       stats('patient-detail-statistics', 'PatientDetailStatisticsRow[]', 'One row per patient in aftercare during the period; paged, X-Total-Count has all rows.', 'DetailStatisticsQuery'),
@@ -141,14 +147,14 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
       { method: 'GET', path: '/patients/{id}/puks', permission: 'linked-coach-or-admin', summary: 'Recovery keys, newest first.', answer: 'Puk[]' },
       { method: 'POST', path: '/patients/{id}/puks', permission: 'linked-coach-or-admin', summary: 'Create a recovery key.', body: 'PukCreate', answer: 'Puk', status: 201 },
       { method: 'GET', path: '/patients/{id}/coaches', permission: 'linked-coach-or-admin', summary: 'Coaches linked to the patient (the care team besides the primary coach).', answer: 'Coach[]' },
-      { method: 'POST', path: '/patients/{id}/coaches/{coachId}', permission: 'linked-coach-or-admin', summary: 'Link a coach; 404 for an unknown coach.' },
-      { method: 'DELETE', path: '/patients/{id}/coaches/{coachId}', permission: 'linked-coach-or-admin', summary: 'Unlink a coach.' },
+      { method: 'POST', path: '/patients/{id}/coaches/{coachId}', permission: 'primary-coach-or-admin', summary: 'Link a coach; 404 for an unknown coach.' },
+      { method: 'DELETE', path: '/patients/{id}/coaches/{coachId}', permission: 'primary-coach-or-admin', summary: 'Unlink a coach; a linked coach may also remove themselves.' },
       { method: 'GET', path: '/patients/{id}/devices', permission: 'linked-coach-or-admin', summary: 'Devices lent to the patient.', answer: 'Device[]' },
       { method: 'POST', path: '/patients/{id}/devices/{deviceId}', permission: 'linked-coach-or-admin', summary: 'Link a device; 404 for an unknown device.' },
       { method: 'DELETE', path: '/patients/{id}/devices/{deviceId}', permission: 'linked-coach-or-admin', summary: 'Unlink a device.' },
-      { method: 'PUT', path: '/patients/{id}/appointments', permission: 'linked-coach-or-admin', summary: 'Replace the appointment list (ids unique); answers it sorted by start.', body: 'AppointmentsUpdate', answer: 'Appointment[]' },
-      { method: 'GET', path: '/patients/{id}/evaluation-form', permission: 'linked-coach-or-admin', summary: 'The closing assessment; empty fields before the first save.', answer: 'EvaluationForm' },
-      { method: 'PUT', path: '/patients/{id}/evaluation-form', permission: 'linked-coach-or-admin', summary: 'Save the closing assessment.', body: 'EvaluationFormUpdate', answer: 'EvaluationForm' },
+      { method: 'PUT', path: '/patients/{id}/appointments', permission: 'linked-coach-or-admin', summary: 'Replace the appointment list (ids unique); answers it sorted by start. Versioned with the patient: If-Match with the patient\'s version (ETag or updatedAt); the answer\'s ETag is the patient\'s new version; 412 carries the current list.', body: 'AppointmentsUpdate', answer: 'Appointment[]' },
+      { method: 'GET', path: '/patients/{id}/evaluation-form', permission: 'linked-coach-or-admin', summary: 'The closing assessment; empty fields before the first save. ETag once saved.', answer: 'EvaluationForm' },
+      { method: 'PUT', path: '/patients/{id}/evaluation-form', permission: 'linked-coach-or-admin', summary: 'Save the closing assessment; If-Match with its version (see Versions).', body: 'EvaluationFormUpdate', answer: 'EvaluationForm' },
     ],
   },
   {
@@ -159,6 +165,13 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
       { method: 'PUT', path: sync, permission: 'linked-coach-or-admin', summary: 'Create or replace the record with body.id; 422 naming the field when data does not fit the collection.', body: 'SyncUpsert', answer: 'SyncRecord' },
       { method: 'GET', path: `${sync}/{id}`, permission: 'linked-coach-or-admin', summary: 'One record.', answer: 'SyncRecord' },
       { method: 'DELETE', path: `${sync}/{id}`, permission: 'linked-coach-or-admin', summary: 'Delete a record; 404 when it does not exist.' },
+    ],
+  },
+  {
+    name: 'Audit log',
+    intro: 'Not in SPEC: the built-in upstream records every change to patients (master data, appointments, evaluation form), comments, care-team and device links, devices, access codes, recovery keys and coaches, in the same transaction as the change. Password hashes, access codes and recovery keys appear only as "[redacted]".',
+    calls: [
+      { method: 'GET', path: '/audit-log', permission: 'admin', summary: 'Changes, newest first (default 100 per page); `where`/`order` on id, at, actorId, action, entity, entityId, patientId: `{ "where": { "patientId": "…" } }` is one patient\'s history, `{ "where": { "entity": "comment", "entityId": "…" } }` every version of one note. X-Total-Count.', query: 'filter: ListFilter', answer: 'AuditEntry[]' },
     ],
   },
 ];

@@ -14,13 +14,14 @@ export const listCoaches = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/coaches', { query: { filter }, schema: CoachListSchema, signal });
 export const getCoach = (coachId: string, signal?: AbortSignal) =>
   request('GET', `/coaches/${id(coachId)}`, { schema: CoachSchema, signal });
-export const replaceCoach = (coachId: string, body: CoachUpdate) =>
-  request('PUT', `/coaches/${id(coachId)}`, { body, schema: CoachSchema });
-export const updateCoach = (coachId: string, body: CoachPatch) =>
-  request('PATCH', `/coaches/${id(coachId)}`, { body, schema: CoachSchema });
-export const deleteCoach = (coachId: string) => request('DELETE', `/coaches/${id(coachId)}`);
+// ifMatch: the version the write is based on (client/api/versions.ts); 412 when the coach changed since.
+export const replaceCoach = (coachId: string, body: CoachUpdate, ifMatch?: string | null) =>
+  request('PUT', `/coaches/${id(coachId)}`, { body, schema: CoachSchema, ifMatch });
+export const updateCoach = (coachId: string, body: CoachPatch, ifMatch?: string | null) =>
+  request('PATCH', `/coaches/${id(coachId)}`, { body, schema: CoachSchema, ifMatch });
+export const deleteCoach = (coachId: string, ifMatch?: string | null) => request('DELETE', `/coaches/${id(coachId)}`, { ifMatch });
 
-/** The calling coach joins the care team of the patient with this pseudonym code. */
+/** An administrator joins the care team of the patient with this pseudonym code (the code is no credential: others get 403). */
 export const connectToPatient = (patientCode: string) =>
   request('POST', '/coaches/connect', { body: { patientCode }, schema: PatientSchema });
 export const isCoachLocked = (signal?: AbortSignal) =>

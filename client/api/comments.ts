@@ -9,8 +9,9 @@ export const listComments = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/comments', { query: { filter }, schema: CommentListSchema, signal });
 export const getComment = (commentId: string, signal?: AbortSignal) =>
   request('GET', `/comments/${id(commentId)}`, { schema: CommentSchema, signal });
-export const replaceComment = (commentId: string, body: { text: string }) =>
-  request('PUT', `/comments/${id(commentId)}`, { body, schema: CommentSchema });
-export const updateComment = (commentId: string, body: { text?: string }) =>
-  request('PATCH', `/comments/${id(commentId)}`, { body, schema: CommentSchema });
-export const deleteComment = (commentId: string) => request('DELETE', `/comments/${id(commentId)}`);
+// ifMatch: the version the write is based on (client/api/versions.ts); 412 when the comment changed since.
+export const replaceComment = (commentId: string, body: { text: string }, ifMatch?: string | null) =>
+  request('PUT', `/comments/${id(commentId)}`, { body, schema: CommentSchema, ifMatch });
+export const updateComment = (commentId: string, body: { text?: string }, ifMatch?: string | null) =>
+  request('PATCH', `/comments/${id(commentId)}`, { body, schema: CommentSchema, ifMatch });
+export const deleteComment = (commentId: string, ifMatch?: string | null) => request('DELETE', `/comments/${id(commentId)}`, { ifMatch });

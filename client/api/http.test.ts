@@ -81,7 +81,7 @@ describe('answers', () => {
   test('parses the answer with its schema and reads X-Total-Count', async () => {
     mockFetch({ 'GET /things': json([{ id: 'a' }], { headers: { 'X-Total-Count': '42' } }) });
     const result = await request('GET', '/things', { schema: v.array(ItemSchema) });
-    expect(result).toEqual({ data: [{ id: 'a' }], total: 42 });
+    expect(result).toEqual({ data: [{ id: 'a' }], total: 42, etag: null });
   });
 
   test('gives total null when the answer has no X-Total-Count', async () => {
@@ -255,4 +255,32 @@ test('abortSessionRequests without a stored token stops nothing: calls without a
   const { calls } = mockFetch({ 'POST /auth/login': json({}) });
   await request('POST', '/auth/login', { body: {}, skipUnauthorizedHandler: true });
   expect(calls).toHaveLength(1);
+});
+
+describe('versions (If-Match, ETag, 412)', () => {
+  test('sends If-Match on a write when given, never on a read, and reads the answer\'s ETag', async () => {
+    const { calls } = mockFetch({
+      'PATCH /things/1': json({ id: '1' }, { headers: { ETag: '"v2"' } }),
+      'GET /things/1': json({ id: '1' }),
+    });
+    const result = await request('PATCH', '/things/1', { body: {}, schema: ItemSchema, ifMatch: '"v1"' });
+    expect(calls[0].headers['if-match']).toBe('"v1"');
+    expect(result.etag).toBe('"v2"');
+    await request('GET', '/things/1', { schema: ItemSchema, ifMatch: '"v1"' });
+    expect(calls[1].headers['if-match']).toBeUndefined();
+    await request('PATCH', '/things/1', { body: {}, schema: ItemSchema, ifMatch: null }).catch(() => undefined);
+    expect(calls[2].headers['if-match']).toBeUndefined();
+  });
+
+  test('a 412 carries the current record and its ETag to the caller', async () => {
+    mockFetch({
+      'PUT /things/1': json(
+        { error: { statusCode: 412, name: 'PreconditionFailedError', code: 'VERSION_MISMATCH', message: 'changed', current: { id: '1', name: 'theirs' } } },
+        { status: 412, headers: { ETag: '"v3"' } },
+      ),
+    });
+    const error = await request('PUT', '/things/1', { body: {}, ifMatch: '"v1"' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 412, code: 'VERSION_MISMATCH', current: { id: '1', name: 'theirs' }, etag: '"v3"' });
+  });
 });

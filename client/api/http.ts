@@ -12,6 +12,10 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: { path: string; message: string }[];
+  /** 412: the record as the server has it now (`error.current`), unchecked; parse it with the record's schema. */
+  current: unknown = undefined;
+  /** 412: the ETag of that current record, when the server sent one. */
+  etag: string | null = null;
   constructor(status: number, code: string, message: string, details: { path: string; message: string }[] = []) {
     super(message);
     this.name = 'ApiError';
@@ -63,11 +67,15 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
   skipUnauthorizedHandler?: boolean;
   /** Logout: still sent after abortSessionRequests() has stopped every other call with this token. */
   endsSession?: boolean;
+  /** If-Match: the version of the record the write is based on (a 412 answers when it changed since). */
+  ifMatch?: string | null;
 }
 export interface ApiResult<T> {
   data: T;
   /** X-Total-Count of list answers (matches before limit/skip), or null. */
   total: number | null;
+  /** The answer's ETag (the version of the one record it holds); null or absent when it sent none. */
+  etag?: string | null;
 }
 
 /** Told which token the refused request carried, so a 401 for an old token cannot end a newer session. */
@@ -161,6 +169,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   if (MUTATING.has(method)) {
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    if (options.ifMatch) headers['If-Match'] = options.ifMatch;
   }
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -196,7 +205,8 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   const totalHeader = response.headers.get('X-Total-Count');
   const total = totalHeader === null || totalHeader.trim() === '' ? null : Number(totalHeader);
   const known = Number.isFinite(total) ? total : null;
-  if (!options.schema) return { data: undefined as never, total: known };
+  const etag = response.headers.get('ETag');
+  if (!options.schema) return { data: undefined as never, total: known, etag };
   const call = callName(method, path);
   let json: unknown;
   try {
@@ -213,16 +223,23 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
     reportInvalidAnswer(error, call);
     throw error;
   }
-  return { data: parsed.output as never, total: known };
+  return { data: parsed.output as never, total: known, etag };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   try {
+    const body: unknown = await response.json();
     // Read leniently too: a LoopBack error has no `code`, and its `details` are not a list.
-    const parsed = v.safeParse(readingSchema(ApiErrorBodySchema), await response.json());
+    const parsed = v.safeParse(readingSchema(ApiErrorBodySchema), body);
     if (parsed.success) {
       const e = parsed.output.error;
-      return new ApiError(response.status, e.code || `HTTP_${response.status}`, e.message || response.statusText || 'Request failed', e.details ?? []);
+      const error = new ApiError(response.status, e.code || `HTTP_${response.status}`, e.message || response.statusText || 'Request failed', e.details ?? []);
+      if (response.status === 412) {
+        // Kept raw here; the caller knows the record's schema (client/api/versions.ts).
+        error.current = (body as { error: { current?: unknown } }).error.current;
+        error.etag = response.headers.get('ETag');
+      }
+      return error;
     }
   } catch {
     // Not JSON (a proxy in between, an HTML error page): fall through to a generic error.

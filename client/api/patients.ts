@@ -17,11 +17,12 @@ export const listPatients = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/patients', { query: { filter }, schema: PatientListSchema, signal });
 export const getPatient = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}`, { schema: PatientSchema, signal });
-export const replacePatient = (patientId: string, body: PatientUpdate) =>
-  request('PUT', `/patients/${id(patientId)}`, { body, schema: PatientSchema });
-export const updatePatient = (patientId: string, body: PatientPatch) =>
-  request('PATCH', `/patients/${id(patientId)}`, { body, schema: PatientSchema });
-export const deletePatient = (patientId: string) => request('DELETE', `/patients/${id(patientId)}`);
+// ifMatch: the version the write is based on (client/api/versions.ts); 412 when the patient changed since.
+export const replacePatient = (patientId: string, body: PatientUpdate, ifMatch?: string | null) =>
+  request('PUT', `/patients/${id(patientId)}`, { body, schema: PatientSchema, ifMatch });
+export const updatePatient = (patientId: string, body: PatientPatch, ifMatch?: string | null) =>
+  request('PATCH', `/patients/${id(patientId)}`, { body, schema: PatientSchema, ifMatch });
+export const deletePatient = (patientId: string, ifMatch?: string | null) => request('DELETE', `/patients/${id(patientId)}`, { ifMatch });
 
 export const getPrimaryCoach = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}/primary-coach`, { schema: PrimaryCoachSchema, signal });
@@ -48,14 +49,14 @@ export const linkPatientDevice = (patientId: string, deviceId: string) =>
 export const unlinkPatientDevice = (patientId: string, deviceId: string) =>
   request('DELETE', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
 
-/** Replaces the whole appointment list; answers it sorted by start. */
-export const saveAppointments = (patientId: string, appointments: Appointment[]) =>
-  request('PUT', `/patients/${id(patientId)}/appointments`, { body: appointments, schema: AppointmentListSchema });
+/** Replaces the whole appointment list; answers it sorted by start. ifMatch: the patient's version. */
+export const saveAppointments = (patientId: string, appointments: Appointment[], ifMatch?: string | null) =>
+  request('PUT', `/patients/${id(patientId)}/appointments`, { body: appointments, schema: AppointmentListSchema, ifMatch });
 
 export const getEvaluationForm = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}/evaluation-form`, { schema: EvaluationFormSchema, signal });
-export const saveEvaluationForm = (patientId: string, body: EvaluationFormUpdate) =>
-  request('PUT', `/patients/${id(patientId)}/evaluation-form`, { body, schema: EvaluationFormSchema });
+export const saveEvaluationForm = (patientId: string, body: EvaluationFormUpdate, ifMatch?: string | null) =>
+  request('PUT', `/patients/${id(patientId)}/evaluation-form`, { body, schema: EvaluationFormSchema, ifMatch });
 
 /** Aftercare status on `today` (YYYY-MM-DD): the interval's days are inclusive. */
 export function aftercareStatus(patient: Pick<Patient, 'aftercareStart' | 'aftercareEnd'>, today: string): AftercareStatus {

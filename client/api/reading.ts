@@ -65,7 +65,9 @@ const REQUIRED = new Map<unknown, readonly string[]>([
   [TrainingMaterialSchema, ['title', 'assetId']],
   [AssetSchema, []],
   [AppVersionSchema, ['version']],
-  [PatientDetailStatisticsRowSchema, ['patientId']],
+  // Our upstream names a row by rowId (a pseudonym where the caller may not open the patient); another API may send
+  // only patientId. Neither is needed to show the row.
+  [PatientDetailStatisticsRowSchema, []],
   [DailyPatientsSchema.item, ['date', 'count']],
   [PhoneCoachingsSchema.item, ['date', 'count']],
 ]);

@@ -10,6 +10,7 @@ export function errorText(error: unknown): string {
   if (status === 403) return t('dataState.forbidden');
   if (status === 404) return t('dataState.notFound');
   if (status === 409) return t('dataState.conflict');
+  if (status === 412) return t('dataState.changedMeanwhile');
   if (status === 400 || status === 422) return t('dataState.invalid');
   if (status === 413) return t('dataState.tooLarge');
   if (status === 429) return t('dataState.rateLimited');

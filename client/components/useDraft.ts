@@ -12,6 +12,7 @@ function read(key: string): string {
  * Text that survives a reload and a failed save: every keystroke is written to localStorage under
  * `key`, and only `clear()` - called after the server confirmed the save - removes it. (Medplum
  * empties its note box before the save succeeds; a coach then retypes a phone call from memory.)
+ * Make `key` with draftStorageKey() (lib/drafts.ts): per coach and record, and removed when the session ends.
  */
 export function useDraft(key: string): [string, (value: string) => void, () => void] {
   const [value, setValue] = useState(() => read(key));

@@ -5,6 +5,7 @@ import { clearToken, getToken, setToken } from '../lib/token.ts';
 import { showAlert } from '../components/Dialog.tsx';
 import { t, rememberLanguage } from '../lib/i18n.ts';
 import { loginUrlFor } from '../lib/return-url.ts';
+import { clearDrafts } from '../lib/drafts.ts';
 
 /** The signed-in coach, or null when logged out (or not checked yet). */
 export const user = signal<Me | null>(null);
@@ -45,10 +46,14 @@ function storeToken(value: string): void {
 
 let http: typeof import('../api/http.ts') | null = null;
 
-/** Forget the token locally (expired, locked or spent); the server side is not asked. */
+/**
+ * Forget the token locally (expired, locked or spent); the server side is not asked. Unsent drafts (free text
+ * about patients) go with the session: the next person at this browser must not find them.
+ */
 export function dropSession(): void {
   http?.abortSessionRequests(); // its other calls would only come back 401
   clearToken();
+  clearDrafts();
   token.value = null;
   user.value = null;
 }
@@ -116,6 +121,8 @@ export async function login(email: string, password: string): Promise<Me | null>
     }
     storeToken(data.id);
     const { data: me } = await auth.getMe();
+    // Drafts another coach left behind (a session that ended without this browser noticing) are not this coach's.
+    clearDrafts(me.id);
     user.value = me;
     sessionChecked.value = true;
     return me;
@@ -147,6 +154,7 @@ export async function logout(): Promise<void> {
     rememberLanguage();
   } catch {
     clearToken();
+    clearDrafts();
   }
   token.value = null;
   user.value = null;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import os from 'node:os';
 import express, { type Express } from 'express';
+import type pg from 'pg';
+import type { ConnectionOptions } from 'node:tls';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.ts';
 import type { Upstream } from './context.ts';
@@ -8,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { RateLimiter, defaultRateLimits, type RateLimitSettings } from './http/rate-limit.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { refuseOddText, verifyUtf8 } from './http/input-guard.ts';
 import { routeFamilies } from './routes/index.ts';
 
 export interface UpstreamOptions {
@@ -22,8 +25,14 @@ export interface UpstreamOptions {
   smtpUrl?: string;
   /** Sender of mails, e.g. "Nachsorge-Portal <no-reply@example.org>". */
   mailFrom?: string;
+  /** SMTP_INSECURE: allow smtp:// without STARTTLS (a local relay). */
+  smtpInsecure?: boolean;
+  /** Extra TLS options for the SMTP connection (a private CA). */
+  smtpTls?: ConnectionOptions;
   tokenTtlSeconds?: number;
   rateLimits?: Partial<RateLimitSettings>;
+  /** PostgreSQL pool (Storage.pool): rate limits are then counted in the database, shared by every process. */
+  pool?: pg.Pool;
   /** Log every request (off in tests unless a logger destination is given). */
   logRequests?: boolean;
 }
@@ -35,7 +44,7 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
 
 /**
  * The built-in /v2 upstream as a value: main.ts listens, tests hand it to supertest. Middleware in
- * order: request log, JSON body (1 MB), the route families, 404, the one error handler.
+ * order: request log, JSON body (1 MB, UTF-8), odd-text guard, the route families, 404, the one error handler.
  */
 export function createUpstreamApp(options: UpstreamOptions): Express & { upstream: Upstream } {
   const logger = options.logger ?? createLogger({ level: 'silent' });
@@ -48,9 +57,11 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
     dataDir,
     outboxDir: options.outboxDir ?? path.join(dataDir, 'outbox'),
     publicUrl: options.publicUrl,
-    smtp: options.smtpUrl ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM } : undefined,
+    smtp: options.smtpUrl
+      ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM, insecure: options.smtpInsecure ?? false, tls: options.smtpTls }
+      : undefined,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
-    rateLimiter: new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, clock),
+    rateLimiter: new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, options.pool),
   };
 
   const app = express();
@@ -59,7 +70,9 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   if (options.logRequests ?? true) app.use(requestLogger(logger));
-  app.use(express.json({ limit: '1mb', type: () => true }));
+  app.use(express.json({ limit: '1mb', type: () => true, verify: verifyUtf8 }));
+  // NUL characters, lone surrogates and bytes that are not UTF-8: 400 before any route can store them.
+  app.use(refuseOddText);
   // Answers hold health data: no cache may keep them.
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

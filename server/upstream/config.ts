@@ -25,6 +25,7 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@mail.example.org:587 or smtps://...'))),
+  SMTP_INSECURE: flag(false),
   SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coach-Portal <no-reply@localhost>'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/./, 'must be a PostgreSQL URL like postgres://user:password@db:5432/coach'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
@@ -32,6 +33,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_SECONDS: integer(300, 1, 86400),
   RATE_LIMIT_PER_IP: integer(100, 1, 1_000_000),
   RATE_LIMIT_PER_ACCOUNT: integer(10, 1, 1_000_000),
+  RATE_LIMIT_ACCOUNT_CEILING: integer(100, 1, 1_000_000),
 });
 
 export interface UpstreamConfig {
@@ -43,12 +45,14 @@ export interface UpstreamConfig {
   adminPassword: string | undefined;
   logLevel: string;
   smtpUrl: string | undefined;
+  /** SMTP_INSECURE=true: smtp:// may go without STARTTLS (a local relay). */
+  smtpInsecure: boolean;
   mailFrom: string;
   publicUrl: string | undefined;
   /** PostgreSQL instead of SQLite in DATA_DIR (the outbox stays in DATA_DIR). */
   databaseUrl: string | undefined;
   tokenTtlSeconds: number;
-  rateLimits: { windowSeconds: number; perIp: number; perAccount: number };
+  rateLimits: { windowSeconds: number; perIp: number; perAccount: number; perAccountCeiling: number };
 }
 
 /** Reads the environment once; a wrong value throws one line that names the variable and the fix. */
@@ -72,10 +76,11 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
+    smtpInsecure: e.SMTP_INSECURE,
     mailFrom: e.SMTP_FROM,
     publicUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
-    rateLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
+    rateLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, perAccountCeiling: e.RATE_LIMIT_ACCOUNT_CEILING },
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { SmtpSettings } from './lib/mailer.ts';
 
 /**
  * Everything a route family needs, built once by createUpstreamApp and handed to every router factory.
@@ -18,7 +19,7 @@ export interface Upstream {
   /** Origin used in mailed links when set (PUBLIC_URL); otherwise taken from X-Forwarded-Proto/Host. */
   publicUrl: string | undefined;
   /** Real mail delivery (SMTP_URL); without it mails go to the outbox only. */
-  smtp: { url: string; from: string } | undefined;
+  smtp: SmtpSettings | undefined;
   /** Lifetime of a login token in seconds. */
   tokenTtlSeconds: number;
   rateLimiter: RateLimiter;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { openStorage } from './db/index.ts';
+import { openStorage, privateFolder } from './db/index.ts';
 import { prepareData } from './seed/index.ts';
 import { createUpstreamApp } from './app.ts';
 
@@ -19,6 +19,15 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger({ level: config.logLevel });
+  // The data folder holds the database (SQLite) and the outbox: the owner's alone, whatever the umask.
+  if (config.dataDir !== ':memory:') {
+    try {
+      privateFolder(config.dataDir);
+    } catch (error) {
+      console.error(`DATA_DIR ${config.dataDir} cannot be created or made private (mode 700): ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
   const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, postgresSchema: 'url' });
   try {
     await prepareData(storage.db, { demoData: config.demoData, adminEmail: config.adminEmail, adminPassword: config.adminPassword, logger });
@@ -35,7 +44,9 @@ async function main() {
     dataDir,
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
+    smtpInsecure: config.smtpInsecure,
     mailFrom: config.mailFrom,
+    pool: storage.pool,
     tokenTtlSeconds: config.tokenTtlSeconds,
     rateLimits: config.rateLimits,
   });

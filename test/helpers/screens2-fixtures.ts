@@ -113,6 +113,7 @@ export function buildPatientStatistics(overrides: Partial<PatientStatistics> = {
 
 export function buildDetailRow(overrides: Partial<PatientDetailStatisticsRow> = {}): PatientDetailStatisticsRow {
   return {
+    rowId: `pseudo-${(overrides.patientId ?? 'p-1').replace(/[^a-z0-9]/gi, '')}0000000000`,
     patientId: 'p-1',
     patientCode: 'NK-4821',
     firstName: 'Jonas',

@@ -94,7 +94,8 @@ export async function createTestUpstream(options: Partial<UpstreamOptions> & { d
   const storage = await openStorage({ dataDir: ownDir ? ':memory:' : dataDir });
   const clock = manualClock();
   if (options.fixture ?? true) await seedFixture(storage, clock.now().toISOString());
-  const app = createUpstreamApp({ db: storage.db, dataDir, clock, logRequests: false, ...options });
+  // On PostgreSQL the rate limits count in the database, as in production.
+  const app = createUpstreamApp({ db: storage.db, dataDir, clock, logRequests: false, pool: storage.pool, ...options });
   const outboxDir = app.upstream.outboxDir;
   return {
     app,

@@ -67,7 +67,7 @@ export type CoachPatch = v.InferInput<typeof CoachPatchSchema>;
 /** GET /coaches/isCoachLocked (CONTRACT.md). */
 export const CoachLockedSchema = v.object({ locked: v.boolean() });
 
-/** POST /coaches/connect: the calling coach joins a patient's care team by the patient's pseudonym code. */
+/** POST /coaches/connect: an administrator joins a patient's care team by the patient's pseudonym code (no credential: others get 403). */
 export const CoachConnectSchema = v.object({ patientCode: textField(40) });
 
 /** POST /coaches/{id}/create-patient-token: an access code, optionally for an existing patient. */

@@ -54,12 +54,18 @@ export type PatientStatistics = v.InferOutput<typeof PatientStatisticsSchema>;
 export const AftercareStatusSchema = v.picklist(['planned', 'active', 'completed']);
 export type AftercareStatus = v.InferOutput<typeof AftercareStatusSchema>;
 
-/** One row of GET /statistics/patient-detail-statistics; counts are within [from, to]. */
+/**
+ * One row of GET /statistics/patient-detail-statistics; counts are within [from, to]. Id, code and name are
+ * null unless the caller may open the patient (administrators, the patient's coaches): a health manager sees
+ * the other patients only under `rowId`, a pseudonym that no other call accepts.
+ */
 export const PatientDetailStatisticsRowSchema = v.object({
-  patientId: IdSchema,
-  patientCode: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
+  /** Stable per patient, the same for every caller; opens nothing. */
+  rowId: IdSchema,
+  patientId: v.nullable(IdSchema),
+  patientCode: v.nullable(v.string()),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
   primaryCoachId: v.nullable(IdSchema),
   /** "Vorname Nachname" of the primary coach; empty when unassigned. */
   primaryCoachName: v.string(),

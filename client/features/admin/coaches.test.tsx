@@ -100,6 +100,28 @@ describe('coach list', () => {
 });
 
 describe('one coach', () => {
+  test('an edit that meets another administrator\'s save keeps what was typed, shows their change and saves over it on request', async () => {
+    const theirs = { ...ben, phone: '040 777', updatedAt: '2026-11-20T10:00:00.000Z' };
+    vi.mocked(api.replaceCoach).mockImplementationOnce(() => {
+      const error = apiFailure(412, 'VERSION_MISMATCH');
+      error.current = theirs;
+      error.etag = `"${theirs.updatedAt}"`;
+      return Promise.reject(error);
+    }).mockImplementationOnce((_id, body) => ok({ ...theirs, ...body } as never));
+    renderAt('/admin/coaches/coach-2', <AdminPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
+    type(dialog(), 'Nachname', 'Roth-Berger');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Speichern' }));
+    const notice = await within(dialog()).findByRole('alert');
+    expect(notice.textContent).toContain('040 777');
+    expect(field(dialog(), 'Nachname').value).toBe('Roth-Berger');
+    expect(vi.mocked(api.replaceCoach).mock.calls[0][2]).toBe(`"${ben.updatedAt}"`);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
+    await waitFor(() => expect(api.replaceCoach).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(api.replaceCoach).mock.calls[1][1]).toMatchObject({ lastName: 'Roth-Berger' });
+    expect(vi.mocked(api.replaceCoach).mock.calls[1][2]).toBe(`"${theirs.updatedAt}"`);
+  });
+
   test('deletes only after confirmation', async () => {
     vi.mocked(api.deleteCoach).mockImplementation(() => ok(undefined));
     renderAt('/admin/coaches/coach-2', <AdminPage />);
@@ -110,7 +132,8 @@ describe('one coach', () => {
     expect(api.deleteCoach).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Löschen' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
-    await waitFor(() => expect(api.deleteCoach).toHaveBeenCalledWith('coach-2'));
+    // Named with the version on screen (If-Match), so another administrator's change in between stops it.
+    await waitFor(() => expect(api.deleteCoach).toHaveBeenCalledWith('coach-2', `"${ben.updatedAt}"`));
     await waitFor(() => expect(window.location.pathname).toBe('/admin'));
     expect(await screen.findByText('Ben Roth wurde gelöscht.')).toBeTruthy();
   });
@@ -120,9 +143,9 @@ describe('one coach', () => {
     renderAt('/admin/coaches/coach-2', <AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sperren' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sperren' }));
-    await waitFor(() => expect(api.updateCoach).toHaveBeenCalledWith('coach-2', { isUserLocked: true }));
+    await waitFor(() => expect(api.updateCoach).toHaveBeenCalledWith('coach-2', { isUserLocked: true }, `"${ben.updatedAt}"`));
     fireEvent.click(await screen.findByRole('button', { name: 'Entsperren' }));
-    await waitFor(() => expect(api.updateCoach).toHaveBeenLastCalledWith('coach-2', { isUserLocked: false }));
+    await waitFor(() => expect(api.updateCoach).toHaveBeenLastCalledWith('coach-2', { isUserLocked: false }, `"${ben.updatedAt}"`));
     expect(await screen.findByText('Ben Roth ist entsperrt.')).toBeTruthy();
   });
 

@@ -115,9 +115,10 @@ async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promis
     (key) => t(`export.column.${key}`),
   );
   const data: CsvValue[][] = rows.map((r) => [
-    r.patientCode,
-    r.lastName,
-    r.firstName,
+    // Patients the exporting person may not open come under their pseudonym and without a name.
+    r.patientCode ?? r.rowId,
+    r.lastName ?? '',
+    r.firstName ?? '',
     r.primaryCoachName,
     t(`export.status.${r.status}`),
     germanDate(r.aftercareStart),

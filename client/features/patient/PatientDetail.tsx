@@ -59,7 +59,10 @@ export function PatientDetail({ id }: { id: string }) {
                   <MasterData patient={patient.data} onSaved={(p: Patient) => patient.setData(() => p)} />
                   <div>
                     <NextAppointments patient={patient.data} />
-                    <CareTeam patientId={id} />
+                    <CareTeam
+                      patientId={id}
+                      me={me ? { id: me.id, manages: me.isAdmin || me.isSuperAdmin || patient.data.primaryCoachId === me.id } : undefined}
+                    />
                   </div>
                 </div>
               )}

@@ -5,6 +5,8 @@ import type { CostRate } from '../../api/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../api/schemas/patients.ts';
 import { errorText } from '../../components/errorText.ts';
+import { ConflictError } from '../../components/useVersionedSave.ts';
+import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n.ts';
 import { coachListName } from '../../lib/names.ts';
 
@@ -83,10 +85,12 @@ interface Props {
   coaches: Coach[];
   diagnoses: Diagnosis[];
   costRates: CostRate[];
+  /** Shown above the buttons, e.g. the ConflictNotice after a concurrent change. */
+  notice?: ReactNode;
 }
 
 /** Master data form for creating and editing a patient. */
-export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates }: Props) {
+export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates, notice }: Props) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<unknown>(null);
@@ -106,6 +110,8 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
     try {
       await onSubmit(values);
     } catch (error) {
+      // A concurrent change is shown by the caller's notice, with the other version; the typed values stay.
+      if (error instanceof ConflictError) return;
       setFailure(error);
       // Field errors from the server (400/422 details) are shown at their fields.
       if (error instanceof ApiError && error.details.length) {
@@ -204,6 +210,7 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
           {t('patient.form.saveFailed')} {errorText(failure)}
         </p>
       )}
+      {notice}
       <div className="form-actions">
         <button type="submit" disabled={saving} aria-busy={saving}>
           {saving ? t('patient.form.saving') : submitLabel}

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Coach } from '../../api/schemas/coaches.ts';
+import { ConflictError } from '../../components/useVersionedSave.ts';
 import { t } from '../../lib/i18n.ts';
 
 export interface ProfileValues {
@@ -14,10 +15,12 @@ interface Props {
   onSave: (values: ProfileValues) => Promise<void>;
   onCancel: () => void;
   describeError: (error: unknown) => string;
+  /** Shown above the buttons (the ConflictNotice after a concurrent change). */
+  notice?: ReactNode;
 }
 
 /** Edit name, job title and phone; a failed save keeps everything typed and says why. */
-export function ProfileForm({ coach, onSave, onCancel, describeError }: Props) {
+export function ProfileForm({ coach, onSave, onCancel, describeError, notice }: Props) {
   const [values, setValues] = useState<ProfileValues>({
     firstName: coach.firstName,
     lastName: coach.lastName,
@@ -38,7 +41,8 @@ export function ProfileForm({ coach, onSave, onCancel, describeError }: Props) {
     try {
       await onSave({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
     } catch (failure) {
-      setError(describeError(failure));
+      // A concurrent change is shown by the notice, with the other version; the typed values stay.
+      if (!(failure instanceof ConflictError)) setError(describeError(failure));
     } finally {
       setBusy(false);
     }
@@ -73,6 +77,7 @@ export function ProfileForm({ coach, onSave, onCancel, describeError }: Props) {
           {t('settings.saveFailed')} {error}
         </p>
       )}
+      {notice}
       <div class="button-row">
         <button type="submit" disabled={busy} aria-busy={busy}>
           {t('settings.save')}

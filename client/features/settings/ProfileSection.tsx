@@ -1,17 +1,27 @@
 import { useState } from 'react';
 import { getCoach, updateCoach } from '../../api/coaches.ts';
-import type { Coach } from '../../api/schemas/coaches.ts';
+import { CoachSchema, type Coach } from '../../api/schemas/coaches.ts';
+import { ConflictNotice, changedFields } from '../../components/ConflictNotice.tsx';
 import { DataState } from '../../components/DataState.tsx';
+import { useVersionedSave } from '../../components/useVersionedSave.ts';
 import { errorText } from '../../components/errorText.ts';
 import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { ProfileForm, type ProfileValues } from './ProfileForm.tsx';
 
-/** The signed-in coach's own data; editable where the server allows it. */
+const PROFILE = ['firstName', 'lastName', 'title', 'phone'] as const;
+const sameProfile = (a: Coach, b: Coach) => PROFILE.every((key) => a[key] === b[key]);
+
+/**
+ * The signed-in coach's own data; editable where the server allows it. A save names the version it was based on:
+ * an administrator's change in between is shown, and the typed values stay.
+ */
 export function ProfileSection() {
   const me = user.value;
   const [editing, setEditing] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const versioned = useVersionedSave(CoachSchema, sameProfile);
   const coach = useResource(async (signal) => (me ? getCoach(me.id, signal) : Promise.reject(new Error('no user'))), me?.id ?? '');
   // Some upstreams let only administrators read coach records: then the session data is all we show.
   const forbidden = coach.status === 'error' && (coach.error as { status?: number }).status === 403;
@@ -24,7 +34,7 @@ export function ProfileSection() {
   ].filter((role): role is string => !!role);
 
   const save = async (values: ProfileValues) => {
-    const { data } = await updateCoach(me.id, values);
+    const { data } = await versioned.save(coach.data ?? null, (ifMatch) => updateCoach(me.id, values, ifMatch));
     coach.setData(() => data);
     user.value = { ...me, firstName: data.firstName, lastName: data.lastName };
     setEditing(false);
@@ -59,7 +69,29 @@ export function ProfileSection() {
       ) : (
         <DataState status={coach.status} error={coach.error} onRetry={coach.reload} hasData={!!coach.data}>
           {editing && coach.data ? (
-            <ProfileForm coach={coach.data} onSave={save} onCancel={() => setEditing(false)} describeError={errorText} />
+            <ProfileForm
+              key={formKey}
+              coach={coach.data}
+              onSave={save}
+              onCancel={() => {
+                versioned.dismiss();
+                setEditing(false);
+              }}
+              describeError={errorText}
+              notice={versioned.conflict && (
+                <ConflictNotice
+                  changes={changedFields(coach.data, versioned.conflict.current, PROFILE.map((key) => ({
+                    label: t(`settings.${key === 'title' ? 'jobTitle' : key}`), text: (c: Coach) => c[key],
+                  })))}
+                  onTakeTheirs={() => {
+                    const current = versioned.conflict!.current;
+                    coach.setData(() => current);
+                    versioned.dismiss();
+                    setFormKey((k) => k + 1);
+                  }}
+                />
+              )}
+            />
           ) : (
             <>
               {details(coach.data)}

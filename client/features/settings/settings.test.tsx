@@ -105,7 +105,7 @@ describe('profile, language and version', () => {
     type('Nachname', 'Berg-Maier');
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Anna Berg-Maier')).toBeTruthy();
-    expect(coaches.updateCoach).toHaveBeenCalledWith('coach-1', { firstName: 'Anna', lastName: 'Berg-Maier', title: 'Dipl.-Psych.', phone: '030 1234567' });
+    expect(coaches.updateCoach).toHaveBeenCalledWith('coach-1', { firstName: 'Anna', lastName: 'Berg-Maier', title: 'Dipl.-Psych.', phone: '030 1234567' }, '"2026-01-10T08:00:00.000Z"');
     expect(user.value?.lastName).toBe('Berg-Maier');
   });
 

@@ -23,9 +23,18 @@ interface Column {
   cell: (row: PatientDetailStatisticsRow) => string;
 }
 
+/** A patient the caller may not open is shown under its pseudonym, without a name (the server sends neither). */
+export const pseudonymOf = (row: PatientDetailStatisticsRow) => t('stats.pseudonym', { id: row.rowId.replace(/^pseudo-/, '').slice(0, 8).toUpperCase() });
+
 const COLUMNS: Column[] = [
-  { field: 'patientCode', cell: (r) => r.patientCode },
-  { field: 'lastName', cell: (r) => patientListName(r) },
+  { field: 'patientCode', cell: (r) => r.patientCode ?? pseudonymOf(r) },
+  {
+    field: 'lastName',
+    cell: (r) =>
+      r.lastName === null && r.firstName === null
+        ? t('stats.nameHidden')
+        : patientListName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', patientCode: r.patientCode ?? pseudonymOf(r) }),
+  },
   { field: 'primaryCoachName', cell: (r) => r.primaryCoachName || t('stats.noCoach') },
   { field: 'status', cell: (r) => t(`stats.status.${r.status}`) },
   { field: 'aftercareStart', cell: (r) => dayLabel(r.aftercareStart) },
@@ -92,7 +101,7 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
             </thead>
             <tbody>
               {data.map((row) => (
-                <tr key={row.patientId}>
+                <tr key={row.rowId || row.patientId || row.patientCode}>
                   {COLUMNS.map(({ field, cell }) => (
                     <td key={field} data-numeric={NUMERIC.includes(field) ? '' : undefined}>
                       {cell(row)}

@@ -50,6 +50,22 @@ describe('controlling permissions', () => {
 });
 
 describe('controlling', () => {
+  test('a patient the health manager may not open is shown under its pseudonym, without a name', async () => {
+    vi.mocked(api.getPatientDetailStatistics).mockImplementation(() => ok([
+      buildDetailRow(),
+      buildDetailRow({ rowId: 'pseudo-3f9a21c0aa55bb66', patientId: null, patientCode: null, firstName: null, lastName: null, phoneCoachings: 4 }),
+    ], 2));
+    renderAt(URL_WITH_PERIOD, <StatsPage />);
+    const region = await screen.findByRole('region', { name: 'Tabelle der Patientenstatistik (seitlich verschiebbar)' });
+    await within(region).findByText('Keller, Jonas');
+    const rows = within(region).getAllByRole('row');
+    expect(rows[1].textContent).toContain('NK-4821');
+    expect(rows[1].textContent).toContain('Keller, Jonas');
+    expect(rows[2].textContent).toContain('Pseudonym 3F9A21C0');
+    expect(rows[2].textContent).toContain('nur für das Behandlungsteam');
+    expect(within(rows[2]).queryByRole('link')).toBeNull();
+  });
+
   test('asks every statistic for the period in the address', async () => {
     renderAt(URL_WITH_PERIOD, <StatsPage />);
     await screen.findByText('42');

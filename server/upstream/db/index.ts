@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import type pg from 'pg';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, Migrator } from 'kysely';
@@ -27,6 +28,8 @@ export interface Storage {
   db: Db;
   /** 'postgres' when DATABASE_URL (or databaseUrl) chose PostgreSQL. */
   dialect: 'sqlite' | 'postgres';
+  /** The PostgreSQL connection pool (shared rate limits use it); undefined on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -39,25 +42,29 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (databaseUrl) {
     const schema = options.postgresSchema ?? (options.dataDir === ':memory:' ? 'fresh' : { name: schemaForDataDir(options.dataDir) });
-    const { db, schema: schemaName, close } = await openPostgres<Database>({ url: databaseUrl, schema });
+    const { db, schema: schemaName, pool, close } = await openPostgres<Database>({ url: databaseUrl, schema });
     try {
       await migrate(db, schemaName);
     } catch (error) {
       await close();
       throw error;
     }
-    return { db, dialect: 'postgres', close };
+    return { db, dialect: 'postgres', pool, close };
   }
   const memory = options.dataDir === ':memory:';
   let file = ':memory:';
   if (!memory) {
-    mkdirSync(options.dataDir, { recursive: true });
+    privateFolder(options.dataDir);
     file = path.join(options.dataDir, 'upstream.sqlite');
+    privateFile(file);
   }
   const database = new DatabaseSync(file);
   // WAL lets readers continue while a write commits; NORMAL sync is safe with WAL and much faster.
   if (!memory) database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+  // SQLite creates -wal and -shm with the database file's mode; a folder copied in from elsewhere may hold
+  // older ones, so they are made private too.
+  if (!memory) for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
   try {
     await migrate(db);
@@ -66,6 +73,19 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     throw error;
   }
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/*
+ * Health data at rest: the data folder is the owner's alone (0700) and every database file too (0600), whatever
+ * the umask of the process that starts us, and also when the folder or file already existed with looser modes.
+ */
+export function privateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+function privateFile(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 /** Applies every migration in server/upstream/db/migrations/index.ts that has not run yet. */

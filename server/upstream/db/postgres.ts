@@ -110,7 +110,7 @@ export function schemaForDataDir(dataDir: string): string {
 /** Opens a pool on DATABASE_URL (with the schema chosen above) and returns Kysely plus a close that cleans up. */
 export async function openPostgres<DB>(
   options: PostgresOptions,
-): Promise<{ db: Kysely<DB>; schema: string; close: () => Promise<void> }> {
+): Promise<{ db: Kysely<DB>; schema: string; pool: pg.Pool; close: () => Promise<void> }> {
   let schema =
     options.schema === 'url' ? null : options.schema === 'fresh' ? `tmp_${randomBytes(8).toString('hex')}` : options.schema.name;
   // On its own connection first: search_path below must point at an existing schema, and the migrator needs the
@@ -144,5 +144,5 @@ export async function openPostgres<DB>(
       await admin.end();
     }
   };
-  return { db, schema, close };
+  return { db, schema, pool, close };
 }

@@ -20,6 +20,7 @@ export interface Database {
   replication_endpoints: ReplicationEndpointTable;
   surveys: SurveyTable;
   synced_patients: SyncedPatientTable;
+  audit_log: AuditLogTable;
 }
 
 export type Flag = 0 | 1;
@@ -120,6 +121,23 @@ export interface SyncedPatientTable {
   lastSyncAt: string;
   recordCount: number;
   lastDayEvaluationDate: string | null;
+}
+
+/**
+ * One change to a patient, comment, link, device, access code, recovery key, evaluation form or coach
+ * (migration 105). `changes` is JSON { field: { before, after } }; secrets appear only as "[redacted]".
+ */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** The coach who made the change; null for the system (seed, first administrator). */
+  actorId: string | null;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entityId: string;
+  /** The patient the record belongs to, so a patient's whole history is one indexed query. */
+  patientId: string | null;
+  changes: string;
 }
 
 // Kept so that tables with database-generated keys can be typed later without a new import.

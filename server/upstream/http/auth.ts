@@ -130,3 +130,15 @@ export async function assertPatientAccess(db: Db, coach: SessionCoach, patientId
   if (!exists) throw notFound('Unknown patient', 'PATIENT_NOT_FOUND');
   if (!(await canAccessPatient(db, coach, patientId))) throw forbidden('This patient is not linked to you', 'PATIENT_NOT_LINKED');
 }
+
+/**
+ * 404 for an unknown patient, 403 unless the coach is its primary coach or an administrator: who is in the
+ * care team and who is responsible is decided there, not by any colleague who can open the patient.
+ */
+export async function assertPrimaryCoachOrAdmin(db: Db, coach: SessionCoach, patientId: string): Promise<void> {
+  const patient = await db.selectFrom('patients').select(['id', 'primaryCoachId']).where('id', '=', patientId).executeTakeFirst();
+  if (!patient) throw notFound('Unknown patient', 'PATIENT_NOT_FOUND');
+  if (isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id)) return;
+  if (await canAccessPatient(db, coach, patientId)) throw forbidden('Only the primary coach or an administrator may do this', 'PRIMARY_COACH_REQUIRED');
+  throw forbidden('This patient is not linked to you', 'PATIENT_NOT_LINKED');
+}

@@ -14,8 +14,14 @@ export class HttpError extends Error {
   readonly errorName: string;
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
-  constructor(status: number, errorName: string, code: string, message: string, details?: ErrorDetail[], headers: Record<string, string> = {}) {
+  /** More members of the error object, e.g. `current` (the stored record) of a 412. */
+  readonly extra: Record<string, unknown>;
+  constructor(
+    status: number, errorName: string, code: string, message: string, details?: ErrorDetail[], headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     super(message);
+    this.extra = extra;
     this.status = status;
     this.errorName = errorName;
     this.code = code;
@@ -30,6 +36,7 @@ export class HttpError extends Error {
         code: this.code,
         message: this.message,
         ...(this.details ? { details: this.details } : {}),
+        ...this.extra,
       },
     };
   }
@@ -53,3 +60,11 @@ export const tooMany = (retryAfterSeconds: number) =>
   new HttpError(429, 'TooManyRequestsError', 'TOO_MANY_REQUESTS', 'Too many requests, try again later', undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+/**
+ * 412: the write named a version (If-Match) that is no longer the stored one. The body carries the record as
+ * it is now (`error.current`) and the ETag header its version, so the client can show the other change and
+ * send the person's edit again against it.
+ */
+export const preconditionFailed = (current: unknown, etag: string | undefined) =>
+  new HttpError(412, 'PreconditionFailedError', 'VERSION_MISMATCH', 'The record was changed by someone else since you loaded it', undefined,
+    etag ? { ETag: etag } : {}, { current });

@@ -3,6 +3,8 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { ListFilterSchema } from '../../../client/api/schemas/common.ts';
 import { badRequest } from './errors.ts';
 import { issuesToDetails } from './validate.ts';
+import { canonicalTimestamp } from './timestamps.ts';
+import { findOddText } from './input-guard.ts';
 
 /** How a field is stored; decides which filter values are valid and how they are encoded. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
@@ -20,11 +22,16 @@ export function jsonQueryValue(query: Record<string, unknown>, name: string): un
   const raw = query[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw badRequest(`Query value "${name}" must be given once`, [{ path: name, message: 'Given more than once' }], 'INVALID_QUERY');
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(`Query value "${name}" is not valid JSON`, [{ path: name, message: 'Invalid JSON' }], 'INVALID_QUERY');
   }
+  // "\u0000" in the JSON text is a NUL only after parsing: the same 400 as a NUL anywhere else.
+  const odd = findOddText(value, name);
+  if (odd) throw badRequest(odd.message, [odd], 'INVALID_TEXT');
+  return value;
 }
 
 const OPERATORS = new Set(['like', 'nlike', 'inq', 'nin', 'gt', 'gte', 'lt', 'lte', 'neq', 'between']);
@@ -41,61 +48,97 @@ export function parseFilter(query: Record<string, unknown>, fields: FieldMap): P
     throw badRequest('Invalid filter', issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? '.' + d.path : ''}` })), 'INVALID_FILTER');
   }
   const filter = result.output;
-  if (filter.where) checkWhere(filter.where, fields, 'filter.where');
+  // The JSON as sent, not valibot's copy: its record() leaves out "__proto__", "constructor" and "prototype" keys,
+  // which would turn a condition on them into no condition at all (every row) instead of a 400.
+  const sentWhere = (raw as { where?: unknown }).where;
+  const where = sentWhere === undefined ? undefined : checkWhere(sentWhere, fields, 'filter.where');
   const orderList = filter.order === undefined ? [] : Array.isArray(filter.order) ? filter.order : [filter.order];
   const order = orderList.map((entry, i) => {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+(ASC|DESC))?\s*$/i.exec(entry);
-    if (!match || !(match[1] in fields)) {
+    if (!match || !Object.hasOwn(fields, match[1])) {
       throw badRequest('Invalid order', [{ path: `filter.order${orderList.length > 1 ? `.${i}` : ''}`, message: `Unknown field or direction: ${entry}` }], 'INVALID_FILTER');
     }
     return { field: match[1], direction: (match[2]?.toLowerCase() ?? 'asc') as 'asc' | 'desc' };
   });
-  return { where: filter.where, order, limit: filter.limit, skip: filter.skip ?? 0 };
+  return { where, order, limit: filter.limit, skip: filter.skip ?? 0 };
 }
 
 function fail(path: string, message: string): never {
   throw badRequest('Invalid filter', [{ path, message }], 'INVALID_FILTER');
 }
 
-function checkValue(kind: FieldKind, value: unknown, path: string): void {
-  if (value === null) return;
-  const ok =
-    kind === 'json' ? false :
-    kind === 'number' ? typeof value === 'number' && Number.isFinite(value) :
-    kind === 'boolean' ? typeof value === 'boolean' :
-    typeof value === 'string';
-  if (!ok) fail(path, kind === 'json' ? 'This field cannot be filtered' : `Expected a ${kind === 'date' ? 'date string' : kind}`);
+/** PostgreSQL's `integer`: every number column is one, and a value outside it is a failed query, not a match. */
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+/** Nesting of and/or: deeper filters are no real query, and SQLite refuses expressions past depth 1000. */
+const MAX_DEPTH = 8;
+
+function checkValue(kind: FieldKind, value: unknown, path: string): unknown {
+  if (value === null) return null;
+  switch (kind) {
+    case 'json':
+      return fail(path, 'This field cannot be filtered');
+    case 'number':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < INT_MIN || value > INT_MAX) {
+        return fail(path, `Expected a whole number from ${INT_MIN} to ${INT_MAX}`);
+      }
+      return value;
+    case 'boolean':
+      if (typeof value !== 'boolean') return fail(path, 'Expected a boolean');
+      return value;
+    case 'date': {
+      if (typeof value !== 'string') return fail(path, 'Expected a date string');
+      // Stored timestamps are UTC with milliseconds; a bound in another notation is compared in that form.
+      return canonicalTimestamp(value) ?? value;
+    }
+    default:
+      if (typeof value !== 'string') return fail(path, 'Expected a string');
+      return value;
+  }
 }
 
-function checkWhere(where: unknown, fields: FieldMap, path: string): void {
+/**
+ * Checks `where` against the field map and returns it with values in their stored form. Field names must
+ * be the map's own properties: "constructor", "__proto__" or "toString" are unknown fields, not inherited
+ * members of a plain object.
+ */
+function checkWhere(where: unknown, fields: FieldMap, path: string, depth = 0): Record<string, unknown> {
   if (where === null || typeof where !== 'object' || Array.isArray(where)) fail(path, 'Expected an object');
+  if (depth > MAX_DEPTH) fail(path, `Conditions may be nested at most ${MAX_DEPTH} deep`);
+  const checked: Record<string, unknown> = {};
   for (const [key, condition] of Object.entries(where)) {
     const at = `${path}.${key}`;
     if (key === 'and' || key === 'or') {
       if (!Array.isArray(condition)) fail(at, 'Expected an array of conditions');
-      condition.forEach((sub, i) => checkWhere(sub, fields, `${at}.${i}`));
+      checked[key] = condition.map((sub, i) => checkWhere(sub, fields, `${at}.${i}`, depth + 1));
       continue;
     }
+    if (!Object.hasOwn(fields, key)) fail(at, 'Unknown field');
     const kind = fields[key];
-    if (!kind) fail(at, 'Unknown field');
     if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
       const entries = Object.entries(condition);
       if (entries.length === 0) fail(at, 'Empty condition');
+      const ops: Record<string, unknown> = {};
       for (const [op, value] of entries) {
         if (!OPERATORS.has(op)) fail(`${at}.${op}`, 'Unknown operator');
         if (op === 'inq' || op === 'nin' || op === 'between') {
           if (!Array.isArray(value) || (op === 'between' && value.length !== 2)) fail(`${at}.${op}`, op === 'between' ? 'Expected [from, to]' : 'Expected an array');
-          value.forEach((item, i) => checkValue(kind, item, `${at}.${op}.${i}`));
+          if (value.length > 1000) fail(`${at}.${op}`, 'At most 1000 values');
+          ops[op] = value.map((item, i) => checkValue(kind, item, `${at}.${op}.${i}`));
         } else if (op === 'like' || op === 'nlike') {
-          if (typeof value !== 'string' || kind === 'json') fail(`${at}.${op}`, 'Expected a text pattern on a text field');
+          // Patterns compare text: number and boolean columns are no text in PostgreSQL (lower() of an integer fails).
+          if (typeof value !== 'string' || (kind !== 'string' && kind !== 'date')) fail(`${at}.${op}`, 'Expected a text pattern on a text field');
+          ops[op] = value;
         } else {
-          checkValue(kind, value, `${at}.${op}`);
+          ops[op] = checkValue(kind, value, `${at}.${op}`);
         }
       }
+      checked[key] = ops;
     } else {
-      checkValue(kind, condition, at);
+      checked[key] = checkValue(kind, condition, at);
     }
   }
+  return checked;
 }
 
 /** Stored form of a filter value: booleans are 0/1 in every dialect. */
@@ -120,8 +163,10 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<s
         switch (op) {
           case 'like':
           case 'nlike': {
-            // Case-insensitive on every dialect: lower() on both sides.
-            const expr = eb(eb.fn('lower', [ref(key)]), op === 'like' ? 'like' : 'not like', (value as string).toLowerCase());
+            // Case-insensitive on every dialect: lower() on both sides. % and _ are the wildcards; a backslash is
+            // an ordinary character on both engines (PostgreSQL would otherwise read it as its escape character).
+            const pattern = (value as string).toLowerCase().replace(/\\/g, '\\\\');
+            const expr = eb(eb.fn('lower', [ref(key)]), op === 'like' ? 'like' : 'not like', sql<string>`${pattern} escape '\\'`);
             parts.push(expr);
             break;
           }

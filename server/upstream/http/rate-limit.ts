@@ -1,5 +1,7 @@
-import type { RequestHandler, Request } from 'express';
-import type { Clock } from '../lib/clock.ts';
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooMany } from './errors.ts';
 
 export interface RateLimitSettings {
@@ -7,60 +9,110 @@ export interface RateLimitSettings {
   windowSeconds: number;
   /** Requests per window from one IP address to one limited call. */
   perIp: number;
-  /** Attempts per window against one account (by email, or by token for set-password). */
+  /** Password attempts per window against one account from one address (and other per-account limits). */
   perAccount: number;
+  /** Password attempts per window against one account from addresses it has never signed in from. */
+  perAccountCeiling: number;
 }
-export const defaultRateLimits: RateLimitSettings = { windowSeconds: 300, perIp: 100, perAccount: 10 };
+export const defaultRateLimits: RateLimitSettings = { windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100 };
 
 /**
- * Fixed-window counters in memory. Defends login, forgot-password and set-password against password
- * guessing (per account, from many addresses) and mail flooding (per IP). One process, so memory suffices.
+ * How long an address from which an account signed in stays known to it (exempt from the ceiling): two weeks,
+ * a login token's default lifetime. (The memory store expires keys with setTimeout, which cannot wait longer
+ * than 24.8 days.)
+ */
+const KNOWN_ADDRESS_SECONDS = 14 * 24 * 3600;
+
+/**
+ * Every limited thing, by name:
+ * - ip: requests to one limited call (login, forgot-password, set-password) from one address;
+ * - password: password checks (login, update-password) of one account from one address. Counted before the
+ *   check, so parallel guesses cannot all get through; a right password gives its point back;
+ * - password-ceiling: password checks of one account from addresses it has not signed in from: slows guessing
+ *   spread over many addresses, and cannot lock the owner out, whose own addresses do not count here;
+ * - forgot-password: reset mails for one address; set-password: uses of one reset link's account;
+ * - connect: every POST /coaches/connect of one coach, successful or not.
+ */
+export type LimitName = 'ip' | 'password' | 'password-ceiling' | 'forgot-password' | 'set-password' | 'connect';
+
+/**
+ * Rate limits from rate-limiter-flexible. Counters live in memory (SQLite: one upstream process), or in the
+ * PostgreSQL table rate_limits when a pool is given, so every upstream process on that database counts against
+ * the same limit; if the database cannot answer, a memory limiter stands in (insuranceLimiter). Keys are
+ * hashed: the table holds no address or email.
  */
 export class RateLimiter {
   readonly settings: RateLimitSettings;
-  readonly #clock: Clock;
-  readonly #windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(settings: RateLimitSettings, clock: Clock) {
+  readonly #limiters: Record<LimitName, RateLimiterAbstract>;
+  readonly #known: RateLimiterAbstract;
+
+  constructor(settings: RateLimitSettings, pool?: pg.Pool) {
     this.settings = settings;
-    this.#clock = clock;
+    const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
+      if (!pool) return memory;
+      return new RateLimiterPostgres({
+        storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points, duration,
+        // Expired rows are deleted by the limiter itself every few minutes.
+        clearExpiredByTimeout: true,
+        insuranceLimiter: memory,
+      });
+    };
+    const { windowSeconds: window, perIp, perAccount, perAccountCeiling } = settings;
+    this.#limiters = {
+      'ip': make('ip', perIp, window),
+      'password': make('password', perAccount, window),
+      'password-ceiling': make('password-ceiling', perAccountCeiling, window),
+      'forgot-password': make('forgot-password', perAccount, window),
+      'set-password': make('set-password', perAccount, window),
+      'connect': make('connect', perAccount, window),
+    };
+    this.#known = make('known-address', 1, KNOWN_ADDRESS_SECONDS);
   }
-  #entry(key: string) {
-    const now = this.#clock.now().getTime();
-    let entry = this.#windows.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.#windows.size > 50_000) this.#sweep(now);
-      entry = { count: 0, resetAt: now + this.settings.windowSeconds * 1000 };
-      this.#windows.set(key, entry);
+
+  /** Uses one point of `name` for `key`, atomically; 429 with Retry-After when the window is used up. */
+  async consume(name: LimitName, key: string): Promise<void> {
+    try {
+      await this.#limiters[name].consume(hashKey(key));
+    } catch (result) {
+      if (result instanceof RateLimiterRes) throw tooMany(result.msBeforeNext / 1000);
+      throw result;
     }
-    return { entry, now };
   }
-  #sweep(now: number) {
-    for (const [key, entry] of this.#windows) if (entry.resetAt <= now) this.#windows.delete(key);
+
+  async #reward(name: LimitName, key: string): Promise<void> {
+    await this.#limiters[name].reward(hashKey(key));
   }
-  /** Throws 429 (with Retry-After) when the key has used up its window. */
-  check(key: string, max: number): void {
-    const { entry, now } = this.#entry(key);
-    if (entry.count >= max) throw tooMany((entry.resetAt - now) / 1000);
-  }
-  count(key: string): void {
-    this.#entry(key).entry.count++;
-  }
-  /** check + count in one step. */
-  hit(key: string, max: number): void {
-    this.check(key, max);
-    this.count(key);
-  }
-  reset(): void {
-    this.#windows.clear();
+
+  /**
+   * Call before checking a password of `account` (an email) from `address`: takes the attempt's points or
+   * answers 429, so at most perAccount checks per window and address ever run, however many arrive at once.
+   * Call succeeded() after a right password: the attempt gives its points back and the address becomes known.
+   */
+  async passwordAttempt(account: string, address: string): Promise<{ succeeded(): Promise<void> }> {
+    const pair = `${account}\u0000${address}`;
+    await this.consume('password', pair);
+    const known = (await this.#known.get(hashKey(pair)))?.consumedPoints ?? 0;
+    const counted = known === 0;
+    if (counted) await this.consume('password-ceiling', account);
+    return {
+      succeeded: async () => {
+        await this.#reward('password', pair);
+        if (counted) await this.#reward('password-ceiling', account);
+        await this.#known.set(hashKey(pair), 1, KNOWN_ADDRESS_SECONDS);
+      },
+    };
   }
 }
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Per-IP limit for one call; the per-account part is counted inside the route, which knows the account. */
 export function limitPerIp(limiter: RateLimiter, name: string): RequestHandler {
-  return (req, _res, next) => {
-    limiter.hit(`${name}:ip:${clientIp(req)}`, limiter.settings.perIp);
+  return async (req, _res, next) => {
+    await limiter.consume('ip', `${name}\u0000${clientIp(req)}`);
     next();
   };
 }

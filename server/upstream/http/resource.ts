@@ -1,11 +1,13 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as v from 'valibot';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Upstream } from '../context.ts';
 import { isUniqueViolation, type Database } from '../db/index.ts';
 import { newId } from '../lib/secrets.ts';
 import { currentCoach, requireAuth, type SessionCoach } from './auth.ts';
-import { conflict, forbidden, notFound, validationFailed } from './errors.ts';
+import { conflict, forbidden, notFound, preconditionFailed, validationFailed, type ErrorDetail } from './errors.ts';
+import { audit, changesBetween, type AuditEntity, type AuditEntry } from '../lib/audit.ts';
+import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
 import { parseFilter, whereExpression, type FieldMap } from './filter.ts';
 import { validate } from './validate.ts';
 import { param } from './params.ts';
@@ -58,26 +60,56 @@ export interface ResourceDefinition {
   check?(row: Row, write: WriteContext): Promise<void> | void;
   /** Message for a UNIQUE violation, naming the field. */
   uniqueField?: string;
+  /** What the audit log calls these records, and the patient a row belongs to (null: none). Without it, writes are not logged. */
+  audit?: { entity: AuditEntity; patientIdOf(row: Row): string | null };
   /** Default order when the filter has none (id is always the last tie-breaker). */
   defaultOrder?: { field: string; direction: 'asc' | 'desc' } | { field: string; direction: 'asc' | 'desc' }[];
 }
 
+/** A write that lost the race this many times in a row gives up with 409 instead of looping. */
+const MAX_WRITE_ATTEMPTS = 8;
+/** PostgreSQL's `integer`, the type of every number column. */
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+
 /**
  * The generic resource: POST, GET list (filter + X-Total-Count), GET id, PUT, PATCH, DELETE for one table,
  * driven by schemas, a field map and an access rule. Everything behind requireAuth.
+ *
+ * Writes never lose a concurrent change. PATCH stores only the columns it was given (plus what follows from
+ * them); every write of a table with `updatedAt` is a compare-and-swap on that version (lib/versions.ts): when
+ * another write came in between, the row is read again and the change re-applied to it. A write with If-Match
+ * of a version that is no longer stored is not re-applied but answered 412 with the current record. Answers of
+ * one record carry the version as ETag. Each change is written to the audit log in the same transaction.
  */
 export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   const router = Router();
   const { db } = ctx;
   const table = def.table;
   const itemPath = `${def.path}/:id`;
+  const versioned = Object.hasOwn(def.fields, 'updatedAt');
   const one = async (rows: Row[]) => checkOutput(def, (await def.toOutput(rows, ctx))[0]);
 
-  async function load(id: string): Promise<Row> {
-    const row = await db.selectFrom(table as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst();
-    if (!row) throw notFound(`Unknown ${def.path.slice(1)} id`);
-    return row as Row;
+  async function find(id: string): Promise<Row | undefined> {
+    return (await db.selectFrom(table as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst()) as Row | undefined;
   }
+  async function load(id: string): Promise<Row> {
+    const row = await find(id);
+    if (!row) throw notFound(`Unknown ${def.path.slice(1)} id`);
+    return row;
+  }
+  const versionOf = (row: Row) => (versioned ? (row.updatedAt as string) : undefined);
+  const withVersion = (res: Response, row: Row) => {
+    const version = versionOf(row);
+    if (version) res.set('ETag', etagOf(version));
+  };
+  /** 412 with the record as it is now (404 when it is gone meanwhile). */
+  async function stale(id: string): Promise<never> {
+    const current = await load(id);
+    const version = versionOf(current);
+    throw preconditionFailed(await one([current]), version ? etagOf(version) : undefined);
+  }
+  const ifMatchOf = (req: Request) => (versioned ? parseIfMatch(req.headers['if-match']) : undefined);
 
   const auth = requireAuth(ctx);
 
@@ -103,6 +135,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     const coach = currentCoach(req);
     const row = await load(param(req, 'id'));
     if (!(await def.access.canRead(ctx, coach, row))) throw forbidden();
+    withVersion(res, row);
     res.json(await one([row]));
   });
 
@@ -114,24 +147,20 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     return router;
   }
 
-  async function save(req: Request, op: 'create' | 'update' | 'patch', existing?: Row) {
-    const coach = currentCoach(req);
-    const schema = op === 'create' ? def.createSchema! : op === 'update' ? def.updateSchema! : def.patchSchema!;
-    const input = validate(schema, req.body) as Record<string, unknown>;
-    const now = ctx.clock.now().toISOString();
-    const write: WriteContext = { ctx, coach, now, req, existing };
-    const columns = await def.toRow(input, write);
-    const row = { ...(existing ?? { id: newId() }), ...columns } as Row;
-    if ('updatedAt' in def.fields) row.updatedAt = now;
-    if (op === 'create' && 'createdAt' in def.fields) row.createdAt = now;
-    if (!(await def.access.canWrite(ctx, coach, row, op === 'create' ? 'create' : 'update'))) throw forbidden();
-    await def.check?.(row, write);
+  const auditOf = (action: 'create' | 'update' | 'delete', coach: SessionCoach, at: string, before: Row | undefined, after: Row | undefined) => {
+    const spec = def.audit;
+    if (!spec) return undefined;
+    const row = (after ?? before)!;
+    return {
+      at, actorId: coach.id, action, entity: spec.entity, entityId: row.id,
+      patientId: spec.patientIdOf(row), changes: changesBetween(spec.entity, before, after),
+    } satisfies AuditEntry;
+  };
+
+  /** Runs one write; a UNIQUE violation becomes 409 naming the field. */
+  async function store<T>(write: () => Promise<T>): Promise<T> {
     try {
-      if (op === 'create') await db.insertInto(table as never).values(row as never).execute();
-      else {
-        const { id, ...rest } = row;
-        await db.updateTable(table as never).set(rest as never).where('id' as never, '=', id as never).execute();
-      }
+      return await write();
     } catch (error) {
       if (isUniqueViolation(error)) {
         const field = def.uniqueField ?? 'id';
@@ -139,7 +168,6 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
       }
       throw error;
     }
-    return one([(await load(row.id))]);
   }
 
   const attempt = (op: Op): RequestHandler => (req, _res, next) => {
@@ -148,27 +176,120 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   };
 
   router.post(def.path, auth, attempt('create'), async (req, res) => {
-    res.status(201).json(await save(req, 'create'));
+    const coach = currentCoach(req);
+    const input = validate(def.createSchema!, req.body) as Record<string, unknown>;
+    const now = ctx.clock.now().toISOString();
+    const write: WriteContext = { ctx, coach, now, req };
+    const row = { id: newId(), ...(await def.toRow(input, write)) } as Row;
+    if (versioned) row.updatedAt = now;
+    if (Object.hasOwn(def.fields, 'createdAt')) row.createdAt = now;
+    if (!(await def.access.canWrite(ctx, coach, row, 'create'))) throw forbidden();
+    await def.check?.(row, write);
+    checkColumns(def, row);
+    await store(() => db.transaction().execute(async (trx) => {
+      await trx.insertInto(table as never).values(row as never).execute();
+      const entry = auditOf('create', coach, now, undefined, row);
+      if (entry) await audit(trx, entry);
+    }));
+    const created = await load(row.id);
+    withVersion(res, created);
+    res.status(201).json(await one([created]));
   });
 
   for (const [method, op] of [['put', 'update'], ['patch', 'patch']] as const) {
     router[method](itemPath, auth, attempt('update'), async (req, res) => {
       const coach = currentCoach(req);
-      const existing = await load(param(req, 'id'));
-      if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
-      res.json(await save(req, op, existing));
+      const id = param(req, 'id');
+      const ifMatch = ifMatchOf(req);
+      const schema = op === 'update' ? def.updateSchema! : def.patchSchema!;
+      let input: Record<string, unknown> | undefined;
+      for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
+        const existing = await load(id);
+        if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
+        if (!versionMatches(ifMatch, versionOf(existing))) await stale(id);
+        input ??= validate(schema, req.body) as Record<string, unknown>;
+        const at = ctx.clock.now();
+        const write: WriteContext = { ctx, coach, now: at.toISOString(), req, existing };
+        // Only what this request sets: a concurrent change of another field stays as it is.
+        const { id: _id, ...changes } = await def.toRow(input, write);
+        if (Object.entries(changes).every(([key, value]) => existing[key] === value)) {
+          // Nothing changes (a PATCH of {} or of the values already stored): no write, the version stays, no audit entry.
+          withVersion(res, existing);
+          res.json(await one([existing]));
+          return;
+        }
+        if (versioned) changes.updatedAt = nextVersion(versionOf(existing), at);
+        const row = { ...existing, ...changes } as Row;
+        if (!(await def.access.canWrite(ctx, coach, row, 'update'))) throw forbidden();
+        await def.check?.(row, write);
+        checkColumns(def, changes);
+        const done = await store(() => db.transaction().execute(async (trx) => {
+          let update = trx.updateTable(table as never).set(changes as never).where('id' as never, '=', id as never);
+          if (versioned) update = update.where('updatedAt' as never, '=', versionOf(existing) as never);
+          const result = await update.executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return false;
+          const entry = auditOf('update', coach, (changes.updatedAt as string | undefined) ?? write.now, existing, row);
+          if (entry) await audit(trx, entry);
+          return true;
+        }));
+        if (done) {
+          const stored = await load(id);
+          withVersion(res, stored);
+          res.json(await one([stored]));
+          return;
+        }
+        // Someone wrote in between: a write that named its version must not be re-applied to theirs.
+        if (ifMatch !== undefined) await stale(id);
+      }
+      throw conflict('The record is being changed by others at this moment; try again', 'WRITE_CONFLICT');
     });
   }
 
   router.delete(itemPath, auth, attempt('delete'), async (req, res) => {
     const coach = currentCoach(req);
-    const existing = await load(param(req, 'id'));
-    if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();
-    await db.deleteFrom(table as never).where('id' as never, '=', param(req, 'id') as never).execute();
-    res.status(204).end();
+    const id = param(req, 'id');
+    const ifMatch = ifMatchOf(req);
+    for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
+      const existing = await load(id);
+      if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();
+      if (!versionMatches(ifMatch, versionOf(existing))) await stale(id);
+      const done = await db.transaction().execute(async (trx) => {
+        let remove = trx.deleteFrom(table as never).where('id' as never, '=', id as never);
+        // Compare-and-swap here too, so the audit log keeps exactly what was deleted.
+        if (versioned) remove = remove.where('updatedAt' as never, '=', versionOf(existing) as never);
+        const result = await remove.executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        // After the record's last version, so a history sorted by time ends with the deletion.
+        const at = versioned ? nextVersion(versionOf(existing), ctx.clock.now()) : ctx.clock.now().toISOString();
+        const entry = auditOf('delete', coach, at, existing, undefined);
+        if (entry) await audit(trx, entry);
+        return true;
+      });
+      if (done) {
+        res.status(204).end();
+        return;
+      }
+      if (ifMatch !== undefined) await stale(id);
+    }
+    throw conflict('The record is being changed by others at this moment; try again', 'WRITE_CONFLICT');
   });
 
   return router;
+}
+
+/**
+ * The values about to be stored, checked against what the database can hold: a number column takes only
+ * whole numbers within PostgreSQL's integer (a schema that forgot a bound would otherwise fail the query).
+ */
+function checkColumns(def: ResourceDefinition, values: Record<string, unknown>): void {
+  const details: ErrorDetail[] = [];
+  for (const [field, value] of Object.entries(values)) {
+    if (!Object.hasOwn(def.fields, field) || def.fields[field] !== 'number' || value === null || value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < INT_MIN || value > INT_MAX) {
+      details.push({ path: field, message: `Expected a whole number from ${INT_MIN} to ${INT_MAX}` });
+    }
+  }
+  if (details.length) throw validationFailed(details);
 }
 
 function checkOutput(def: ResourceDefinition, item: unknown): unknown {

@@ -1,24 +1,39 @@
 import type { Upstream } from '../context.ts';
 import type { PatientTokenTable } from '../db/types.ts';
 import { isUniqueViolation } from '../db/index.ts';
-import { CODE_VALID_DAYS, generateCode } from './codes.ts';
+import { CODE_VALID_DAYS, generateCode, latestExpiry } from './codes.ts';
 import { newId } from './secrets.ts';
+import { audit, changesBetween } from './audit.ts';
 
-/** Makes and stores a new access code (patient token): unique, valid 90 days, unused. */
-export async function createAccessCode(ctx: Upstream, values: { coachId: string; patientId: string | null }): Promise<PatientTokenTable> {
-  const now = ctx.clock.now();
+/**
+ * Makes and stores a new access code (patient token): unique, unused, valid 90 days or until `expiresAt`
+ * when that is sooner (a trial ends earlier; nothing makes a code live longer). Audited as made by `actorId`.
+ */
+export async function createAccessCode(
+  ctx: Upstream,
+  values: { coachId: string; patientId: string | null; actorId: string; expiresAt?: string },
+): Promise<PatientTokenTable> {
+  const now = ctx.clock.now().toISOString();
+  const latest = latestExpiry(now);
+  const expiresAt = values.expiresAt && values.expiresAt < latest ? values.expiresAt : latest;
   for (let attempt = 0; ; attempt++) {
     const row: PatientTokenTable = {
       id: newId(),
       code: generateCode(),
       coachId: values.coachId,
       patientId: values.patientId,
-      expiresAt: new Date(now.getTime() + CODE_VALID_DAYS * 86400_000).toISOString(),
+      expiresAt,
       usedAt: null,
-      createdAt: now.toISOString(),
+      createdAt: now,
     };
     try {
-      await ctx.db.insertInto('patient_tokens').values(row).execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('patient_tokens').values(row).execute();
+        await audit(trx, {
+          at: now, actorId: values.actorId, action: 'create', entity: 'patient-token', entityId: row.id,
+          patientId: row.patientId, changes: changesBetween('patient-token', undefined, { ...row }),
+        });
+      });
       return row;
     } catch (error) {
       // 31^9 codes: a collision is rare; try again with a fresh one.
@@ -26,3 +41,5 @@ export async function createAccessCode(ctx: Upstream, values: { coachId: string;
     }
   }
 }
+
+export { CODE_VALID_DAYS };

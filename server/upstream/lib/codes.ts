@@ -42,3 +42,6 @@ export const isValidCode = (input: string): boolean => normalizeCode(input) !== 
 
 /** Access codes and recovery keys expire after 90 days. */
 export const CODE_VALID_DAYS = 90;
+
+/** The latest moment a code made at `createdAt` may expire (ISO). */
+export const latestExpiry = (createdAt: string) => new Date(Date.parse(createdAt) + CODE_VALID_DAYS * 86400_000).toISOString();

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { Upstream } from '../context.ts';
-import { sendSmtp } from './smtp.ts';
+import { sendSmtp } from './mailer.ts';
 
 export interface Mail {
   to: string;
@@ -35,7 +35,7 @@ export async function sendMail(ctx: Upstream, mail: Mail): Promise<string | null
   ].join('\r\n');
   if (ctx.smtp) {
     try {
-      await sendSmtp(ctx.smtp.url, { from, to: mail.to, data: content });
+      await sendSmtp(ctx.smtp, { from, to: mail.to, raw: content });
       ctx.logger.info('mail sent through SMTP');
       return null;
     } catch (error) {
@@ -43,6 +43,7 @@ export async function sendMail(ctx: Upstream, mail: Mail): Promise<string | null
     }
   }
   await mkdir(ctx.outboxDir, { recursive: true, mode: 0o700 });
+  await chmod(ctx.outboxDir, 0o700);
   const name = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
   await writeFile(path.join(ctx.outboxDir, name), content, { mode: 0o600 });
   ctx.logger.info({ outboxFile: name }, 'mail written to outbox');

@@ -8,26 +8,24 @@ import { clientIp, limitPerIp } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../lib/secrets.ts';
 import { issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
 import { toMe } from '../lib/coach-view.ts';
+import { updateCoachColumns } from '../lib/coach-writes.ts';
 import { publicOrigin, sendMail } from '../lib/outbox.ts';
 
 /** /auth: login, logout, me, password change, the emailed reset link (CONTRACT.md). */
 export function authRoutes(ctx: Upstream): Router {
   const router = Router();
   const limiter = ctx.rateLimiter;
-  const { perAccount } = limiter.settings;
 
   router.post('/auth/login', limitPerIp(limiter, 'login'), async (req, res) => {
     const body = validate(LoginBodySchema, req.body);
     const email = body.email.toLowerCase();
-    // Failed attempts per account: stops guessing one coach's password from many addresses.
-    const accountKey = `login:account:${email}`;
-    limiter.check(accountKey, perAccount);
+    // Counted before the password is checked (parallel guesses cannot slip through), per account and address;
+    // a right password gives the point back. Unknown accounts count the same, so the answer reveals nothing.
+    const attempt = await limiter.passwordAttempt(email, clientIp(req));
     const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(body.password, coach?.passwordHash ?? null);
-    if (!coach || !ok) {
-      limiter.count(accountKey);
-      throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
-    }
+    if (!coach || !ok) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
+    await attempt.succeeded();
     // Only after the right password, so "locked" reveals nothing to someone guessing.
     if (coach.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
     const issued = await issueToken(ctx, coach.id, 'access', ctx.tokenTtlSeconds);
@@ -48,11 +46,15 @@ export function authRoutes(ctx: Upstream): Router {
   router.patch('/auth/me/update-password', requireAuth(ctx), async (req, res) => {
     const body = validate(UpdatePasswordBodySchema, req.body);
     const coach = currentCoach(req);
+    // A stolen session must not become unlimited guessing of the password: same counters as the login.
+    const attempt = await limiter.passwordAttempt(coach.email.toLowerCase(), clientIp(req));
     const row = await ctx.db.selectFrom('coaches').select('passwordHash').where('id', '=', coach.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
       throw badRequest('The old password is wrong', [{ path: 'oldPassword', message: 'Wrong password' }], 'WRONG_OLD_PASSWORD');
     }
-    await ctx.db.updateTable('coaches').set({ passwordHash: await hashPassword(body.newPassword), updatedAt: ctx.clock.now().toISOString() }).where('id', '=', coach.id).execute();
+    await attempt.succeeded();
+    const passwordHash = await hashPassword(body.newPassword);
+    await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
     // Other sessions (another browser, a stolen token) end with the old password.
     await revokeTokens(ctx, coach.id, ['access', 'reset'], coach.tokenHash);
     res.status(204).end();
@@ -60,9 +62,10 @@ export function authRoutes(ctx: Upstream): Router {
 
   router.post('/auth/me/set-password', limitPerIp(limiter, 'set-password'), requireAuth(ctx, 'reset'), async (req, res) => {
     const coach = currentCoach(req);
-    limiter.hit(`set-password:account:${coach.id}`, perAccount);
+    await limiter.consume('set-password', coach.id);
     const body = validate(SetPasswordBodySchema, req.body);
-    await ctx.db.updateTable('coaches').set({ passwordHash: await hashPassword(body.password), updatedAt: ctx.clock.now().toISOString() }).where('id', '=', coach.id).execute();
+    const passwordHash = await hashPassword(body.password);
+    await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
     // The link works once; every session that existed before the reset ends.
     await revokeTokens(ctx, coach.id, ['access', 'reset']);
     res.status(204).end();
@@ -72,7 +75,7 @@ export function authRoutes(ctx: Upstream): Router {
     const body = validate(ForgotPasswordBodySchema, req.body);
     const email = body.email.toLowerCase();
     // Per address: nobody can flood one coach's mailbox. Counted whether or not the account exists.
-    limiter.hit(`forgot-password:account:${email}`, perAccount);
+    await limiter.consume('forgot-password', email);
     const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
     if (coach && coach.isUserLocked === 0) {
       await sendResetMail(ctx, coach, publicOrigin(ctx, req));

@@ -2,7 +2,9 @@ import { Router, type Request } from 'express';
 import type { Upstream } from '../context.ts';
 import type { CoachTable, PatientTable } from '../db/types.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
-import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, type SessionCoach } from '../http/auth.ts';
+import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, assertPrimaryCoachOrAdmin, type SessionCoach } from '../http/auth.ts';
+import { audit, changesBetween } from '../lib/audit.ts';
+import { updateCoachColumns } from '../lib/coach-writes.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
@@ -26,7 +28,7 @@ import * as v from 'valibot';
 const FLAGS = ['isAdmin', 'isHealthManager', 'isUserLocked'] as const;
 const TRIAL_DAYS = 14;
 
-const coachesResource: ResourceDefinition = {
+export const coachesResource: ResourceDefinition = {
   path: '/coaches',
   table: 'coaches',
   fields: {
@@ -73,6 +75,7 @@ const coachesResource: ResourceDefinition = {
     return row;
   },
   toOutput: (rows) => (rows as unknown as CoachTable[]).map(toCoach),
+  audit: { entity: 'coach', patientIdOf: () => null },
   uniqueField: 'email',
   defaultOrder: { field: 'lastName', direction: 'asc' },
 };
@@ -94,7 +97,7 @@ export function coachRoutes(ctx: Upstream): Router {
   async function insertPatient(req: Request, coach: SessionCoach, input: Record<string, unknown>, extra: Partial<PatientTable> = {}) {
     await assertMayCreatePatients(ctx, coach);
     const now = ctx.clock.now().toISOString();
-    const named = req.body && typeof req.body === 'object' && 'primaryCoachId' in req.body;
+    const named = req.body && typeof req.body === 'object' && Object.hasOwn(req.body, 'primaryCoachId');
     const row: PatientTable = {
       id: newId(),
       patientCode: (input.patientCode as string | undefined) ?? (await uniquePatientCode(ctx)),
@@ -108,22 +111,33 @@ export function coachRoutes(ctx: Upstream): Router {
     await checkPatientRow(ctx, row);
     const taken = await db.selectFrom('patients').select('id').where('patientCode', '=', row.patientCode).executeTakeFirst();
     if (taken) throw conflict('patientCode is already taken', 'ALREADY_EXISTS', [{ path: 'patientCode', message: 'Already taken' }]);
-    await db.insertInto('patients').values(row).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('patients').values(row).execute();
+      await audit(trx, { at: now, actorId: coach.id, action: 'create', entity: 'patient', entityId: row.id, patientId: row.id, changes: changesBetween('patient', undefined, { ...row }) });
+    });
     return row;
   }
 
+  /*
+   * A pseudonym code is printed, listed and exported: it names a patient, it is no credential. So joining a
+   * care team by code is for those who could link anyone to the patient anyway: an administrator, or the
+   * patient's primary coach (for whom it changes nothing). Everyone else gets the same 403 whether or not
+   * the code exists, so the call cannot be used to find out which codes are in use, and every attempt,
+   * successful or not, counts against the caller's limit.
+   */
   router.post('/coaches/connect', auth, async (req, res) => {
     const coach = currentCoach(req);
-    const key = `connect:account:${coach.id}`;
-    // Pseudonym codes are short; failed guesses are limited per coach so codes cannot be enumerated.
-    ctx.rateLimiter.check(key, ctx.rateLimiter.settings.perAccount);
+    await ctx.rateLimiter.consume('connect', coach.id);
     const { patientCode } = validate(CoachConnectSchema, req.body);
+    const refused = () => forbidden('Only the patient\'s primary coach or an administrator can link a coach to a patient', 'PRIMARY_COACH_REQUIRED');
     const patient = await db.selectFrom('patients').selectAll().where('patientCode', '=', patientCode.toUpperCase()).executeTakeFirst();
-    if (!patient) {
-      ctx.rateLimiter.count(key);
-      throw notFound('No patient with this code', 'PATIENT_NOT_FOUND');
+    if (!isAdmin(coach)) {
+      if (!patient || patient.primaryCoachId !== coach.id) throw refused();
+      res.json(v.parse(PatientSchema, toPatient(patient)));
+      return;
     }
-    await linkCoach(ctx, patient.id, coach.id);
+    if (!patient) throw notFound('No patient with this code', 'PATIENT_NOT_FOUND');
+    await linkCoach(ctx, patient.id, coach.id, coach.id);
     res.json(v.parse(PatientSchema, toPatient(patient)));
   });
 
@@ -135,7 +149,7 @@ export function coachRoutes(ctx: Upstream): Router {
     const coach = currentCoach(req);
     const input = validate(PatientCreateSchema, req.body) as Record<string, unknown>;
     const patient = await insertPatient(req, coach, input);
-    const token = await createAccessCode(ctx, { coachId: patient.primaryCoachId ?? coach.id, patientId: patient.id });
+    const token = await createAccessCode(ctx, { coachId: patient.primaryCoachId ?? coach.id, patientId: patient.id, actorId: coach.id });
     res.status(201).json(v.parse(PatientAccessSchema, { patient: toPatient(patient), token }));
   });
 
@@ -149,9 +163,8 @@ export function coachRoutes(ctx: Upstream): Router {
       firstName: 'Testzugang', lastName: String(Number(count.n) + 1), birthDate: '1970-01-01', gender: 'unknown',
       aftercareStart: today, aftercareEnd: end,
     });
-    const token = await createAccessCode(ctx, { coachId: coach.id, patientId: patient.id });
-    await db.updateTable('patient_tokens').set({ expiresAt: `${end}T23:59:59.999Z` }).where('id', '=', token.id).execute();
-    res.status(201).json(v.parse(PatientAccessSchema, { patient: toPatient(patient), token: { ...token, expiresAt: `${end}T23:59:59.999Z` } }));
+    const token = await createAccessCode(ctx, { coachId: coach.id, patientId: patient.id, actorId: coach.id, expiresAt: `${end}T23:59:59.999Z` });
+    res.status(201).json(v.parse(PatientAccessSchema, { patient: toPatient(patient), token }));
   });
 
   router.post('/coaches/:id/send-verification-email', auth, async (req, res) => {
@@ -175,9 +188,11 @@ export function coachRoutes(ctx: Upstream): Router {
       .where('id', '=', hashToken(token)).where('kind', '=', 'verify').where('coachId', '=', param(req, 'id'))
       .where('usedAt', 'is', null).where('expiresAt', '>', ctx.clock.now().toISOString()).executeTakeFirst();
     if (!row) throw badRequest('This verification link is invalid or expired', [{ path: 'token', message: 'Invalid or expired' }], 'INVALID_VERIFICATION_TOKEN');
-    const at = ctx.clock.now().toISOString();
-    await db.updateTable('access_tokens').set({ usedAt: at }).where('id', '=', row.id).execute();
-    await db.updateTable('coaches').set({ emailVerified: 1, updatedAt: at }).where('id', '=', row.coachId).execute();
+    const now = ctx.clock.now();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('access_tokens').set({ usedAt: now.toISOString() }).where('id', '=', row.id).execute();
+      await updateCoachColumns(trx, row.coachId, row.coachId, now, { emailVerified: 1 });
+    });
     if (req.accepts(['json', 'html']) === 'html') res.redirect(302, '/login');
     else res.status(204).end();
   });
@@ -215,7 +230,7 @@ export function coachRoutes(ctx: Upstream): Router {
         throw forbidden('The patient is not linked to this coach', 'PATIENT_NOT_LINKED');
       }
     }
-    const token = await createAccessCode(ctx, { coachId: target.id, patientId: patientId ?? null });
+    const token = await createAccessCode(ctx, { coachId: target.id, patientId: patientId ?? null, actorId: caller.id });
     res.status(201).json(v.parse(PatientTokenSchema, token));
   });
 
@@ -225,9 +240,9 @@ export function coachRoutes(ctx: Upstream): Router {
     const patientId = param(req, 'patientId');
     const target = await db.selectFrom('coaches').select('id').where('id', '=', coachId).executeTakeFirst();
     if (!target) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
-    // A coach of the patient (or an admin) may bring a colleague into the care team.
-    await assertPatientAccess(db, caller, patientId);
-    await linkCoach(ctx, patientId, coachId);
+    // Who joins the care team is the primary coach's (or an administrator's) decision.
+    await assertPrimaryCoachOrAdmin(db, caller, patientId);
+    await linkCoach(ctx, patientId, coachId, caller.id);
     res.status(204).end();
   });
 
@@ -242,10 +257,16 @@ export function coachRoutes(ctx: Upstream): Router {
   return router;
 }
 
-/** Adds the coach to the patient's care team; linking twice is not an error. */
-export async function linkCoach(ctx: Upstream, patientId: string, coachId: string): Promise<void> {
-  const exists = await ctx.db.selectFrom('patient_coaches').select('coachId').where('patientId', '=', patientId).where('coachId', '=', coachId).executeTakeFirst();
-  if (!exists) {
-    await ctx.db.insertInto('patient_coaches').values({ patientId, coachId, createdAt: ctx.clock.now().toISOString() }).execute();
-  }
+/** Adds the coach to the patient's care team (audited as done by actorId); linking twice is not an error. */
+export async function linkCoach(ctx: Upstream, patientId: string, coachId: string, actorId: string): Promise<void> {
+  const at = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx.insertInto('patient_coaches').values({ patientId, coachId, createdAt: at })
+      .onConflict((oc) => oc.columns(['patientId', 'coachId']).doNothing()).executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await audit(trx, {
+      at, actorId, action: 'create', entity: 'patient-coach', entityId: `${patientId}/${coachId}`, patientId,
+      changes: { coachId: { before: null, after: coachId } },
+    });
+  });
 }

@@ -9,6 +9,7 @@ import { appSettingsRoutes } from './app-settings.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { patientExtrasRoutes } from './patient-extras.ts';
 import { syncDbRoutes } from './sync-db.ts';
+import { auditLogRoutes } from './audit-log.ts';
 
 /**
  * Every route family, mounted under /v2 in this order. A family is a function (ctx) => Router whose
@@ -25,4 +26,5 @@ export const routeFamilies: ((ctx: Upstream) => Router)[] = [
   statisticsRoutes,
   patientExtrasRoutes,
   syncDbRoutes,
+  auditLogRoutes,
 ];

@@ -2,8 +2,11 @@ import { Router, type Request } from 'express';
 import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
 import { sendAnswer } from '../http/answer.ts';
-import { assertPatientAccess, currentCoach, requireAuth } from '../http/auth.ts';
-import { notFound, validationFailed } from '../http/errors.ts';
+import { assertPatientAccess, assertPrimaryCoachOrAdmin, currentCoach, requireAuth } from '../http/auth.ts';
+import { conflict, notFound, preconditionFailed, validationFailed } from '../http/errors.ts';
+import { audit, changesBetween } from '../lib/audit.ts';
+import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
+import { linkCoach } from './coaches.ts';
 import { validate } from '../http/validate.ts';
 import { toCoach } from '../lib/coach-view.ts';
 import { createPuk, toPatientToken } from '../lib/patient-codes.ts';
@@ -56,7 +59,7 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     }
     const patient = await ctx.db.selectFrom('patients').select('primaryCoachId').where('id', '=', patientId).executeTakeFirstOrThrow();
     const coachId = (patient.primaryCoachId as string | null) ?? currentCoach(req).id;
-    sendAnswer(res, PatientTokenSchema, toPatientToken(await createAccessCode(ctx, { coachId, patientId })), 201);
+    sendAnswer(res, PatientTokenSchema, toPatientToken(await createAccessCode(ctx, { coachId, patientId, actorId: currentCoach(req).id })), 201);
   });
 
   router.get('/patients/:id/puks', auth, async (req, res) => {
@@ -69,7 +72,14 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
   router.post('/patients/:id/puks', auth, async (req, res) => {
     const patientId = await access(req);
     validate(PukCreateSchema, req.body ?? {});
-    sendAnswer(res, PukSchema, await createPuk(ctx.db, { patientId, now: ctx.clock.now() }), 201);
+    const now = ctx.clock.now();
+    const puk = await ctx.db.transaction().execute(async (trx) => {
+      const created = await createPuk(trx, { patientId, now });
+      // The key itself never reaches the log: only that one was made, by whom and when.
+      await audit(trx, { at: created.createdAt, actorId: currentCoach(req).id, action: 'create', entity: 'puk', entityId: created.id, patientId, changes: changesBetween('puk', undefined, { ...created }) });
+      return created;
+    });
+    sendAnswer(res, PukSchema, puk, 201);
   });
 
   router.get('/patients/:id/coaches', auth, async (req, res) => {
@@ -82,19 +92,25 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
   });
 
   // Linking is idempotent (a second POST or DELETE changes nothing and still answers 204), so a retried
-  // request after a network error does no harm.
+  // request after a network error does no harm. Who is in the care team is decided by the primary coach or an
+  // administrator; a linked colleague may only leave it.
   router.post('/patients/:id/coaches/:coachId', auth, async (req, res) => {
-    const patientId = await access(req);
+    const patientId = String(req.params.id);
+    const caller = currentCoach(req);
+    await assertPrimaryCoachOrAdmin(ctx.db, caller, patientId);
     const coachId = String(req.params.coachId);
     if (!(await ctx.db.selectFrom('coaches').select('id').where('id', '=', coachId).executeTakeFirst())) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
-    await ctx.db.insertInto('patient_coaches').values({ patientId, coachId, createdAt: isoNow(ctx.clock) })
-      .onConflict((oc) => oc.columns(['patientId', 'coachId']).doNothing()).execute();
+    await linkCoach(ctx, patientId, coachId, caller.id);
     res.status(204).end();
   });
 
   router.delete('/patients/:id/coaches/:coachId', auth, async (req, res) => {
-    const patientId = await access(req);
-    await ctx.db.deleteFrom('patient_coaches').where('patientId', '=', patientId).where('coachId', '=', String(req.params.coachId)).execute();
+    const patientId = String(req.params.id);
+    const caller = currentCoach(req);
+    const coachId = String(req.params.coachId);
+    if (coachId === caller.id) await access(req);
+    else await assertPrimaryCoachOrAdmin(ctx.db, caller, patientId);
+    await unlink(ctx, 'patient-coach', patientId, coachId, caller.id);
     res.status(204).end();
   });
 
@@ -110,54 +126,134 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const patientId = await access(req);
     const deviceId = String(req.params.deviceId);
     if (!(await ctx.db.selectFrom('devices').select('id').where('id', '=', deviceId).executeTakeFirst())) throw notFound('Unknown device', 'DEVICE_NOT_FOUND');
-    await ctx.db.insertInto('patient_devices').values({ patientId, deviceId, createdAt: isoNow(ctx.clock) })
-      .onConflict((oc) => oc.columns(['patientId', 'deviceId']).doNothing()).execute();
+    const at = isoNow(ctx.clock);
+    await ctx.db.transaction().execute(async (trx) => {
+      const result = await trx.insertInto('patient_devices').values({ patientId, deviceId, createdAt: at })
+        .onConflict((oc) => oc.columns(['patientId', 'deviceId']).doNothing()).executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      await audit(trx, { at, actorId: currentCoach(req).id, action: 'create', entity: 'patient-device', entityId: `${patientId}/${deviceId}`, patientId, changes: { deviceId: { before: null, after: deviceId } } });
+    });
     res.status(204).end();
   });
 
   router.delete('/patients/:id/devices/:deviceId', auth, async (req, res) => {
     const patientId = await access(req);
-    await ctx.db.deleteFrom('patient_devices').where('patientId', '=', patientId).where('deviceId', '=', String(req.params.deviceId)).execute();
+    await unlink(ctx, 'patient-device', patientId, String(req.params.deviceId), currentCoach(req).id);
     res.status(204).end();
   });
 
+  // The appointment list is part of the patient record: its version is the patient's (ETag, If-Match).
   router.put('/patients/:id/appointments', auth, async (req, res) => {
     const patientId = await access(req);
+    const ifMatch = parseIfMatch(req.headers['if-match']);
     const list = validate(AppointmentsUpdateSchema, req.body);
     const seen = new Set<string>();
     list.forEach((item, i) => {
       if (seen.has(item.id)) throw validationFailed([{ path: `${i}.id`, message: 'Appointment ids must be unique' }]);
       seen.add(item.id);
     });
-    const sorted: Appointment[] = [...list].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-    await ctx.db.updateTable('patients').set({ appointments: JSON.stringify(sorted), updatedAt: isoNow(ctx.clock) }).where('id', '=', patientId).execute();
-    sendAnswer(res, AppointmentListSchema, sorted);
+    // Stored timestamps share one form (UTC, ms), so text order is time order.
+    const sorted: Appointment[] = [...list].sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
+    const appointments = JSON.stringify(sorted);
+    for (let tries = 0; tries < 8; tries++) {
+      const patient = await ctx.db.selectFrom('patients').select(['appointments', 'updatedAt']).where('id', '=', patientId).executeTakeFirstOrThrow();
+      if (!versionMatches(ifMatch, patient.updatedAt)) throw preconditionFailed(JSON.parse(patient.appointments), etagOf(patient.updatedAt));
+      const updatedAt = nextVersion(patient.updatedAt, ctx.clock.now());
+      const done = await ctx.db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('patients').set({ appointments, updatedAt })
+          .where('id', '=', patientId).where('updatedAt', '=', patient.updatedAt).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await audit(trx, {
+          at: updatedAt, actorId: currentCoach(req).id, action: 'update', entity: 'patient', entityId: patientId, patientId,
+          changes: changesBetween('patient', { appointments: patient.appointments }, { appointments }),
+        });
+        return true;
+      });
+      if (done) {
+        res.set('ETag', etagOf(updatedAt));
+        sendAnswer(res, AppointmentListSchema, sorted);
+        return;
+      }
+      if (ifMatch !== undefined) {
+        const current = await ctx.db.selectFrom('patients').select(['appointments', 'updatedAt']).where('id', '=', patientId).executeTakeFirstOrThrow();
+        throw preconditionFailed(JSON.parse(current.appointments), etagOf(current.updatedAt));
+      }
+    }
+    throw conflict('The record is being changed by others at this moment; try again', 'WRITE_CONFLICT');
   });
+
+  const readForm = async (patientId: string): Promise<EvaluationForm> => {
+    const row = await ctx.db.selectFrom('evaluation_forms').selectAll().where('patientId', '=', patientId).executeTakeFirst();
+    return row
+      ? { ...row, workAbility: row.workAbility as EvaluationForm['workAbility'], followUpRecommended: row.followUpRecommended === 1 }
+      : { patientId, goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
+  };
 
   router.get('/patients/:id/evaluation-form', auth, async (req, res) => {
     const patientId = await access(req);
-    const row = await ctx.db.selectFrom('evaluation_forms').selectAll().where('patientId', '=', patientId).executeTakeFirst();
-    const form: EvaluationForm = row
-      ? { ...row, workAbility: row.workAbility as EvaluationForm['workAbility'], followUpRecommended: row.followUpRecommended === 1 }
-      : { patientId, goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
+    const form = await readForm(patientId);
+    if (form.updatedAt) res.set('ETag', etagOf(form.updatedAt));
     sendAnswer(res, EvaluationFormSchema, form);
   });
 
+  // A replace (PUT) of the whole form, versioned by its updatedAt: If-Match of an older save answers 412.
   router.put('/patients/:id/evaluation-form', auth, async (req, res) => {
     const patientId = await access(req);
+    const ifMatch = parseIfMatch(req.headers['if-match']);
     const body: v.InferOutput<typeof EvaluationFormUpdateSchema> = validate(EvaluationFormUpdateSchema, req.body);
-    const row = {
-      patientId,
-      ...body,
-      followUpRecommended: body.followUpRecommended ? 1 as const : 0 as const,
-      updatedBy: currentCoach(req).id,
-      updatedAt: isoNow(ctx.clock),
-    };
-    const { patientId: _key, ...changes } = row;
-    await ctx.db.insertInto('evaluation_forms').values(row).onConflict((oc) => oc.column('patientId').doUpdateSet(changes)).execute();
-    const form: EvaluationForm = { ...row, followUpRecommended: body.followUpRecommended };
-    sendAnswer(res, EvaluationFormSchema, form);
+    const coach = currentCoach(req);
+    for (let tries = 0; tries < 8; tries++) {
+      const before = await ctx.db.selectFrom('evaluation_forms').selectAll().where('patientId', '=', patientId).executeTakeFirst();
+      if (!versionMatches(ifMatch, before?.updatedAt ?? null)) {
+        const current = await readForm(patientId);
+        throw preconditionFailed(current, current.updatedAt ? etagOf(current.updatedAt) : undefined);
+      }
+      const updatedAt = nextVersion(before?.updatedAt, ctx.clock.now());
+      const row = { patientId, ...body, followUpRecommended: body.followUpRecommended ? 1 as const : 0 as const, updatedBy: coach.id, updatedAt };
+      const { patientId: _key, ...changes } = row;
+      const done = await ctx.db.transaction().execute(async (trx) => {
+        if (before) {
+          const result = await trx.updateTable('evaluation_forms').set(changes)
+            .where('patientId', '=', patientId).where('updatedAt', '=', before.updatedAt).executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return false;
+        } else {
+          const result = await trx.insertInto('evaluation_forms').values(row)
+            .onConflict((oc) => oc.column('patientId').doNothing()).executeTakeFirst();
+          if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        }
+        await audit(trx, {
+          at: updatedAt, actorId: coach.id, action: before ? 'update' : 'create', entity: 'evaluation-form', entityId: patientId, patientId,
+          changes: changesBetween('evaluation-form', before ? { ...before } : undefined, row),
+        });
+        return true;
+      });
+      if (done) {
+        res.set('ETag', etagOf(updatedAt));
+        sendAnswer(res, EvaluationFormSchema, { ...row, followUpRecommended: body.followUpRecommended });
+        return;
+      }
+      if (ifMatch !== undefined) {
+        const current = await readForm(patientId);
+        throw preconditionFailed(current, current.updatedAt ? etagOf(current.updatedAt) : undefined);
+      }
+    }
+    throw conflict('The record is being changed by others at this moment; try again', 'WRITE_CONFLICT');
   });
 
   return router;
+}
+
+/** Removes a care-team or device link (audited); removing one that is not there changes nothing. */
+async function unlink(ctx: Upstream, entity: 'patient-coach' | 'patient-device', patientId: string, otherId: string, actorId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = entity === 'patient-coach'
+      ? await trx.deleteFrom('patient_coaches').where('patientId', '=', patientId).where('coachId', '=', otherId).executeTakeFirst()
+      : await trx.deleteFrom('patient_devices').where('patientId', '=', patientId).where('deviceId', '=', otherId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return;
+    const field = entity === 'patient-coach' ? 'coachId' : 'deviceId';
+    await audit(trx, {
+      at: isoNow(ctx.clock), actorId, action: 'delete', entity, entityId: `${patientId}/${otherId}`, patientId,
+      changes: { [field]: { before: otherId, after: null } },
+    });
+  });
 }

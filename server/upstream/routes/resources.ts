@@ -3,9 +3,9 @@ import type { Upstream } from '../context.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
 import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts';
 import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
-import { validationFailed } from '../http/errors.ts';
+import { forbidden, validationFailed } from '../http/errors.ts';
 import { checkPatientRow, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
-import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
+import { generateCode, CODE_VALID_DAYS, latestExpiry } from '../lib/codes.ts';
 import type { PatientTable, PatientTokenTable, SurveyTable } from '../db/types.ts';
 import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
 import { ExternalCommentSchema } from '../../../client/api/schemas/external-comments.ts';
@@ -23,6 +23,8 @@ const stamps = { createdAt: 'date', updatedAt: 'date' } as const;
 const plain = (jsonFields: string[] = []) => (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).map(([k, value]) => [k, jsonFields.includes(k) ? JSON.stringify(value) : value]));
 const asIs = (rows: unknown[]) => rows;
+const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
+  isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id);
 
 export const patientsResource: ResourceDefinition = {
   path: '/patients',
@@ -40,13 +42,20 @@ export const patientsResource: ResourceDefinition = {
     scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
     canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
     // Any coach may create a patient while the system setting allows it (they become its primary coach).
-    canWrite: (ctx, coach, row, op) => (op === 'create' ? mayCreatePatients(ctx, coach) : canAccessPatient(ctx.db, coach, row.id)),
+    // Deleting is for the primary coach and administrators: a colleague in the care team may edit, not remove.
+    canWrite: (ctx, coach, row, op) =>
+      op === 'create' ? mayCreatePatients(ctx, coach) : op === 'delete' ? isPrimaryCoachOrAdmin(coach, row) : canAccessPatient(ctx.db, coach, row.id),
   },
   async toRow(input, { ctx, coach, existing, req }) {
     const row = plain(['diagnosisIds'])(input);
-    const named = req.body && typeof req.body === 'object' && 'primaryCoachId' in req.body;
+    const named = req.body && typeof req.body === 'object' && Object.hasOwn(req.body, 'primaryCoachId');
     // A PUT that leaves out primaryCoachId keeps the responsible coach (the schema would default it to null).
     if (existing && !named) delete row.primaryCoachId;
+    // Handing a patient over is the primary coach's or an administrator's decision: a linked colleague who could
+    // name themselves would take the patient from its coach.
+    if (existing && Object.hasOwn(row, 'primaryCoachId') && row.primaryCoachId !== existing.primaryCoachId && !isPrimaryCoachOrAdmin(coach, existing)) {
+      throw forbidden('Only the primary coach or an administrator may change the primary coach', 'PRIMARY_COACH_REQUIRED');
+    }
     if (!existing) {
       row.patientCode ??= await uniquePatientCode(ctx);
       // Without a named primary coach the creator is responsible - otherwise they could not see the patient.
@@ -58,6 +67,7 @@ export const patientsResource: ResourceDefinition = {
   },
   check: async (row, { ctx }) => checkPatientRow(ctx, row as unknown as PatientTable),
   toOutput: (rows) => (rows as unknown as PatientTable[]).map(toPatient),
+  audit: { entity: 'patient', patientIdOf: (row) => row.id },
   uniqueField: 'patientCode',
   defaultOrder: [{ field: 'lastName', direction: 'asc' }, { field: 'firstName', direction: 'asc' }],
 };
@@ -90,6 +100,8 @@ const commentsResource: ResourceDefinition = {
     const names = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
     return rows.map((r) => ({ ...r, authorId: r.authorId ?? '-', authorName: names.get(String(r.authorId)) ?? 'Gelöschter Coach' }));
   },
+  // Every version of a note stays recoverable: each edit's before and after text is in the audit log.
+  audit: { entity: 'comment', patientIdOf: (row) => String(row.patientId) },
   defaultOrder: { field: 'createdAt', direction: 'desc' },
 };
 
@@ -140,6 +152,7 @@ const devicesResource: ResourceDefinition = {
   access: referenceData,
   toRow: plain(),
   toOutput: asIs,
+  audit: { entity: 'device', patientIdOf: () => null },
   uniqueField: 'serialNumber',
   defaultOrder: { field: 'name', direction: 'asc' },
 };
@@ -226,6 +239,9 @@ const patientTokensResource: ResourceDefinition = {
       row.code = generateCode();
       row.expiresAt = new Date(Date.parse(now) + CODE_VALID_DAYS * 86400_000).toISOString();
       row.usedAt = null;
+    } else if (typeof row.expiresAt === 'string' && row.expiresAt > latestExpiry(String(existing.createdAt))) {
+      // A code may be shortened or revoked, never stretched: 90 days after it was made, whatever a write says.
+      throw validationFailed([{ path: 'expiresAt', message: `At most ${CODE_VALID_DAYS} days after the code was created (${latestExpiry(String(existing.createdAt))})` }]);
     }
     if (row.coachId !== undefined) {
       const target = await ctx.db.selectFrom('coaches').select('id').where('id', '=', String(row.coachId)).executeTakeFirst();
@@ -238,6 +254,7 @@ const patientTokensResource: ResourceDefinition = {
     return row;
   },
   toOutput: (rows) => rows as unknown as PatientTokenTable[],
+  audit: { entity: 'patient-token', patientIdOf: (row) => (row.patientId as string | null) ?? null },
   uniqueField: 'code',
   defaultOrder: { field: 'createdAt', direction: 'desc' },
 };

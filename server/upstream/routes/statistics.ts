@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
 import { sendAnswer } from '../http/answer.ts';
 import type { Db } from '../db/index.ts';
-import { requireAuth, requireHealthManagerOrAdmin } from '../http/auth.ts';
+import { accessiblePatientIds, currentCoach, isAdmin, requireAuth, requireHealthManagerOrAdmin, type SessionCoach } from '../http/auth.ts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readSetting } from './system.ts';
 import { badRequest } from '../http/errors.ts';
 import { jsonQueryValue } from '../http/filter.ts';
 import { issuesToDetails } from '../http/validate.ts';
@@ -107,9 +109,25 @@ export async function phoneCoachings(db: Db, p: Period): Promise<PhoneCoachings>
 
 const ROW_FIELDS = Object.keys(PatientDetailStatisticsRowSchema.entries);
 
-/** One row per patient whose aftercare overlaps the period, sorted and paged; total = all rows. */
+const PSEUDONYM_SETTING = 'statistics_pseudonym_key';
+/**
+ * The instance's secret for statistics pseudonyms (random, made on first use, never answered by any call):
+ * a pseudonym stays the same across periods and pages, and cannot be turned back into a patient id.
+ */
+async function pseudonymKey(db: Db): Promise<string> {
+  const stored = await readSetting<string | null>(db, PSEUDONYM_SETTING, null);
+  if (typeof stored === 'string' && stored) return stored;
+  await db.insertInto('settings').values({ key: PSEUDONYM_SETTING, value: JSON.stringify(randomBytes(32).toString('hex')) })
+    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  return readSetting<string>(db, PSEUDONYM_SETTING, '');
+}
+
+/**
+ * One row per patient whose aftercare overlaps the period, sorted and paged; total = all rows. Rows of patients
+ * the caller has no access to carry a pseudonym (rowId) instead of id, code and name.
+ */
 export async function patientDetailStatistics(
-  db: Db, p: Period, page: { order?: string; limit?: number; skip?: number },
+  db: Db, p: Period, page: { order?: string; limit?: number; skip?: number }, caller: SessionCoach,
 ): Promise<{ rows: PatientDetailStatisticsRow[]; total: number }> {
   const match = /^\s*([A-Za-z]+)(?:\s+(ASC|DESC))?\s*$/i.exec(page.order ?? 'lastName ASC');
   if (!match || !ROW_FIELDS.includes(match[1])) throw badRequest('Invalid order', [{ path: 'order', message: `Unknown field or direction: ${page.order}` }], 'INVALID_QUERY');
@@ -130,16 +148,24 @@ export async function patientDetailStatistics(
     .where('collection', '=', 'day-evaluation').where('date', '>=', p.from).where('date', '<=', p.to)
     .groupBy('patientId').execute();
   const evaluationsBy = new Map(evaluations.map((e) => [e.patientId, Number(e.count)]));
+  // Names, codes and ids open a patient: only rows of patients the caller may see anyway carry them. The
+  // others are counted under a pseudonym that no other call accepts.
+  const visible = isAdmin(caller)
+    ? null
+    : new Set((await accessiblePatientIds(db, caller.id).execute()).map((r) => r.id));
+  const key = await pseudonymKey(db);
 
   const rows: PatientDetailStatisticsRow[] = patients.map((r) => {
     const start = r.aftercareStart as string;
     const end = r.aftercareEnd as string;
     const call = callsBy.get(r.id);
+    const shown = visible === null || visible.has(r.id);
     return {
-      patientId: r.id,
-      patientCode: r.patientCode as string,
-      firstName: r.firstName as string,
-      lastName: r.lastName as string,
+      rowId: `pseudo-${createHmac('sha256', key).update(r.id).digest('hex').slice(0, 16)}`,
+      patientId: shown ? r.id : null,
+      patientCode: shown ? (r.patientCode as string) : null,
+      firstName: shown ? (r.firstName as string) : null,
+      lastName: shown ? (r.lastName as string) : null,
       primaryCoachId: (r.primaryCoachId as string | null) ?? null,
       primaryCoachName: r.coachFirst ? `${r.coachFirst} ${r.coachLast}` : '',
       aftercareStart: start,
@@ -160,7 +186,7 @@ export async function patientDetailStatistics(
     if (x === null || y === null) c = x === y ? 0 : x === null ? -1 : 1;
     else if (typeof x === 'number' && typeof y === 'number') c = x - y;
     else c = collator.compare(String(x), String(y));
-    return sign * c || collator.compare(a.patientId, b.patientId);
+    return sign * c || collator.compare(a.rowId, b.rowId);
   });
   const skip = page.skip ?? 0;
   return { rows: rows.slice(skip, page.limit === undefined ? undefined : skip + page.limit), total: rows.length };
@@ -178,7 +204,7 @@ export function statisticsRoutes(ctx: Upstream): Router {
   });
   router.get('/statistics/patient-detail-statistics', auth, guard, async (req, res) => {
     const q = readQuery(req, DetailStatisticsQuerySchema, [...names, 'limit', 'skip', 'order']);
-    const { rows, total } = await patientDetailStatistics(ctx.db, period(ctx, q), q);
+    const { rows, total } = await patientDetailStatistics(ctx.db, period(ctx, q), q, currentCoach(req));
     res.set('X-Total-Count', String(total));
     sendAnswer(res, PatientDetailStatisticsSchema, rows);
   });

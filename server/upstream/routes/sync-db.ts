@@ -23,7 +23,7 @@ export const PATIENT_COLLECTIONS: ReadonlySet<SyncCollection> = new Set([
   'day-evaluation', 'day-stats', 'form', 'internal', 'life-section', 'settings', 'survey-result', 'timeframe-evaluation',
 ]);
 
-const FILTER_FIELDS = { id: 'string', date: 'date', updatedAt: 'date' } as const;
+export const FILTER_FIELDS = { id: 'string', date: 'date', updatedAt: 'date' } as const;
 const DEFAULT_LIMIT = 1000;
 
 /** The columns copied out of `data` so filters and statistics stay plain SQL. */

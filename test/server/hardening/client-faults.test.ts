@@ -100,14 +100,14 @@ describe.each(faults)('saving a comment while the upstream is $mode', ({ mode, m
     expect(alert.textContent).toContain('Der Kommentar wurde nicht gespeichert');
     expect(message.some((m) => alert.textContent?.includes(m)), alert.textContent ?? '').toBe(true);
     expect(box().value).toBe(text);
-    expect(localStorage.getItem(draftKey('p1'))).toBe(text);
+    expect(localStorage.getItem(draftKey('me', 'p1'))).toBe(text);
     expect(upstream.posts().length - postsBefore).toBe(mode === 'down' ? 0 : 1);
 
     await upstream.setMode('ok');
     fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
     await screen.findByText(text, { selector: 'p' });
     await waitFor(() => expect(box().value).toBe(''));
-    expect(localStorage.getItem(draftKey('p1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('me', 'p1'))).toBeNull();
     const sent = upstream.posts().slice(postsBefore).filter((p) => p.mode === 'ok');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0].body)).toEqual({ patientId: 'p1', text });

@@ -13,24 +13,50 @@ afterEach(() => t?.close());
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('POST /coaches/connect', () => {
-  test('adds the calling coach to the care team of the patient with that code', async () => {
+  test('a pseudonym code is no credential: a coach outside the care team gets 403 and no access, whether the code exists or not', async () => {
     t = await createTestUpstream();
     const coach = await t.login('coach@example.org');
-    expect((await request(t.app).get('/v2/patients/p2').set(as(coach))).status).toBe(403);
-    const res = await request(t.app).post('/v2/coaches/connect').set(as(coach)).send({ patientCode: 'cd-6789' });
-    expect(res.status).toBe(200);
-    expect(v.parse(PatientSchema, res.body).id).toBe('p2');
-    expect((await request(t.app).get('/v2/patients/p2').set(as(coach))).status).toBe(200);
-    // Connecting twice is not an error.
-    expect((await request(t.app).post('/v2/coaches/connect').set(as(coach)).send({ patientCode: 'CD-6789' })).status).toBe(200);
+    const health = await t.login('health@example.org');
+    for (const token of [coach, health]) {
+      const known = await request(t.app).post('/v2/coaches/connect').set(as(token)).send({ patientCode: 'CD-6789' });
+      const unknown = await request(t.app).post('/v2/coaches/connect').set(as(token)).send({ patientCode: 'ZZ-9999' });
+      expect(known.status).toBe(403);
+      // The same answer for a code that exists and one that does not: the call tells nothing about codes.
+      expect(unknown.status).toBe(403);
+      expect(unknown.body).toEqual(known.body);
+      expect((await request(t.app).get('/v2/patients/p2').set(as(token))).status).toBe(403);
+      expect((await request(t.app).get('/v2/patients/p2/puks').set(as(token))).status).toBe(403);
+      expect((await request(t.app).get('/v2/patients/p2/sync-db/day-evaluation').set(as(token))).status).toBe(403);
+    }
+    const links = await t.storage.db.selectFrom('patient_coaches').selectAll().execute();
+    expect(links).toEqual([]);
   });
 
-  test('answers 404 for an unknown code and 429 after too many wrong guesses', async () => {
-    t = await createTestUpstream({ rateLimits: { perAccount: 2 } });
+  test('the primary coach and administrators may connect; an administrator joins the care team', async () => {
+    t = await createTestUpstream();
+    const coach2 = await t.login('coach2@example.org');
+    const admin = await t.login('admin@example.org');
+    const own = await request(t.app).post('/v2/coaches/connect').set(as(coach2)).send({ patientCode: 'cd-6789' });
+    expect(own.status).toBe(200);
+    expect(v.parse(PatientSchema, own.body).id).toBe('p2');
+    const res = await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'CD-6789' });
+    expect(res.status).toBe(200);
+    expect((await request(t.app).get('/v2/patients/p2/coaches').set(as(admin))).body.map((c: { id: string }) => c.id)).toEqual(['admin']);
+    // Connecting twice is not an error; an unknown code is a 404 for an administrator, who may see every patient anyway.
+    expect((await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'CD-6789' })).status).toBe(200);
+    expect((await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'ZZ-9999' })).status).toBe(404);
+  });
+
+  test('every attempt counts against the limit, successful ones included', async () => {
+    t = await createTestUpstream({ rateLimits: { perAccount: 3 } });
+    const admin = await t.login('admin@example.org');
     const coach = await t.login('coach@example.org');
-    expect((await request(t.app).post('/v2/coaches/connect').set(as(coach)).send({ patientCode: 'ZZ-9999' })).status).toBe(404);
-    expect((await request(t.app).post('/v2/coaches/connect').set(as(coach)).send({ patientCode: 'ZZ-9998' })).status).toBe(404);
-    expect((await request(t.app).post('/v2/coaches/connect').set(as(coach)).send({ patientCode: 'CD-6789' })).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'CD-6789' })).status).toBe(200);
+    const limited = await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'CD-6789' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Per coach: another coach still has their own attempts.
+    expect((await request(t.app).post('/v2/coaches/connect').set(as(coach)).send({ patientCode: 'AB-2345' })).status).toBe(200);
   });
 });
 

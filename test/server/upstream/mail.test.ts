@@ -3,24 +3,29 @@ import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { fakeSmtpServer } from '../../helpers/upstream-smtp.ts';
 import { capturedLogger } from '../../helpers/upstream-log.ts';
+import { sendSmtp } from '../../../server/upstream/lib/mailer.ts';
 
-let t: TestUpstream;
+let t: TestUpstream | undefined;
 let smtp: Awaited<ReturnType<typeof fakeSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
   await smtp?.close();
+  t = undefined;
   smtp = undefined;
 });
 
-test('with SMTP_URL the reset mail is sent through SMTP and not kept in the outbox', async () => {
-  smtp = await fakeSmtpServer();
-  t = await createTestUpstream({ smtpUrl: `smtp://portal:geheim%21@127.0.0.1:${smtp.port}`, mailFrom: 'Nachsorge <no-reply@example.org>' });
-  await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+const forgot = (u: TestUpstream) => request(u.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+
+test('with SMTP_URL the reset mail goes out over STARTTLS, logged in, and is not kept in the outbox', async () => {
+  smtp = await fakeSmtpServer({ tls: 'starttls' });
+  t = await createTestUpstream({
+    smtpUrl: `smtp://portal:geheim%21@127.0.0.1:${smtp.port}`, mailFrom: 'Nachsorge <no-reply@example.org>', smtpTls: smtp.clientTls,
+  });
+  await forgot(t);
   expect(smtp.mails).toHaveLength(1);
   const mail = smtp.mails[0];
-  expect(mail.auth).toBe('\0portal\0geheim!');
-  expect(mail.from).toBe('MAIL FROM:<no-reply@example.org>');
-  expect(mail.to).toBe('RCPT TO:<coach@example.org>');
+  expect(smtp.logins).toEqual([{ auth: 'portal:geheim!', secure: true }]);
+  expect(mail).toMatchObject({ from: 'no-reply@example.org', to: ['coach@example.org'], secure: true });
   expect(mail.data).toMatch(/reset-password\?access_token=\S+/);
   expect(t.outbox()).toHaveLength(0);
   // The link from the mail works.
@@ -28,23 +33,65 @@ test('with SMTP_URL the reset mail is sent through SMTP and not kept in the outb
   await request(t.app).post('/v2/auth/me/set-password').set('Authorization', `Bearer ${token}`).send({ password: 'Per-Mail-123' }).expect(204);
 });
 
-test('when SMTP fails the mail lands in the outbox and the log says why without the address', async () => {
+test('a server without STARTTLS gets neither the password nor the mail; the mail waits in the outbox and the log says why', async () => {
+  smtp = await fakeSmtpServer({ tls: 'none' });
+  const log = capturedLogger();
+  t = await createTestUpstream({ smtpUrl: `smtp://portal:geheim@127.0.0.1:${smtp.port}`, logger: log.logger, smtpTls: smtp.clientTls });
+  await forgot(t);
+  expect(smtp.logins).toEqual([]);
+  expect(smtp.mails).toEqual([]);
+  expect(t.outbox()).toHaveLength(1);
+  const text = log.raw.join('\n');
+  expect(text).toContain('SMTP delivery failed');
+  expect(text).not.toContain('coach@example.org');
+  expect(text).not.toContain('geheim');
+});
+
+test('SMTP_INSECURE=true allows a local relay without STARTTLS', async () => {
+  smtp = await fakeSmtpServer({ tls: 'none' });
+  t = await createTestUpstream({ smtpUrl: `smtp://relay:lokal@127.0.0.1:${smtp.port}`, smtpInsecure: true });
+  await forgot(t);
+  expect(smtp.mails).toHaveLength(1);
+  expect(smtp.mails[0].secure).toBe(false);
+  expect(smtp.logins).toEqual([{ auth: 'relay:lokal', secure: false }]);
+});
+
+test('smtps:// speaks TLS from the first byte', async () => {
+  smtp = await fakeSmtpServer({ tls: 'implicit' });
+  t = await createTestUpstream({ smtpUrl: `smtps://portal:geheim@127.0.0.1:${smtp.port}`, smtpTls: smtp.clientTls });
+  await forgot(t);
+  expect(smtp.mails).toHaveLength(1);
+  expect(smtp.mails[0].secure).toBe(true);
+});
+
+test('a certificate the client does not trust stops the delivery (the mail goes to the outbox)', async () => {
+  smtp = await fakeSmtpServer({ tls: 'starttls' });
+  t = await createTestUpstream({ smtpUrl: `smtp://portal:geheim@127.0.0.1:${smtp.port}` });
+  await forgot(t);
+  expect(smtp.logins).toEqual([]);
+  expect(smtp.mails).toEqual([]);
+  expect(t.outbox()).toHaveLength(1);
+});
+
+test('when the login is refused the mail lands in the outbox and the log says why without the address', async () => {
   smtp = await fakeSmtpServer({ rejectAuth: true });
   const log = capturedLogger();
-  t = await createTestUpstream({ smtpUrl: `smtp://portal:falsch@127.0.0.1:${smtp.port}`, logger: log.logger });
-  await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+  t = await createTestUpstream({ smtpUrl: `smtp://portal:falsch@127.0.0.1:${smtp.port}`, logger: log.logger, smtpTls: smtp.clientTls });
+  await forgot(t);
   expect(smtp.mails).toHaveLength(0);
   expect(t.outbox()).toHaveLength(1);
   const text = log.raw.join('\n');
-  expect(text).toContain('SMTP server answered 535');
+  expect(text).toContain('535');
   expect(text).not.toContain('coach@example.org');
   expect(text).not.toContain('falsch');
 });
 
 test('a line starting with a dot survives the SMTP transfer', async () => {
   smtp = await fakeSmtpServer();
-  const { sendSmtp } = await import('../../../server/upstream/lib/smtp.ts');
-  await sendSmtp(`smtp://127.0.0.1:${smtp.port}`, { from: 'a@example.org', to: 'b@example.org', data: 'Subject: x\r\n\r\n.punkt am Anfang\r\nEnde' });
-  expect(smtp.mails[0].data).toContain('\n.punkt am Anfang\n');
+  await sendSmtp(
+    { url: `smtp://127.0.0.1:${smtp.port}`, from: 'a@example.org', insecure: false, tls: smtp.clientTls },
+    { from: 'a@example.org', to: 'b@example.org', raw: 'Subject: x\r\n\r\n.punkt am Anfang\r\nEnde\r\n' },
+  );
+  expect(smtp.mails[0].data).toContain('\r\n.punkt am Anfang\r\n');
   expect(smtp.mails[0].auth).toBeNull();
 });

@@ -69,6 +69,7 @@ const forbiddenFor = (role: 'coach' | 'health') => calls.filter((c) => {
     case 'health-manager-or-admin': return role === 'coach';
     case 'self-or-admin': return true;
     case 'linked-coach-or-admin':
+    case 'primary-coach-or-admin':
     case 'author-or-admin': return item;
     default: return false;
   }

@@ -72,7 +72,7 @@ const rows: Row[] = [
   ]),
   { call: 'PUT /devices/dev-1', body: { name: 'Tracker', type: 'activity-tracker', serialNumber: 'FB-0001' }, admin: ok, coach: 403, health: 403 },
   { call: 'POST /coaches/health/link-patient/p1', admin: ok, coach: ok, health: 403 },
-  { call: 'POST /coaches/connect', body: { patientCode: 'CD-6789' }, admin: ok, coach: ok, health: ok },
+  { call: 'POST /coaches/connect', body: { patientCode: 'CD-6789' }, admin: ok, coach: 403, health: 403 },
   ...Object.entries(reference).map(([path, r]): Row => ({ call: `DELETE ${path}/${r.id}`, admin: ok, coach: 403, health: 403 })),
   { call: 'DELETE /comments/c1', admin: ok, coach: ok, health: 403 },
   { call: 'DELETE /patients/p3', admin: ok, coach: 403, health: 403 },

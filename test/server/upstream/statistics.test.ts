@@ -117,7 +117,7 @@ describe('phone-coachings', () => {
 
 describe('patient-detail-statistics', () => {
   test('has one row per patient in aftercare during the period with days, calls, minutes and day-evaluations', async () => {
-    const res = await get('patient-detail-statistics', health);
+    const res = await get('patient-detail-statistics', admin);
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
     const rows = res.body.map((r: Record<string, unknown>) => [r.lastName, r.status, r.daysInAftercare, r.phoneCoachings, r.phoneCoachingMinutes, r.dayEvaluations]);
@@ -131,11 +131,49 @@ describe('patient-detail-statistics', () => {
   });
 
   test('sorts by any row field and pages with limit and skip while X-Total-Count keeps all rows', async () => {
-    const sorted = await get('patient-detail-statistics', health, { ...period, order: 'daysInAftercare DESC' });
+    const sorted = await get('patient-detail-statistics', admin, { ...period, order: 'daysInAftercare DESC' });
     expect(sorted.body.map((r: { lastName: string }) => r.lastName)).toEqual(['Zimmer', 'Albers', 'Becker']);
-    const page = await get('patient-detail-statistics', health, { ...period, limit: 2, skip: 1 });
+    const page = await get('patient-detail-statistics', admin, { ...period, limit: 2, skip: 1 });
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.body.map((r: { lastName: string }) => r.lastName)).toEqual(['Becker', 'Zimmer']);
+  });
+});
+
+describe('patient-detail-statistics for a health manager', () => {
+  test('names no patient the health manager may not open: no id, code or name, only a pseudonym that opens nothing', async () => {
+    const res = await get('patient-detail-statistics', health, { ...period, order: 'daysInAftercare DESC' });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    for (const row of res.body) {
+      expect(row).toMatchObject({ patientId: null, patientCode: null, firstName: null, lastName: null });
+      expect(row.rowId).toMatch(/^pseudo-[0-9a-f]{16}$/);
+    }
+    // The aggregates are the same as an administrator's.
+    expect(res.body.map((r: Record<string, unknown>) => [r.status, r.daysInAftercare, r.phoneCoachings, r.phoneCoachingMinutes, r.dayEvaluations]))
+      .toEqual([['active', 10, 1, 45, 0], ['active', 8, 1, 20, 2], ['completed', 5, 2, 45, 1]]);
+    const text = JSON.stringify(res.body);
+    for (const secret of ['p1', 'p2', 'p4', 'PC-p', 'Becker', 'Albers', 'Zimmer', 'Erika']) expect(text).not.toContain(secret);
+    // A pseudonym is stable (the administrator's rows carry the same) and works as no patient id anywhere.
+    const named = await get('patient-detail-statistics', admin, { ...period, order: 'daysInAftercare DESC' });
+    expect(named.body.map((r: { rowId: string }) => r.rowId)).toEqual(res.body.map((r: { rowId: string }) => r.rowId));
+    for (const { rowId } of res.body) {
+      expect((await request(u.app).get(`/v2/patients/${rowId}`).set('Authorization', health.auth)).status).toBe(404);
+      expect((await request(u.app).get(`/v2/patients/${rowId}/puks`).set('Authorization', health.auth)).status).toBe(404);
+    }
+    // Sorting by a hidden field does not order by it (it would leak the alphabet of the names).
+    const byName = await get('patient-detail-statistics', health, { ...period, order: 'lastName ASC' });
+    expect(byName.body.map((r: { rowId: string }) => r.rowId)).toEqual([...byName.body.map((r: { rowId: string }) => r.rowId)].sort());
+  });
+
+  test('shows a health manager who is in a patient\'s care team that patient by name', async () => {
+    await u.db.insertInto('patient_coaches').values({ patientId: 'p2', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' }).execute();
+    try {
+      const res = await get('patient-detail-statistics', health);
+      const named = res.body.filter((r: { patientId: string | null }) => r.patientId !== null);
+      expect(named.map((r: { patientId: string; lastName: string }) => [r.patientId, r.lastName])).toEqual([['p2', 'Albers']]);
+    } finally {
+      await u.db.deleteFrom('patient_coaches').where('coachId', '=', health.id).execute();
+    }
   });
 });
 

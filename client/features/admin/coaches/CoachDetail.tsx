@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { deleteCoach, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
-import type { Coach } from '../../../api/schemas/coaches.ts';
+import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
+import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { errorText } from '../../../components/errorText.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
@@ -16,6 +17,9 @@ import { coachName, patientListName } from '../../../lib/names.ts';
 
 type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | null;
 
+/** Lock and delete act on what the administrator sees: a change by someone else in between stops them. */
+const sameCoach = (a: Coach, b: Coach) => JSON.stringify({ ...a, updatedAt: '' }) === JSON.stringify({ ...b, updatedAt: '' });
+
 /** One coach: details, the patients they look after, and every administrative action. */
 export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string, forPath?: string) => void }) {
   const [, navigate] = useLocation();
@@ -25,6 +29,16 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const isSelf = user.value?.id === coachId;
+  const versioned = useVersionedSave(CoachSchema, sameCoach);
+  /**
+   * A lock or delete that met a change by someone else: the screen now shows the coach as stored, and the next
+   * attempt is based on that (ConflictError carries the current record).
+   */
+  const showCurrent = (failure: unknown) => {
+    if (!(failure instanceof ConflictError)) return;
+    coach.setData(() => (failure as ConflictError<Coach>).conflict.current);
+    versioned.dismiss();
+  };
 
   const act = async (key: string, action: () => Promise<string>) => {
     setBusy(key);
@@ -32,6 +46,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
     try {
       onNotice(await action());
     } catch (failure) {
+      showCurrent(failure);
       const status = (failure as { status?: number }).status;
       setActionError(status === 409 ? t('admin.coach.selfLockout') : `${t('admin.actionFailed')} ${errorText(failure)}`);
     } finally {
@@ -41,10 +56,13 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
 
   const c = coach.data;
   const name = c ? coachName(c) : '';
+  const lock = async (locked: boolean) => {
+    const { data } = await versioned.save(c ?? null, (ifMatch) => updateCoach(coachId, { isUserLocked: locked }, ifMatch));
+    coach.setData(() => data);
+  };
   const setLocked = (locked: boolean) =>
     act(locked ? 'lock' : 'unlock', async () => {
-      const { data } = await updateCoach(coachId, { isUserLocked: locked });
-      coach.setData(() => data);
+      await lock(locked);
       return locked ? t('admin.coach.lockedDone', { name }) : t('admin.coach.unlockedDone', { name });
     });
 
@@ -159,8 +177,12 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 confirmLabel={t('admin.coach.lock')}
                 onClose={() => setDialog(null)}
                 onConfirm={async () => {
-                  const { data } = await updateCoach(coachId, { isUserLocked: true });
-                  coach.setData(() => data);
+                  try {
+                    await lock(true);
+                  } catch (failure) {
+                    showCurrent(failure);
+                    throw failure;
+                  }
                   setDialog(null);
                   onNotice(t('admin.coach.lockedDone', { name }));
                 }}
@@ -173,7 +195,12 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 confirmLabel={t('admin.delete')}
                 onClose={() => setDialog(null)}
                 onConfirm={async () => {
-                  await deleteCoach(coachId);
+                  try {
+                    await versioned.save(c, (ifMatch) => deleteCoach(coachId, ifMatch));
+                  } catch (failure) {
+                    showCurrent(failure);
+                    throw failure;
+                  }
                   onNotice(t('admin.coach.deleted', { name }), '/admin');
                   navigate('/admin');
                 }}

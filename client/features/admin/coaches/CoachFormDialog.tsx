@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { createCoach, replaceCoach, resetCoachPassword } from '../../../api/coaches.ts';
-import type { Coach } from '../../../api/schemas/coaches.ts';
+import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
+import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
+import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { t } from '../../../lib/i18n.ts';
 import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
@@ -15,9 +17,27 @@ interface Props {
   onClose: () => void;
 }
 
-/** Create or edit a coach. A failed save keeps everything typed and marks what the server refused. */
+const sameForm = (a: Coach, b: Coach) => JSON.stringify(coachToForm(a)) === JSON.stringify(coachToForm(b));
+const FIELDS = ['firstName', 'lastName', 'email', 'title', 'phone', 'language', 'isAdmin', 'isHealthManager'] as const;
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  firstName: 'admin.coach.firstName', lastName: 'admin.coach.lastName', email: 'admin.coach.email', title: 'admin.coach.jobTitle',
+  phone: 'admin.coach.phone', language: 'admin.coach.language', isAdmin: 'admin.coach.isAdmin', isHealthManager: 'admin.coach.isHealthManager',
+};
+const readable = (key: (typeof FIELDS)[number]) => (c: Coach): string => {
+  const value = c[key];
+  if (typeof value === 'boolean') return value ? t('conflict.yes') : t('conflict.no');
+  if (key === 'language') return t(`admin.language.${value}`);
+  return String(value ?? '');
+};
+
+/**
+ * Create or edit a coach. A failed save keeps everything typed and marks what the server refused; an edit names the
+ * version it started from, so another administrator's save in between is shown, not overwritten.
+ */
 export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   const creating = !coach;
+  const [base, setBase] = useState<Coach | undefined>(coach);
+  const versioned = useVersionedSave(CoachSchema, sameForm);
   const [values, setValues] = useState<CoachFormValues>(() => (coach ? coachToForm(coach) : EMPTY_COACH));
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -33,8 +53,8 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     setBusy(true);
     setError(null);
     try {
-      if (coach) {
-        const { data } = await replaceCoach(coach.id, toUpdateBody(values, coach));
+      if (coach && base) {
+        const { data } = await versioned.save(base, (ifMatch) => replaceCoach(coach.id, toUpdateBody(values, base), ifMatch));
         onSaved(data, t('admin.coach.saved', { name: coachName(data) }));
         return;
       }
@@ -51,11 +71,13 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       }
       onSaved(data, note);
     } catch (failure) {
+      setBusy(false);
+      if (failure instanceof ConflictError) return;
       setServerInvalid(invalidFields(failure));
       setError(saveErrorText(failure));
-      setBusy(false);
     }
   };
+  const conflict = versioned.conflict;
 
   return (
     <FormDialog
@@ -86,6 +108,17 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
         <CheckboxField label={t('admin.coach.isAdmin')} checked={values.isAdmin} onValue={set('isAdmin')} />
         <CheckboxField label={t('admin.coach.isHealthManager')} checked={values.isHealthManager} onValue={set('isHealthManager')} />
       </fieldset>
+      {conflict && base && (
+        <ConflictNotice
+          changes={changedFields(base, conflict.current, FIELDS.map((key) => ({ label: t(LABELS[key]), text: readable(key) })))}
+          busy={busy}
+          onTakeTheirs={() => {
+            setBase(conflict.current);
+            setValues(coachToForm(conflict.current));
+            versioned.dismiss();
+          }}
+        />
+      )}
       {creating && (
         <>
           <TextField

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import * as v from 'valibot';
 import { saveAppointments } from '../../../api/patients.ts';
-import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
+import { AppointmentListSchema, type Appointment, type Patient } from '../../../api/schemas/patients.ts';
+import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 const TYPES = ['phone', 'video', 'onsite'] as const;
@@ -19,6 +22,16 @@ function toLocalInput(iso: string): string {
 
 const empty = () => ({ id: '', startsAt: '', durationMinutes: '30', type: 'phone' as Appointment['type'], note: '' });
 
+/*
+ * The list is versioned with its patient: a save names the patient's version (If-Match), and a 412 carries the
+ * list as it is now. The base that the hook compares is the patient record with that list.
+ */
+const PatientAppointmentsSchema = v.pipe(AppointmentListSchema, v.transform((appointments) => ({ appointments, updatedAt: null as string | null })));
+type Versioned = v.InferOutput<typeof PatientAppointmentsSchema>;
+const sameList = (a: Versioned, b: Versioned) => JSON.stringify(a.appointments) === JSON.stringify(b.appointments);
+const describe = (list: Appointment[]) =>
+  list.map((a) => `${formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' })} ${t(`patient.appointments.type.${a.type}`)}${a.note ? ` (${a.note})` : ''}`).join('\n');
+
 /**
  * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
  * stays on screen and is marked unsaved, so nothing typed is lost when a save fails.
@@ -29,6 +42,9 @@ export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: 
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).
+  const [base, setBase] = useState<{ list: Versioned; etag: string | null }>({ list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null });
+  const versioned = useVersionedSave(PatientAppointmentsSchema, sameList);
   const now = Date.now();
 
   async function persist(next: Appointment[]) {
@@ -36,15 +52,17 @@ export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: 
     setSaving(true);
     setError(null);
     try {
-      const { data } = await saveAppointments(patient.id, next);
-      setList(data);
-      onSaved(data);
+      const result = await versioned.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
+      setBase({ list: { appointments: result.data, updatedAt: null }, etag: result.etag ?? null });
+      setList(result.data);
+      onSaved(result.data);
     } catch (e) {
-      setError(e);
+      if (!(e instanceof ConflictError)) setError(e);
     } finally {
       setSaving(false);
     }
   }
+  const conflict = versioned.conflict;
 
   function add(e: Event) {
     e.preventDefault();
@@ -93,6 +111,19 @@ export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: 
   return (
     <section aria-labelledby="appointments-heading" className="card">
       <h2 id="appointments-heading">{t('patient.appointments.title')}</h2>
+      {conflict && (
+        <ConflictNotice
+          changes={[{ label: t('patient.appointments.title'), theirs: describe(conflict.current.appointments) }]}
+          busy={saving}
+          onKeepMine={() => void persist(list)}
+          onTakeTheirs={() => {
+            setBase({ list: conflict.current, etag: conflict.tag });
+            setList(conflict.current.appointments);
+            onSaved(conflict.current.appointments);
+            versioned.dismiss();
+          }}
+        />
+      )}
       {error !== null && (
         <div role="alert" className="inline-error">
           <p>{t('patient.appointments.saveFailed')} {errorText(error)}</p>

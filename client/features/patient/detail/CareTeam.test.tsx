@@ -44,3 +44,19 @@ test('a colleague is linked and then listed; unlinking that fails says so and ke
   expect((await screen.findByRole('alert')).textContent).toContain('Dafür fehlt Ihnen die Berechtigung.');
   await waitFor(() => expect(screen.getByText('Kim Berger')).toBeTruthy());
 });
+
+test('a colleague who is only in the care team may leave it, but not add or remove others', async () => {
+  api.listPatientCoaches.mockResolvedValue({ data: [coach('c1', 'Albrecht'), coach('me', 'Selbst')], total: 2 });
+  render(<CareTeam patientId="p1" me={{ id: 'me', manages: false }} />);
+  expect(await screen.findByText('Kim Albrecht')).toBeTruthy();
+  expect(screen.queryByLabelText('Coach hinzufügen')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Kim Albrecht aus der Betreuung entfernen' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Kim Selbst aus der Betreuung entfernen' })).toBeTruthy();
+});
+
+test('the primary coach (or an administrator) manages the care team', async () => {
+  api.listPatientCoaches.mockResolvedValue({ data: [coach('c1', 'Albrecht')], total: 1 });
+  render(<CareTeam patientId="p1" me={{ id: 'me', manages: true }} />);
+  expect(await screen.findByRole('button', { name: 'Kim Albrecht aus der Betreuung entfernen' })).toBeTruthy();
+  expect(await screen.findByLabelText('Coach hinzufügen')).toBeTruthy();
+});

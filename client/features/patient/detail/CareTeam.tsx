@@ -7,8 +7,12 @@ import { t } from '../../../lib/i18n.ts';
 import { LinkedList } from './LinkedList.tsx';
 import { coachListName, coachName } from '../../../lib/names.ts';
 
-/** Primary coach (contact card) and the other coaches linked to the patient. */
-export function CareTeam({ patientId }: { patientId: string }) {
+/**
+ * Primary coach (contact card) and the other coaches linked to the patient. Who is in the care team is the primary
+ * coach's or an administrator's decision (the upstream enforces it); a colleague in the team may only leave it.
+ * Without `me`, every control is offered and the server's answer decides.
+ */
+export function CareTeam({ patientId, me }: { patientId: string; me?: { id: string; manages: boolean } }) {
   const primary = useResource((signal) => getPrimaryCoach(patientId, signal), patientId);
   const linked = useResource((signal) => listPatientCoaches(patientId, signal), patientId);
   // Colleagues to add; when the list cannot be read the team is shown without the "add" choice.
@@ -45,6 +49,8 @@ export function CareTeam({ patientId }: { patientId: string }) {
         optionLabel={(coach) => coachListName(coach)}
         onLink={(id) => linkPatientCoach(patientId, id)}
         onUnlink={(id) => unlinkPatientCoach(patientId, id)}
+        canLink={me ? me.manages : true}
+        canUnlink={(coach) => (me ? me.manages || coach.id === me.id : true)}
       />
     </section>
   );

@@ -39,13 +39,13 @@ test('a failed save keeps the text in the box and in storage, says so and saves 
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Der Kommentar wurde nicht gespeichert');
   expect(box().value).toBe('Rückruf vereinbart');
-  expect(localStorage.getItem(draftKey('p1'))).toBe('Rückruf vereinbart');
+  expect(localStorage.getItem(draftKey('me', 'p1'))).toBe('Rückruf vereinbart');
 
   createComment.mockResolvedValueOnce({ data: comment({ id: 'c9', text: 'Rückruf vereinbart' }), total: null });
   fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
   await screen.findByText('Rückruf vereinbart', { selector: 'p' });
   expect(box().value).toBe('');
-  expect(localStorage.getItem(draftKey('p1'))).toBeNull();
+  expect(localStorage.getItem(draftKey('me', 'p1'))).toBeNull();
   expect(createComment).toHaveBeenLastCalledWith({ patientId: 'p1', text: 'Rückruf vereinbart' });
 });
 
@@ -58,13 +58,13 @@ test('the box is not cleared while the save is still on its way', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Kommentar speichern' }));
   await waitFor(() => expect(createComment).toHaveBeenCalled());
   expect(box().value).toBe('Zwischenstand');
-  expect(localStorage.getItem(draftKey('p1'))).toBe('Zwischenstand');
+  expect(localStorage.getItem(draftKey('me', 'p1'))).toBe('Zwischenstand');
   resolve({ data: comment({ id: 'c2', text: 'Zwischenstand' }), total: null });
   await waitFor(() => expect(box().value).toBe(''));
 });
 
 test('after a reload the unsaved draft is back in the box', async () => {
-  localStorage.setItem(draftKey('p1'), 'Angefangener Text vor dem Neuladen');
+  localStorage.setItem(draftKey('me', 'p1'), 'Angefangener Text vor dem Neuladen');
   render(<Comments patientId="p1" userId="me" />);
   expect(box().value).toBe('Angefangener Text vor dem Neuladen');
   expect(screen.getByText(/Ihr nicht gespeicherter Entwurf wurde wiederhergestellt/)).toBeTruthy();
@@ -75,8 +75,9 @@ test('after a reload the unsaved draft is back in the box', async () => {
   expect(screen.queryByText(/Entwurf wurde wiederhergestellt/)).toBeNull();
 });
 
-test('drafts are kept per patient', async () => {
-  localStorage.setItem(draftKey('p2'), 'für jemand anderen');
+test('drafts are kept per coach and patient: another patient\'s or another coach\'s draft never shows', async () => {
+  localStorage.setItem(draftKey('me', 'p2'), 'für jemand anderen');
+  localStorage.setItem(draftKey('colleague', 'p1'), 'Notiz der Kollegin');
   render(<Comments patientId="p1" userId="me" />);
   expect(box().value).toBe('');
 });
@@ -118,7 +119,8 @@ test('deleting asks first and removes the comment once the server agreed', async
   expect(deleteComment).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: 'Endgültig löschen', hidden: true }));
   await waitFor(() => expect(screen.queryByText('Telefonat geführt, stabil.')).toBeNull());
-  expect(deleteComment).toHaveBeenCalledWith('c1');
+  // Deleting names the version on screen, so a colleague's change in between is not deleted unseen.
+  expect(deleteComment).toHaveBeenCalledWith('c1', '"2026-11-20T09:00:00.000Z"');
 });
 
 test('a failed list load offers a retry that loads again', async () => {

@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { createComment, deleteComment, listComments, updateComment } from '../../../api/comments.ts';
 import { listCount, listPage } from '../../../api/paging.ts';
-import type { Comment } from '../../../api/schemas/comments.ts';
+import { CommentSchema, type Comment } from '../../../api/schemas/comments.ts';
+import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
+import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { formatCount } from '../../../components/list-count.ts';
 import { useDraft } from '../../../components/useDraft.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
+import { draftStorageKey } from '../../../lib/drafts.ts';
 
 export const COMMENT_PAGE = 50;
-/** localStorage key of the draft of a new comment on one patient (or of an edit of one comment). */
-export const draftKey = (patientId: string, commentId?: string) =>
-  commentId ? `commentDraft:${patientId}:${commentId}` : `commentDraft:${patientId}`;
+/**
+ * localStorage key of one coach's draft of a new comment on one patient (or of an edit of one comment). Per coach:
+ * a colleague at the same browser never sees it; the session's end removes it (client/lib/drafts.ts).
+ */
+export const draftKey = (coachId: string, patientId: string, commentId?: string) =>
+  draftStorageKey(coachId, patientId, commentId ? `comment:${encodeURIComponent(commentId)}` : 'comment');
 
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -29,7 +35,7 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
   return (
     <section aria-labelledby="comments-heading" className="card patient-comments">
       <h2 id="comments-heading">{t('patient.comments.title')}</h2>
-      <NewComment patientId={patientId} onSaved={(c) => comments.setData((list) => [c, ...list])} />
+      <NewComment coachId={userId} patientId={patientId} onSaved={(c) => comments.setData((list) => [c, ...list])} />
       <DataState
         status={comments.status}
         error={comments.error}
@@ -42,6 +48,7 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
           {(comments.data ?? []).map((comment) => (
             <CommentItem
               key={comment.id}
+              coachId={userId}
               comment={comment}
               own={comment.authorId === userId}
               onChanged={replace}
@@ -66,8 +73,8 @@ export function Comments({ patientId, userId }: { patientId: string; userId: str
  * The box for a new comment. The text lives in localStorage from the first keystroke and is removed only
  * after the server confirmed the save; a failed save leaves the text in place and offers a retry.
  */
-function NewComment({ patientId, onSaved }: { patientId: string; onSaved: (comment: Comment) => void }) {
-  const [text, setText, clear] = useDraft(draftKey(patientId));
+function NewComment({ coachId, patientId, onSaved }: { coachId: string; patientId: string; onSaved: (comment: Comment) => void }) {
+  const [text, setText, clear] = useDraft(draftKey(coachId, patientId));
   const [restored, setRestored] = useState(() => text.trim() !== '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -136,31 +143,41 @@ function NewComment({ patientId, onSaved }: { patientId: string; onSaved: (comme
   );
 }
 
-function CommentItem({ comment, own, onChanged, onDeleted }: {
+const sameText = (a: Comment, b: Comment) => a.text === b.text;
+
+function CommentItem({ coachId, comment, own, onChanged, onDeleted }: {
+  coachId: string;
   comment: Comment;
   own: boolean;
   onChanged: (comment: Comment) => void;
   onDeleted: () => void;
 }) {
-  const key = draftKey(comment.patientId, comment.id);
+  const key = draftKey(coachId, comment.patientId, comment.id);
   const [draft, setDraft, clearDraft] = useDraft(key);
   // An edit that was left unsaved (reload, failed save) reopens with its text.
   const [editing, setEditing] = useState(() => draft !== '');
   const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
   const [error, setError] = useState<{ kind: 'save' | 'delete'; cause: unknown } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Edits and deletions name the version on screen (If-Match): a colleague's or an administrator's change in
+  // between is shown, never silently overwritten or deleted.
+  const versioned = useVersionedSave(CommentSchema, sameText);
+  const [etag, setEtag] = useState<string | null>(null);
+  const [conflictKind, setConflictKind] = useState<'save' | 'delete'>('save');
 
   async function save() {
     if (!draft.trim() || busy) return;
     setBusy('saving');
     setError(null);
     try {
-      const { data } = await updateComment(comment.id, { text: draft.trim() });
+      const result = await versioned.save(comment, (ifMatch) => updateComment(comment.id, { text: draft.trim() }, ifMatch), etag);
+      setEtag(result.etag ?? null);
       clearDraft();
       setEditing(false);
-      onChanged(data);
+      onChanged(result.data);
     } catch (cause) {
-      setError({ kind: 'save', cause });
+      if (cause instanceof ConflictError) setConflictKind('save');
+      else setError({ kind: 'save', cause });
     } finally {
       setBusy(null);
     }
@@ -171,14 +188,28 @@ function CommentItem({ comment, own, onChanged, onDeleted }: {
     setBusy('deleting');
     setError(null);
     try {
-      await deleteComment(comment.id);
+      await versioned.save(comment, (ifMatch) => deleteComment(comment.id, ifMatch), etag);
       clearDraft();
       onDeleted();
     } catch (cause) {
-      setError({ kind: 'delete', cause });
+      if (cause instanceof ConflictError) setConflictKind('delete');
+      else setError({ kind: 'delete', cause });
       setBusy(null);
     }
   }
+
+  const conflict = versioned.conflict;
+  /** Shows the other version in the list; the typed edit stays in its box. */
+  const takeTheirs = () => {
+    if (!conflict) return;
+    onChanged(conflict.current);
+    setEtag(conflict.tag);
+    versioned.dismiss();
+    if (conflictKind === 'save') {
+      clearDraft();
+      setEditing(false);
+    }
+  };
 
   const edited = comment.updatedAt !== comment.createdAt;
   return (
@@ -217,6 +248,7 @@ function CommentItem({ comment, own, onChanged, onDeleted }: {
                 clearDraft();
                 setEditing(false);
                 setError(null);
+                versioned.dismiss();
               }}
             >
               {t('patient.comments.cancel')}
@@ -225,6 +257,15 @@ function CommentItem({ comment, own, onChanged, onDeleted }: {
         </form>
       ) : (
         <p className="comment-text">{comment.text}</p>
+      )}
+      {conflict && (
+        <ConflictNotice
+          changes={[{ label: t('patient.comments.editLabel'), theirs: conflict.current.text }]}
+          keepLabel={conflictKind === 'delete' ? t('conflict.deleteAnyway') : undefined}
+          busy={busy !== null}
+          onKeepMine={() => void (conflictKind === 'delete' ? remove() : save())}
+          onTakeTheirs={takeTheirs}
+        />
       )}
       {error !== null && (
         <div role="alert" className="inline-error">

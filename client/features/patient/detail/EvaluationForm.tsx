@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { getEvaluationForm, saveEvaluationForm } from '../../../api/patients.ts';
-import type { EvaluationForm as Evaluation, EvaluationFormUpdate } from '../../../api/schemas/patients.ts';
+import { EvaluationFormSchema, type EvaluationForm as Evaluation, type EvaluationFormUpdate } from '../../../api/schemas/patients.ts';
+import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
@@ -18,32 +20,49 @@ function toForm(e: Evaluation): EvaluationFormUpdate {
   };
 }
 
-/** The closing assessment of the aftercare. A failed save keeps everything as entered. */
+const sameForm = (a: Evaluation, b: Evaluation) => JSON.stringify(toForm(a)) === JSON.stringify(toForm(b));
+const FIELDS = ['goalAttainment', 'workAbility', 'returnToWorkDate', 'followUpRecommended', 'summary'] as const;
+const readable = (key: (typeof FIELDS)[number]) => (e: Evaluation): string => {
+  const value = e[key];
+  if (value === null || value === '') return '';
+  if (key === 'workAbility') return t(`patient.evaluation.work.${value}`);
+  if (key === 'followUpRecommended') return value ? t('conflict.yes') : t('conflict.no');
+  return String(value);
+};
+
+/**
+ * The closing assessment of the aftercare. A failed save keeps everything as entered; a save names the version it
+ * was based on, so a colleague's save in between is shown instead of overwritten.
+ */
 export function EvaluationForm({ patientId }: { patientId: string }) {
   const loaded = useResource((signal) => getEvaluationForm(patientId, signal), patientId);
   const [form, setForm] = useState<EvaluationFormUpdate | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [etag, setEtag] = useState<string | null>(null);
+  const versioned = useVersionedSave(EvaluationFormSchema, sameForm);
   useEffect(() => {
     if (loaded.data && form === null) setForm(toForm(loaded.data));
   }, [loaded.data]);
 
-  async function save(e: Event) {
-    e.preventDefault();
-    if (!form) return;
+  async function save(e?: Event) {
+    e?.preventDefault();
+    if (!form || !loaded.data) return;
     setSaving(true);
     setError(null);
     try {
-      const { data } = await saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' });
-      loaded.setData(() => data);
-      setSavedAt(data.updatedAt);
+      const result = await versioned.save(loaded.data, (ifMatch) => saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' }, ifMatch), etag);
+      loaded.setData(() => result.data);
+      setEtag(result.etag ?? null);
+      setSavedAt(result.data.updatedAt);
     } catch (err) {
-      setError(err);
+      if (!(err instanceof ConflictError)) setError(err);
     } finally {
       setSaving(false);
     }
   }
+  const conflict = versioned.conflict;
 
   const meta = loaded.data;
   return (
@@ -90,6 +109,18 @@ export function EvaluationForm({ patientId }: { patientId: string }) {
               <textarea rows={6} value={form.summary ?? ''} onInput={(e) => setForm({ ...form, summary: (e.target as HTMLTextAreaElement).value })} />
             </label>
             {error !== null && <p role="alert" className="inline-error">{t('patient.evaluation.saveFailed')} {errorText(error)}</p>}
+            {conflict && loaded.data && (
+              <ConflictNotice
+                changes={changedFields(loaded.data, conflict.current, FIELDS.map((key) => ({ label: t(`patient.evaluation.${key === 'followUpRecommended' ? 'followUp' : key}`), text: readable(key) })))}
+                busy={saving}
+                onTakeTheirs={() => {
+                  loaded.setData(() => conflict.current);
+                  setForm(toForm(conflict.current));
+                  setEtag(conflict.tag);
+                  versioned.dismiss();
+                }}
+              />
+            )}
             {savedAt && error === null && <p role="status" className="notice">{t('patient.evaluation.saved')}</p>}
             <div className="form-actions">
               <button type="submit" disabled={saving} aria-busy={saving}>{saving ? t('patient.form.saving') : t('patient.evaluation.save')}</button>

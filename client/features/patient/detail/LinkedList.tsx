@@ -18,6 +18,9 @@ interface Props<T extends { id: string }> {
   optionLabel: (item: T) => string;
   onLink: (id: string) => Promise<unknown>;
   onUnlink: (id: string) => Promise<unknown>;
+  /** Whether this caller may link items and unlink this one (the server decides too); default: all. */
+  canLink?: boolean;
+  canUnlink?: (item: T) => boolean;
 }
 
 /**
@@ -49,7 +52,7 @@ export function LinkedList<T extends { id: string }>(props: Props<T>) {
           {(linked.data ?? []).map((item) => (
             <li key={item.id}>
               <span>{props.renderItem(item)}</span>
-              <button
+              {(props.canUnlink?.(item) ?? true) && <button
                 type="button"
                 className="secondary outline small"
                 disabled={busy}
@@ -57,12 +60,12 @@ export function LinkedList<T extends { id: string }>(props: Props<T>) {
                 onClick={() => void change(() => props.onUnlink(item.id))}
               >
                 {t(`${textGroup}.unlink`)}
-              </button>
+              </button>}
             </li>
           ))}
         </ul>
       </DataState>
-      {candidates.length > 0 && (
+      {(props.canLink ?? true) && candidates.length > 0 && (
         <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (choice) void change(() => props.onLink(choice)); }}>
           <label htmlFor={selectId}>{t(`${textGroup}.add`)}</label>
           <div className="inline-form-row">

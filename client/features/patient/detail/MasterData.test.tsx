@@ -50,7 +50,7 @@ test('a failed master data save keeps the form open with everything typed, and a
   api.replacePatient.mockResolvedValueOnce({ data: { ...anna, lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }, total: null });
   fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
   await screen.findByText('Die Stammdaten wurden gespeichert.');
-  expect(api.replacePatient).toHaveBeenLastCalledWith('p1', expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }));
+  expect(api.replacePatient).toHaveBeenLastCalledWith('p1', expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }), '"2026-09-01T00:00:00.000Z"');
   expect(onSaved).toHaveBeenCalled();
 });
 

@@ -1,28 +1,67 @@
 import { useState } from 'react';
 import { replacePatient } from '../../../api/patients.ts';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import { PatientSchema, type Patient } from '../../../api/schemas/patients.ts';
+import type { Coach } from '../../../api/schemas/coaches.ts';
+import type { CostRate } from '../../../api/schemas/cost-rates.ts';
+import type { Diagnosis } from '../../../api/schemas/diagnosis.ts';
 import { dayText } from '../../../components/AftercareBadge.tsx';
+import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
+import { useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { t } from '../../../lib/i18n.ts';
-import { PatientForm, toBody, valuesOf } from '../PatientForm.tsx';
+import { PatientForm, toBody, valuesOf, type PatientFormValues } from '../PatientForm.tsx';
 import { useReferenceData } from '../useReferenceData.ts';
 import { patientName } from '../../../lib/names.ts';
 
-/** Master data: read view, and an edit form that stays filled when the save fails. */
+const sameForm = (a: Patient, b: Patient) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b));
+
+/** The master-data fields as a person reads them, for the list of what another person changed. */
+function readableFields(refs: { coaches: Coach[]; diagnoses: Diagnosis[]; costRates: CostRate[] }) {
+  const text = (key: keyof PatientFormValues) => (p: Patient): string => {
+    const v = valuesOf(p);
+    if (key === 'gender') return t(`patient.gender.${v.gender}`);
+    if (key === 'primaryCoachId') return refs.coaches.find((c) => c.id === v.primaryCoachId)?.lastName ?? v.primaryCoachId;
+    if (key === 'costRateId') return refs.costRates.find((r) => r.id === v.costRateId)?.name ?? v.costRateId;
+    if (key === 'diagnosisIds') return v.diagnosisIds.map((id) => refs.diagnoses.find((d) => d.id === id)?.code ?? id).join(', ');
+    if (key === 'birthDate' || key === 'aftercareStart' || key === 'aftercareEnd') return v[key] ? dayText(v[key]) : '';
+    return String(v[key]);
+  };
+  return (Object.keys(valuesOf()) as (keyof PatientFormValues)[]).map((key) => ({ label: t(`patient.fields.${key}`), text: text(key) }));
+}
+
+/**
+ * Master data: read view, and an edit form that stays filled when the save fails. The save names the version the
+ * form was opened with (If-Match); when someone else saved in between, the form keeps what was typed and shows
+ * their change, to be kept or overwritten knowingly.
+ */
 export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (patient: Patient) => void }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  // The version the open form is based on, and the ETag of the last save (the upstream's word for that version).
+  const [base, setBase] = useState<{ patient: Patient; etag: string | null }>({ patient, etag: null });
+  const [formKey, setFormKey] = useState(0);
+  const versioned = useVersionedSave(PatientSchema, sameForm);
   const refs = useReferenceData();
   const diagnoses = refs.data?.diagnoses ?? [];
   const costRate = refs.data?.costRates.find((r) => r.id === patient.costRateId);
   const dash = t('patient.none');
+  const conflict = versioned.conflict;
 
   return (
     <section aria-labelledby="master-heading" className="card">
       <div className="card-head">
         <h2 id="master-heading">{t('patient.master.title')}</h2>
         {!editing && (
-          <button type="button" className="secondary outline" onClick={() => { setEditing(true); setSaved(false); }}>
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() => {
+              setBase((b) => ({ patient, etag: b.patient.updatedAt === patient.updatedAt ? b.etag : null }));
+              versioned.dismiss();
+              setEditing(true);
+              setSaved(false);
+            }}
+          >
             {t('patient.master.edit')}
           </button>
         )}
@@ -32,18 +71,34 @@ export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (p
         <DataState status={refs.status} error={refs.error} onRetry={refs.reload}>
           {refs.data && (
             <PatientForm
-              initial={valuesOf(patient)}
+              key={formKey}
+              initial={valuesOf(base.patient)}
               submitLabel={t('patient.master.save')}
               coaches={refs.data.coaches}
               diagnoses={refs.data.diagnoses}
               costRates={refs.data.costRates}
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                versioned.dismiss();
+                setEditing(false);
+              }}
               onSubmit={async (values) => {
-                const { data } = await replacePatient(patient.id, toBody(values));
-                onSaved(data);
+                const result = await versioned.save(base.patient, (ifMatch) => replacePatient(patient.id, toBody(values), ifMatch), base.etag);
+                setBase({ patient: result.data, etag: result.etag ?? null });
+                onSaved(result.data);
                 setEditing(false);
                 setSaved(true);
               }}
+              notice={conflict && (
+                <ConflictNotice
+                  changes={changedFields(base.patient, conflict.current, readableFields(refs.data))}
+                  onTakeTheirs={() => {
+                    setBase({ patient: conflict.current, etag: conflict.tag });
+                    onSaved(conflict.current);
+                    versioned.dismiss();
+                    setFormKey((k) => k + 1);
+                  }}
+                />
+              )}
             />
           )}
         </DataState>

@@ -8,6 +8,7 @@ import * as settings from './101-settings-and-training-materials.ts';
 import * as patientExtras from './102-patient-extras.ts';
 import * as syncRecords from './103-sync-records.ts';
 import * as trainingMaterials from './104-training-materials-content.ts';
+import * as auditAndLimits from './105-audit-log-and-rate-limits.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '102-patient-extras': patientExtras,
   '103-sync-records': syncRecords,
   '104-training-materials-content': trainingMaterials,
+  '105-audit-log-and-rate-limits': auditAndLimits,
 };

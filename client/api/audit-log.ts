@@ -1,0 +1,7 @@
+import { request } from './http.ts';
+import type { ListFilter } from './schemas/common.ts';
+import { AuditEntryListSchema } from './schemas/audit-log.ts';
+
+/** Administrators: changes newest first; `{ where: { patientId } }` is one patient's history. */
+export const listAuditLog = (filter?: ListFilter, signal?: AbortSignal) =>
+  request('GET', '/audit-log', { query: { filter }, schema: AuditEntryListSchema, signal });

@@ -1,0 +1,14 @@
+import { expect, test } from 'vitest';
+import { loadConfig } from '../../../server/upstream/config.ts';
+
+test('SMTP_INSECURE is off unless set to true, and a wrong value is one line naming it', () => {
+  expect(loadConfig({}).smtpInsecure).toBe(false);
+  expect(loadConfig({ SMTP_INSECURE: 'true' }).smtpInsecure).toBe(true);
+  expect(() => loadConfig({ SMTP_INSECURE: 'vielleicht' })).toThrow('Invalid environment: SMTP_INSECURE must be true or false');
+});
+
+test('rate limits default to 300 s, 100 per IP, 10 per account and address, 100 per account from new addresses', () => {
+  expect(loadConfig({}).rateLimits).toEqual({ windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100 });
+  expect(loadConfig({ RATE_LIMIT_ACCOUNT_CEILING: '500' }).rateLimits.perAccountCeiling).toBe(500);
+  expect(() => loadConfig({ RATE_LIMIT_ACCOUNT_CEILING: '0' })).toThrow('Invalid environment: RATE_LIMIT_ACCOUNT_CEILING must be at least 1');
+});
