@@ -35,6 +35,8 @@ export interface ApiCall {
   answer?: string;
   /** Success status when not 200 (JSON) or 204 (no answer). */
   status?: number;
+  /** Not in SPEC section 7: only the built-in upstream has it, and the client hides what needs it when it is missing. */
+  optional?: true;
 }
 
 const crud = (path: string, shape: string, plural: string, permission: Permission, what: string): ApiCall[] => [
@@ -171,7 +173,7 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
     name: 'Audit log',
     intro: 'Not in SPEC: the built-in upstream records every change to patients (master data, appointments, evaluation form), comments, care-team and device links, devices, access codes, recovery keys and coaches, in the same transaction as the change. Password hashes, access codes and recovery keys appear only as "[redacted]".',
     calls: [
-      { method: 'GET', path: '/audit-log', permission: 'admin', summary: 'Changes, newest first (default 100 per page); `where`/`order` on id, at, actorId, action, entity, entityId, patientId: `{ "where": { "patientId": "…" } }` is one patient\'s history, `{ "where": { "entity": "comment", "entityId": "…" } }` every version of one note. X-Total-Count.', query: 'filter: ListFilter', answer: 'AuditEntry[]' },
+      { method: 'GET', path: '/audit-log', optional: true, permission: 'admin', summary: 'Changes, newest first (default 100 per page); `where`/`order` on id, at, actorId, action, entity, entityId, patientId: `{ "where": { "patientId": "…" } }` is one patient\'s history, `{ "where": { "entity": "comment", "entityId": "…" } }` every version of one note. X-Total-Count.', query: 'filter: ListFilter', answer: 'AuditEntry[]' },
     ],
   },
 ];

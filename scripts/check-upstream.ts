@@ -18,7 +18,7 @@ import { SYNC_COLLECTIONS, syncRecordSchema } from '../client/api/schemas/sync-d
 /** GETs that change something on the server, or need what only a mail gives: never called by the check. */
 const NOT_READ_ONLY = new Set(['/coaches/create-trial-access', '/patients/{id}/token/get-or-create-unused', '/coaches/{id}/verify-email']);
 
-export type Verdict = 'yes' | 'no' | 'not allowed' | 'skipped';
+export type Verdict = 'yes' | 'no' | 'not allowed' | 'skipped' | 'absent';
 export interface Row {
   call: string;
   status: string;
@@ -76,13 +76,18 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
     }
   };
   /** One call, read as the client reads it; returns the parsed answer when understood. */
-  const check = async (label: string, path: string, schema: v.GenericSchema | undefined, list = false): Promise<unknown> => {
+  const check = async (label: string, path: string, schema: v.GenericSchema | undefined, list = false, optional = false): Promise<unknown> => {
     const answer = await send('GET', path);
     const row: Row = { call: label, status: answer.status === 0 ? 'no answer' : String(answer.status), understood: 'no', missing: [], defaulted: [], note: '' };
     rows.push(row);
     if (answer.status === 401 || answer.status === 403) {
       row.understood = 'not allowed';
       row.note = 'this account may not make the call; check with an administrator account';
+      return undefined;
+    }
+    if (optional && (answer.status === 404 || answer.status === 405 || answer.status === 501)) {
+      row.understood = 'absent';
+      row.note = 'not in SPEC: the screens that use it hide it';
       return undefined;
     }
     if (answer.status < 200 || answer.status >= 300) {
@@ -164,7 +169,7 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
       const isList = call.answer?.endsWith('[]') ?? false;
       const q = call.path.startsWith('/statistics/') ? query({ ...period, ...(call.query === 'DetailStatisticsQuery' ? { limit: 25, skip: 0 } : {}) })
         : call.query === 'filter: ListFilter' ? query({ filter: { limit: 5 } }) : '';
-      const data = await check(`GET ${call.path}`, path + q, schema, isList);
+      const data = await check(`GET ${call.path}`, path + q, schema, isList, call.optional === true);
       if (collection && isList) {
         const id = firstId(data);
         if (id) ids.set(collection, id);

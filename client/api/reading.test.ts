@@ -133,3 +133,15 @@ describe('reading answers leniently', () => {
     expect(requiredFields(SurveySchema as never)).toEqual(['id', 'title']);
   });
 });
+
+describe('pipes', () => {
+  test('keeps a transformation of the strict schema, so a screen gets the shape it expects', () => {
+    const Wrapped = v.pipe(v.array(v.object({ id: v.string() })), v.transform((items) => ({ items, count: items.length })));
+    expect(v.parse(readingSchema(Wrapped), [{ id: 7 }, { id: 'b' }])).toEqual({ items: [{ id: '7' }, { id: 'b' }], count: 2 });
+  });
+
+  test('does not repeat the writer\'s checks when reading', () => {
+    const Named = v.object({ id: v.string(), name: v.pipe(v.string(), v.minLength(3)) });
+    expect(v.parse(readingSchema(Named), { id: 1, name: 'Al' })).toEqual({ id: '1', name: 'Al' });
+  });
+});

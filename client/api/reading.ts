@@ -143,6 +143,13 @@ const ReadStringSchema = v.pipe(v.union([v.string(), v.number()]), v.transform((
 type Mode = 'lenient' | 'complete';
 
 function derive(schema: Schema, mode: Mode): v.GenericSchema {
+  const read = deriveType(schema, mode);
+  // A pipe's checks are the writer's business, but its transformations shape what the screen gets: keep them.
+  const transformations = (schema.pipe ?? []).slice(1).filter((action) => (action as { kind?: string }).kind === 'transformation');
+  return transformations.length ? v.pipe(read, ...(transformations as [v.GenericPipeAction])) : read;
+}
+
+function deriveType(schema: Schema, mode: Mode): v.GenericSchema {
   if (schema === IdSchema) return ReadIdSchema;
   switch (schema.type) {
     case 'optional':
