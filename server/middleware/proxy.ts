@@ -33,6 +33,8 @@ const REPORT_EVERY_MS = 60_000;
 /** What the proxy knows about the attempt in flight for one request. */
 interface Attempt {
   proxyReq: ClientRequest;
+  /** The connection's byte count when this attempt got it: more later means the upstream began to answer. */
+  bytesReadBefore: number;
   answered: boolean;
   retried: boolean;
   faulted: boolean;
@@ -63,6 +65,7 @@ function isRetryable(req: IncomingMessage, res: ServerResponse, error: ProxyErro
     !!attempt &&
     !attempt.retried &&
     !attempt.answered &&
+    (attempt.proxyReq.socket?.bytesRead ?? 0) === attempt.bytesReadBefore &&
     attempt.proxyReq.reusedSocket &&
     (error.code === 'ECONNRESET' || error.code === 'EPIPE') &&
     (req.method === 'GET' || req.method === 'HEAD') &&
@@ -112,7 +115,13 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
 
   const on: Options<IncomingMessage, ServerResponse>['on'] = {
     proxyReq: (proxyReq, req, res) => {
-      const attempt: Attempt = { proxyReq, answered: false, retried: attempts.get(req)?.retried ?? false, faulted: false };
+      const attempt: Attempt = {
+        proxyReq,
+        bytesReadBefore: proxyReq.socket?.bytesRead ?? 0,
+        answered: false,
+        retried: attempts.get(req)?.retried ?? false,
+        faulted: false,
+      };
       attempts.set(req, attempt);
       proxyReq.once('response', () => (attempt.answered = true));
       // Counts what goes out: a chunked body (no announced length) is stopped at the same limit as an announced one.
