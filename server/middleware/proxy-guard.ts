@@ -13,6 +13,9 @@ export interface GuardOptions {
 }
 
 const guarded = new WeakMap<object, Set<string>>();
+/** Guarded calls in progress per object: only the outermost one catches (write calls writeHead internally, and a
+ * writeHead that failed must abort the write around it, not let it go on as if the head had gone out). */
+const depth = new WeakMap<object, number>();
 
 export function guardCalls<T extends object>(target: T, methods: (keyof T & string)[], options: GuardOptions): void {
   const done = guarded.get(target) ?? new Set<string>();
@@ -24,12 +27,20 @@ export function guardCalls<T extends object>(target: T, methods: (keyof T & stri
     const wrapped = function (this: T, ...args: unknown[]): unknown {
       const failed = method === 'write' ? false : this;
       if (options.before && !options.before(method, args)) return failed;
+      const level = depth.get(this) ?? 0;
+      let failure: { error: unknown } | undefined;
+      depth.set(this, level + 1);
       try {
         return Reflect.apply(original, this, args);
       } catch (error) {
-        options.onThrow(error);
-        return failed;
+        if (level > 0) throw error;
+        failure = { error };
+      } finally {
+        depth.set(this, level);
       }
+      // Outside the try: onThrow may call guarded methods again (to answer 502), as an outermost call.
+      options.onThrow(failure.error);
+      return failed;
     };
     Object.defineProperty(target, method, { value: wrapped, writable: true, configurable: true });
   }

@@ -33,6 +33,7 @@ const REPORT_EVERY_MS = 60_000;
 /** What the proxy knows about the attempt in flight for one request. */
 interface Attempt {
   proxyReq: ClientRequest;
+  proxyRes?: IncomingMessage;
   /** The connection's byte count when this attempt got it: more later means the upstream began to answer. */
   bytesReadBefore: number;
   answered: boolean;
@@ -107,7 +108,11 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     const code = (error as ProxyError)?.code ?? 'error';
     options.logger.error({ reqId: (req as Request).id, code, method: req.method }, 'proxy fault: request ended');
     report('proxy fault', { code } as ProxyError);
-    attempt?.proxyReq.destroy();
+    if (attempt?.proxyRes) {
+      // The rest of the upstream's answer is read and dropped (destroying it would cut the 502 as well).
+      attempt.proxyRes.unpipe(res);
+      attempt.proxyRes.resume();
+    } else attempt?.proxyReq.destroy();
     // Whatever the upstream's answer put on res may be what failed: the 502 goes out without it.
     if (!res.headersSent) for (const name of res.getHeaderNames()) res.removeHeader(name);
     send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
@@ -123,7 +128,10 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
         faulted: false,
       };
       attempts.set(req, attempt);
-      proxyReq.once('response', () => (attempt.answered = true));
+      proxyReq.once('response', (proxyRes: IncomingMessage) => {
+        attempt.answered = true;
+        attempt.proxyRes = proxyRes;
+      });
       // Counts what goes out: a chunked body (no announced length) is stopped at the same limit as an announced one.
       let sent = 0;
       guardCalls(proxyReq, ['write', 'end'], {
