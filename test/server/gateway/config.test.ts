@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, cleanTitle, loadConfig } from '../../../server/config.ts';
+import { readFileSync } from 'node:fs';
+import { ConfigError, EnvSchema, cleanTitle, loadConfig } from '../../../server/config.ts';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 
 const random = () => 'r'.repeat(64);
@@ -148,6 +149,11 @@ describe('loadConfig', () => {
     expect(problem({ XSRF_SECRET: 'short-secret' }).message).not.toContain('short-secret');
     expect(problem({ ADMIN_PASSWORD: 'pw' }).message).not.toContain('pw"');
   });
+});
+
+test("every variable the gateway reads is in the README's configuration", () => {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  for (const variable of Object.keys(EnvSchema.entries)) expect(readme, variable).toContain(`\`${variable}`);
 });
 
 describe('start-up with a bad value', () => {
