@@ -69,6 +69,7 @@ export function prepareUpstreamHeaders(req: Request): UpstreamHeadersProblem {
   const headers = req.headers as IncomingHttpHeaders & Headers;
   const transferEncoding = headers['transfer-encoding'];
   if (transferEncoding !== undefined && transferEncoding.trim().toLowerCase() !== 'chunked') return 'transfer-encoding';
+  const contentLength = headers['content-length'];
 
   // Resolved before the fields they are read from go away.
   const forwardedFor = req.ip ?? req.socket.remoteAddress;
@@ -86,7 +87,10 @@ export function prepareUpstreamHeaders(req: Request): UpstreamHeadersProblem {
     if (rest) headers.cookie = rest;
     else delete headers.cookie;
   }
+  // Framing survives whatever Connection named: without it a body would reach the upstream unframed (a GET's
+  // body read there as the next request on the connection).
   if (transferEncoding !== undefined) headers['transfer-encoding'] = 'chunked';
+  else if (contentLength !== undefined) headers['content-length'] = contentLength;
   // One address: the client as TRUST_PROXY resolves it (req.ip walks only the trusted hops, so entries a client
   // forged are dropped). Passing the raw chain on would make the upstream (which trusts only loopback) see a
   // non-loopback proxy as "the client" and put every user behind it into one rate-limit bucket.

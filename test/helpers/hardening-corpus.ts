@@ -41,6 +41,8 @@ export interface HeaderSet {
   /** Replaces the Cookie line the corpus otherwise sends (the XSRF cookies). */
   cookie?: string | null;
   body?: string;
+  /** The body the upstream must receive, decoded, when this request reaches it. */
+  upstreamBody?: string;
   /** Hop-by-hop or forged forwarding fields that the upstream must receive this request without. */
   reachesUpstream?: boolean;
 }
@@ -66,7 +68,7 @@ export const HEADER_SETS: HeaderSet[] = [
   { name: 'Proxy-Authorization', lines: ['Proxy-Authorization: Basic dXNlcjpwYXNz'], reachesUpstream: true },
   { name: 'header named in Connection', lines: [`Connection: close, ${HOP_MARKER}`, `${HOP_MARKER}: named-in-connection`], reachesUpstream: true },
   { name: 'Cookie named in Connection', lines: ['Connection: Cookie'], reachesUpstream: true },
-  { name: 'Expect 100-continue', lines: ['Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'], body: '{}', reachesUpstream: true },
+  { name: 'Expect 100-continue', lines: ['Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'], body: '{}', upstreamBody: '{}', reachesUpstream: true },
   { name: 'Expect unknown', lines: ['Expect: teapot'] },
   { name: 'Content-Encoding on a GET', lines: ['Content-Encoding: gzip'], reachesUpstream: true },
   { name: 'nonsense Accept-Encoding', lines: ['Accept-Encoding: gzip;q=2, br;q=-1, *;q=NaN, identity;q=0, deflate;q=1e9, ;q=, x;q=0.5.5'], reachesUpstream: true },
@@ -89,8 +91,10 @@ export const HEADER_SETS: HeaderSet[] = [
   { name: 'conflicting Content-Length', lines: ['Content-Length: 4', 'Content-Length: 5'], body: 'abcd' },
   { name: 'Content-Length and chunked', lines: ['Content-Length: 4', 'Transfer-Encoding: chunked'], body: '4\r\nabcd\r\n0\r\n\r\n' },
   { name: 'negative Content-Length', lines: ['Content-Length: -1'] },
-  { name: 'chunked body', lines: ['Transfer-Encoding: chunked', 'Content-Type: application/json'], body: '2\r\n{}\r\n0\r\n\r\n', reachesUpstream: true },
-  { name: 'chunked body with trailer', lines: ['Transfer-Encoding: chunked', 'Trailer: X-Check'], body: '3\r\nabc\r\n0\r\nX-Check: 1\r\n\r\n', reachesUpstream: true },
+  { name: 'Content-Length named in Connection', lines: ['Connection: Content-Length', 'Content-Length: 5'], body: 'abcde', upstreamBody: 'abcde', reachesUpstream: true },
+  { name: 'chunked named in Connection', lines: ['Connection: Transfer-Encoding', 'Transfer-Encoding: chunked'], body: '5\r\nabcde\r\n0\r\n\r\n', upstreamBody: 'abcde', reachesUpstream: true },
+  { name: 'chunked body', lines: ['Transfer-Encoding: chunked', 'Content-Type: application/json'], body: '2\r\n{}\r\n0\r\n\r\n', upstreamBody: '{}', reachesUpstream: true },
+  { name: 'chunked body with trailer', lines: ['Transfer-Encoding: chunked', 'Trailer: X-Check'], body: '3\r\nabc\r\n0\r\nX-Check: 1\r\n\r\n', upstreamBody: 'abc', reachesUpstream: true },
   { name: 'gzip, chunked', lines: ['Transfer-Encoding: gzip, chunked'], body: '3\r\nabc\r\n0\r\n\r\n' },
 ];
 
@@ -123,7 +127,8 @@ function requestBytes(id: string, method: string, target: string, version: strin
   return `${lines.join('\r\n')}\r\n\r\n${set.body ?? ''}`;
 }
 
-const NORMAL = 'GET /v2/app-settings/version HTTP/1.1\r\nHost: localhost\r\n\r\n';
+/** The well-formed request of a pipelined pair; its case id carries an `n`. */
+const normal = (id: string) => `GET /v2/app-settings/version HTTP/1.1\r\nHost: localhost\r\nX-Corpus-Case: ${id}n\r\n\r\n`;
 
 /**
  * Every header set meets every target and every version (full product); the method is chosen so that every
@@ -152,7 +157,7 @@ export function buildCorpus(xsrf: Xsrf, asset: string): CorpusCase[] {
       cases.push({
         id,
         label: `pipelined ${hostileFirst ? `${method} ${target} [${set.name}] then a normal GET` : `normal GET then ${method} ${target} [${set.name}]`}`,
-        bytes: hostileFirst ? hostile + NORMAL : NORMAL + hostile,
+        bytes: hostileFirst ? hostile + normal(id) : normal(id) + hostile,
         methods: hostileFirst ? [method, 'GET'] : ['GET', method],
         headerSet: set,
         target,

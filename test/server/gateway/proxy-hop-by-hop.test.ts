@@ -81,6 +81,18 @@ describe('request fields the upstream never receives', () => {
     expect(upstream.requests[0].headers).not.toHaveProperty('x-checksum');
   });
 
+  test.each(['Content-Length', 'Transfer-Encoding'])('a body keeps its framing when Connection names %s', async (named) => {
+    const framing = named === 'Content-Length' ? ['Content-Length: 5'] : ['Transfer-Encoding: chunked'];
+    const body = named === 'Content-Length' ? 'abcde' : '5\r\nabcde\r\n0\r\n\r\n';
+    const answer = await request([`Connection: keep-alive, ${named}`, ...framing], body);
+    expect(answer.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+    expect(upstream.requests[0].body).toBe('abcde');
+    // Nothing of the body was read by the upstream as a request of its own.
+    expect((await request([])).status).toBe(200);
+    expect(upstream.requests.map((r) => r.url)).toEqual(['/v2/echo', '/v2/echo']);
+  });
+
   test('a transfer coding other than chunked is refused with 400 JSON and not forwarded', async () => {
     const answer = await request(['Transfer-Encoding: gzip, chunked'], '3\r\nabc\r\n0\r\n\r\n');
     expect(answer.status).toBe(400);

@@ -112,6 +112,10 @@ describe('the hostile-request corpus', () => {
         const id = String(received.headers['x-corpus-case'] ?? '');
         const label = `${id} ${byId.get(id)?.label.slice(0, 120) ?? received.url}`;
         seen.add(id);
+        // Every request the upstream saw is one the corpus sent: nothing smuggled or split off a body.
+        if (!byId.has(id.replace(/n$/, ''))) leaks.push(`${label}: the upstream received a request the corpus did not send`);
+        const body = byId.get(id)?.headerSet.upstreamBody;
+        if (body !== undefined && received.body !== body) leaks.push(`${label}: upstream received body ${JSON.stringify(received.body.slice(0, 40))}`);
         for (const name of [...HOP_BY_HOP, ...FORGED]) if (name in received.headers) leaks.push(`${label}: upstream received ${name}`);
         const connection = received.headers.connection ?? 'keep-alive';
         if (!/^(keep-alive|close)$/i.test(connection)) leaks.push(`${label}: upstream received Connection: ${connection}`);
