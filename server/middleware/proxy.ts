@@ -108,6 +108,20 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     const code = (error as ProxyError)?.code ?? 'error';
     options.logger.error({ reqId: (req as Request).id, code, method: req.method }, 'proxy fault: request ended');
     report('proxy fault', { code } as ProxyError);
+    abandon(res, attempt);
+  };
+
+  /** An answer the browser cannot be given as it is (a transfer coding other than chunked): 502 instead. */
+  const unusable = (req: IncomingMessage, res: ServerResponse, code: string) => {
+    const attempt = attempts.get(req);
+    if (attempt) attempt.faulted = true;
+    options.logger.warn({ reqId: (req as Request).id, code, method: req.method }, 'upstream answer unusable');
+    report('answer unusable', { code } as ProxyError);
+    abandon(res, attempt);
+  };
+
+  /** Drops what the upstream still sends for this request and answers 502 (or cuts the connection once started). */
+  const abandon = (res: ServerResponse, attempt: Attempt | undefined) => {
     if (attempt?.proxyRes) {
       // The rest of the upstream's answer is read and dropped (destroying it would cut the 502 as well).
       attempt.proxyRes.unpipe(res);
@@ -151,9 +165,25 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
       }, options.timeoutMs);
       proxyReq.once('response', () => clearTimeout(timer));
       proxyReq.once('close', () => clearTimeout(timer));
+      // A protocol switch nobody asked for (the gateway never forwards Upgrade): without a listener Node drops
+      // the connection and the request would hang until the timeout. It is a broken answer: 502 at once.
+      proxyReq.once('upgrade', (_upgraded: IncomingMessage, socket: Socket) => {
+        socket.destroy();
+        clearTimeout(timer);
+        proxyReq.emit('error', Object.assign(new Error('the upstream switched protocols unasked'), { code: 'UPSTREAM_UPGRADE' }));
+      });
       guardCalls(res, ['writeHead', 'write', 'end'], { onThrow: (error) => fault(req, res, error) });
     },
-    proxyRes: (proxyRes, _req, res) => {
+    proxyRes: (proxyRes, req, res) => {
+      const attempt = attempts.get(req);
+      if (attempt) attempt.proxyRes = proxyRes;
+      // Node decoded the chunked framing; any other transfer coding (gzip, chunked) would reach the browser as
+      // undecodable bytes once the header is gone.
+      const transferEncoding = proxyRes.headers['transfer-encoding'];
+      if (transferEncoding !== undefined && transferEncoding.trim().toLowerCase() !== 'chunked') {
+        unusable(req, res, 'UPSTREAM_TRANSFER_CODING');
+        return;
+      }
       removeHopByHop(proxyRes.headers);
       for (const header of UPSTREAM_HEADERS_TO_DROP) delete proxyRes.headers[header];
       // The client connection is the gateway's own: kept alive as Node decided for this client (and closed

@@ -73,11 +73,12 @@ describe('with PUBLIC_URL', () => {
   test('and TRUST_PROXY: a forged X-Forwarded-Host or Host is refused; reset and admin-triggered reset link to PUBLIC_URL', async () => {
     stack = await startStack({ PUBLIC_URL: 'https://coach.example.org', TRUST_PROXY: 'loopback' });
     const xsrf = await xsrfHeaders(stack.port, 'coach.example.org');
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { Host: 'coach.example.org', 'X-Forwarded-Host': 'attacker.example' },
       { Host: 'attacker.example' },
       { Host: 'gateway.internal', 'X-Forwarded-Host': 'attacker.example, coach.example.org' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const refused = await forgot(stack.port, { ...headers, ...xsrf });
       expect(refused.status, JSON.stringify(headers)).toBe(400);
     }
