@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
@@ -7,6 +7,8 @@ import type { Options } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { errorBody, sendError } from '../errors.ts';
 import { MAX_API_BODY_BYTES, answerTooLarge } from './body-limit.ts';
+import { isRetryable } from './proxy-attempt.ts';
+import type { Attempt } from './proxy-attempt.ts';
 import { guardCalls } from './proxy-guard.ts';
 import { prepareUpstreamHeaders, removeHopByHop } from './proxy-headers.ts';
 import { UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
@@ -30,17 +32,6 @@ export interface ProxyOptions {
 
 const REPORT_EVERY_MS = 60_000;
 
-/** What the proxy knows about the attempt in flight for one request. */
-interface Attempt {
-  proxyReq: ClientRequest;
-  proxyRes?: IncomingMessage;
-  /** The connection's byte count when this attempt got it: more later means the upstream began to answer. */
-  bytesReadBefore: number;
-  answered: boolean;
-  retried: boolean;
-  faulted: boolean;
-}
-
 function send(res: ServerResponse | Socket, status: number, code: string, message: string): void {
   if (!('writeHead' in res) || res.headersSent) {
     // No response object (a socket) or the answer already started streaming: the only honest signal left is a
@@ -50,30 +41,6 @@ function send(res: ServerResponse | Socket, status: number, code: string, messag
   }
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(errorBody(status, code, message)));
-}
-
-const hasBody = (req: IncomingMessage) =>
-  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
-
-/**
- * The keep-alive race: the upstream closes an idle pooled connection at the moment the gateway sends a request on
- * it, and the request fails with a reset before any byte of an answer came back. Only then, and only for a GET or
- * HEAD without a body, is it sent once more on a fresh connection: nothing else is safe to repeat (a POST that
- * reached the upstream must not run twice).
- */
-function isRetryable(req: IncomingMessage, res: ServerResponse, error: ProxyError, attempt: Attempt | undefined): boolean {
-  return (
-    !!attempt &&
-    !attempt.retried &&
-    !attempt.answered &&
-    (attempt.proxyReq.socket?.bytesRead ?? 0) === attempt.bytesReadBefore &&
-    attempt.proxyReq.reusedSocket &&
-    (error.code === 'ECONNRESET' || error.code === 'EPIPE') &&
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    !hasBody(req) &&
-    !res.headersSent &&
-    !res.destroyed
-  );
 }
 
 /**
