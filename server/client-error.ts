@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from './errors.ts';
 
@@ -33,4 +34,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   // Closing with unread bytes would reset the connection and could overtake the answer: read on briefly.
   socket.resume();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** An Expect other than 100-continue (Node would answer a bare 417): the same answer in the JSON error format. */
+export function answerUnmetExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify(errorBody(417, 'EXPECTATION_FAILED', 'Only Expect: 100-continue is supported'));
+  res.writeHead(417, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.end(body);
 }

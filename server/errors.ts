@@ -24,6 +24,7 @@ const NAMES: Record<number, string> = {
   408: 'RequestTimeoutError',
   413: 'PayloadTooLargeError',
   414: 'URITooLongError',
+  417: 'ExpectationFailedError',
   431: 'RequestHeaderFieldsTooLargeError',
   500: 'InternalServerError',
   502: 'BadGatewayError',

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientError, answerUnmetExpectation } from './client-error.ts';
 import { ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startSentry } from './sentry.ts';
@@ -39,8 +39,10 @@ async function main(): Promise<void> {
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
-  // Requests Node's parser refuses get the JSON error format too; nothing a client sends can throw past this.
+  // Requests Node's parser refuses (bogus version, HTTP/2 preface, conflicting lengths, an over-long head) get the
+  // JSON error format too, instead of Node's bare 400.
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerUnmetExpectation);
   // When each connection last finished an answer (and how many it is working on), for the shutdown below.
   const connections = new Map<Socket, { busy: number; idleSince: number }>();
   server.on('connection', (socket: Socket) => {
