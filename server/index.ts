@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
+import { METHODS } from './middleware/request-line.ts';
 import { answerClientError, answerUnmetExpectation } from './client-error.ts';
 import { ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   server.on('connect', (_req, socket) => {
     const body = JSON.stringify({ error: { statusCode: 405, name: 'MethodNotAllowedError', code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not supported' } });
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 
   // The port is bound first: without PUBLIC_URL, mailed links point at http://localhost:<the port>, and with

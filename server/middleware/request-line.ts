@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { sendError } from '../errors.ts';
 
 /**
- * The request line as the rest of the gateway may assume it: HTTP/1.0 or 1.1, an origin-form target
+ * The request line as the rest of the gateway may assume it: HTTP/1.0 or 1.1, a known method, an origin-form target
  * ("/path?query") without dot segments. Node's parser already refuses most garbage with 400; what it lets
  * through is refused here with the JSON error, before any other middleware sees the request.
  *
@@ -27,9 +27,22 @@ export function hasDotSegment(path: string): boolean {
   return decoded.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
 }
 
+/**
+ * The methods anything behind the gateway answers. Others are refused here: TRACE would echo a request (with its
+ * cookies) back on an upstream that allows it, and a method the XSRF check does not know (PROPFIND, QUERY, ...)
+ * would reach an upstream unchecked.
+ */
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const ALLOWED_METHODS = new Set(METHODS);
+
 export function checkRequestLine(req: Request, res: Response, next: NextFunction): void {
   if (req.httpVersionMajor !== 1 || (req.httpVersionMinor !== 0 && req.httpVersionMinor !== 1)) {
     sendError(res, 400, 'UNSUPPORTED_HTTP_VERSION', 'Only HTTP/1.0 and HTTP/1.1 are supported');
+    return;
+  }
+  if (!ALLOWED_METHODS.has(req.method)) {
+    res.setHeader('Allow', METHODS.join(', '));
+    sendError(res, 405, 'METHOD_NOT_ALLOWED', `${METHODS.join(', ')} only`);
     return;
   }
   // An Upgrade the gateway never grants (websocket, h2c): Node's parser treats everything after this head as the

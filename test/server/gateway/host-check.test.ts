@@ -161,6 +161,22 @@ describe('the request line', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
+  test.each(['TRACE', 'PROPFIND', 'QUERY', 'M-SEARCH', 'PURGE'])('%s is refused with 405 JSON and an Allow header, never forwarded', async (method) => {
+    const port = await gatewayPort();
+    for (const target of ['/v2/news', '/login']) {
+      const answer = await raw(port, `${method} ${target} HTTP/1.1`, ['Host: localhost', 'X-Secret-Probe: echo-canary']);
+      expect(answer, `${method} ${target}`).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+      expect(answer.headers.allow).toEqual(['GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS']);
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test('OPTIONS is forwarded under /v2', async () => {
+    const port = await gatewayPort();
+    expect((await raw(port, 'OPTIONS /v2/news HTTP/1.1', ['Host: localhost'])).status).toBe(200);
+    expect(upstream.requests[0].method).toBe('OPTIONS');
+  });
+
   test('dots inside a segment and encoded slashes in an id are fine', async () => {
     const port = await gatewayPort();
     for (const target of ['/v2/news/a.b', '/v2/news/..x', '/v2/sync/a%2Fb', '/v2/news/...']) {
