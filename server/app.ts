@@ -10,7 +10,7 @@ import { createLogger } from './logger.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
-import { checkRequestLine } from './middleware/request-line.ts';
+import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { staticFiles } from './middleware/static.ts';
@@ -44,9 +44,11 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
     if (options.isClosing?.()) res.setHeader('Connection', 'close');
     next();
   });
-  // Before anything that acts on the request: only HTTP/1.x with a plain path, only for our own hosts.
+  // Before anything that acts on the request: only HTTP/1.x with a plain path, only for our own hosts, only
+  // methods something here answers.
   app.use(checkRequestLine);
   app.use(checkHost(hostAllowList(config), app.get('trust proxy fn')));
+  app.use(checkMethod);
   app.use(healthRoutes(config.upstreamUrl));
   app.use(cookieParser());
   app.use(limitApiBodies);

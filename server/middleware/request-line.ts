@@ -40,11 +40,6 @@ export function checkRequestLine(req: Request, res: Response, next: NextFunction
     sendError(res, 400, 'UNSUPPORTED_HTTP_VERSION', 'Only HTTP/1.0 and HTTP/1.1 are supported');
     return;
   }
-  if (!ALLOWED_METHODS.has(req.method)) {
-    res.setHeader('Allow', METHODS.join(', '));
-    sendError(res, 405, 'METHOD_NOT_ALLOWED', `${METHODS.join(', ')} only`);
-    return;
-  }
   // An Upgrade the gateway never grants (websocket, h2c): Node's parser treats everything after this head as the
   // new protocol and reads no further request from the connection (without an 'upgrade' listener it still
   // emits this one as a plain request, req.upgrade false), so the answer has to end the connection.
@@ -68,4 +63,11 @@ export function checkRequestLine(req: Request, res: Response, next: NextFunction
     return;
   }
   next();
+}
+
+/** Registered after the Host check (a foreign host is a 400 whatever the method). */
+export function checkMethod(req: Request, res: Response, next: NextFunction): void {
+  if (ALLOWED_METHODS.has(req.method)) return next();
+  res.setHeader('Allow', METHODS.join(', '));
+  sendError(res, 405, 'METHOD_NOT_ALLOWED', `${METHODS.join(', ')} only`);
 }

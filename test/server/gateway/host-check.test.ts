@@ -98,6 +98,7 @@ describe('the Host header', () => {
       expect(answer, line).toMatchObject({ status: 400, code: 'HOST_NOT_ALLOWED' });
       expect(answer.headers['set-cookie'], line).toBeUndefined();
     }
+    expect((await raw(port, 'TRACE /v2/news HTTP/1.1', ['Host: evil.example'])).code).toBe('HOST_NOT_ALLOWED');
     expect(upstream.requests).toHaveLength(0);
     expect((await raw(port, 'GET /v2/news HTTP/1.1', ['Host: coach.example.org'])).status).toBe(200);
   });
