@@ -8,7 +8,7 @@ import { ROOT, freePort } from '../test/helpers/e2e-server.ts';
 /**
  * Requests per second for one precompressed asset (the main script, brotli): the gateway against Debian's
  * nginx on the same machine serving the very same .br file. nginx gets one worker, as the gateway is one
- * process, and logs every request to a file, as the gateway logs every request.
+ * process (BENCH_NGINX_WORKERS=auto gives it one per core), and logs every request to a file.
  */
 
 export const NGINX = '/usr/sbin/nginx';
@@ -48,7 +48,7 @@ export async function startNginx(assetPath: string): Promise<{ url: string; stop
   const conf = `
 daemon off;
 master_process off;
-worker_processes 1;
+worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }

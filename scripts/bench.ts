@@ -134,7 +134,7 @@ async function staticAssets(gatewayUrl: string) {
   const { gateway, nginx, ratio } = await compareStatic(gatewayUrl);
   row('Static asset (main script, brotli) through the gateway', `${Math.round(gateway.rps)} req/s`, `p50 ${gateway.p50} ms, p99 ${gateway.p99} ms; median of 3 runs`);
   if (nginx && ratio !== null) {
-    row('The same .br file from nginx (1 worker, access log on)', `${Math.round(nginx.rps)} req/s`, `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`);
+    row(`The same .br file from nginx (worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1}, access log on)`, `${Math.round(nginx.rps)} req/s`, `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`);
     row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, 'budget >= 50 %');
   } else {
     row('The same .br file from nginx', 'not measured', `nginx is not installed (${NGINX} missing): apt-get install nginx`);

@@ -34,10 +34,14 @@ function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: s
     res.end();
     return;
   }
+  if (variant.body) {
+    res.end(variant.body);
+    return;
+  }
   const stream = createReadStream(variant.path);
   stream.once('open', () => stream.pipe(res));
   stream.once('error', () => {
-    // The file was listed at start but is gone now (a rebuild or deploy replaced dist/ under a running
+    // A large file was listed at start but is gone now (a rebuild or deploy replaced dist/ under a running
     // process): answer 404 instead of dropping the connection, and only cut it once the body has begun.
     if (res.headersSent) return void res.destroy();
     for (const header of ['Content-Encoding', 'Content-Length', 'ETag', 'Vary']) res.removeHeader(header);
