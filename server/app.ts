@@ -8,6 +8,7 @@ import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './logger.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
+import { compressApiAnswers } from './middleware/compression.ts';
 import { apiProxy } from './middleware/proxy.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -46,6 +47,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(cookieParser());
   app.use(limitApiBodies);
   app.use(xsrf.protect);
+  app.use(compressApiAnswers());
   app.use(
     apiProxy({ upstreamUrl: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs, logger, trustProxy: app.get('trust proxy fn'), report: options.report }),
   );
