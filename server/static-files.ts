@@ -52,8 +52,12 @@ const TYPES: Record<string, string> = {
 
 export const contentType = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-/** esbuild's [hash] is 8 characters of upper-case base32; such names never change content, so they cache forever. */
-export const isHashedAsset = (urlPath: string) => /^\/assets\/.+-[A-Z0-9]{8}\.[a-z0-9]+(\.map)?$/.test(urlPath);
+/**
+ * The build names every script, stylesheet and asset after a hash of its final bytes (8 characters of upper-case
+ * base32, scripts/build-names.ts): such names never change content, so they cache forever. Source maps are named
+ * after their script, not after their own bytes, so they are revalidated like everything else.
+ */
+export const isHashedAsset = (urlPath: string) => /^\/assets\/.+-[A-Z0-9]{8}\.[a-z0-9]+$/.test(urlPath) && !urlPath.endsWith('.map');
 
 function* walk(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

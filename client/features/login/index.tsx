@@ -12,20 +12,20 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'failed' | 'offline' | null>(null);
 
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     const me = await login(email.trim(), password);
     setBusy(false);
     if (me) {
       navigate(safeReturnUrl(new URLSearchParams(search).get('returnUrl')), { replace: true });
     } else if (lastLoginFailure.value !== 'locked') {
       // A locked account already got its alert; anything else gets one clear message under the form.
-      setFailed(true);
+      setFailed(lastLoginFailure.value === 'offline' ? 'offline' : 'failed');
     }
   };
 
@@ -46,7 +46,7 @@ export default function LoginScreen() {
               required
               value={email}
               onInput={(e) => setEmail(e.currentTarget.value)}
-              aria-invalid={failed ? true : undefined}
+              aria-invalid={failed === 'failed' ? true : undefined}
             />
           </label>
           <label>
@@ -58,12 +58,12 @@ export default function LoginScreen() {
               required
               value={password}
               onInput={(e) => setPassword(e.currentTarget.value)}
-              aria-invalid={failed ? true : undefined}
+              aria-invalid={failed === 'failed' ? true : undefined}
             />
           </label>
           {failed ? (
             <p role="alert" className="form-error">
-              {t('login.failed')}
+              {failed === 'offline' ? t('dataState.offline') : t('login.failed')}
             </p>
           ) : null}
           <button type="submit" disabled={busy} aria-busy={busy}>
