@@ -37,7 +37,7 @@ export function PatientList() {
   const patients = useResource((signal) => listPatients(toListFilter(query), signal), listQueryToSearch(query));
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine".
   const coaches = useResource(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 500 }, signal).catch(() => ({ data: [] as Coach[] })),
+    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );
 
