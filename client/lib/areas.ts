@@ -89,22 +89,44 @@ export async function loadAppStyles(priority: RequestPriority = 'high'): Promise
 }
 
 type Importer<T> = () => Promise<T>;
-const importers = new Map<string, Importer<unknown>>();
 
 /** Loads an area: its scripts and the app stylesheet fetched (at `priority`), then the module imported. */
 export async function loadArea<T>(name: string, importer: Importer<T>, priority: RequestPriority = 'high'): Promise<T> {
-  importers.set(name, importer);
   const files = BUILT?.files[name] ?? [];
   await Promise.all([...files.map((url) => fetchFile(url, priority)), loadAppStyles(priority)]);
   return importer();
 }
 
-/** Loads areas ahead of need, at low priority; a failure is no error (the visit itself will try again). */
+const preloaded = new Set<string>();
+
+/**
+ * Hands a script that is already in the HTTP cache to the browser's module map (parsed, not run), so the
+ * later import() needs no request at all. Only after a successful fetch: a failed modulepreload would be
+ * remembered by the module map like a failed import().
+ */
+function preloadModule(url: string): void {
+  if (preloaded.has(url)) return;
+  preloaded.add(url);
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = url;
+  link.fetchPriority = 'low';
+  document.head.append(link);
+}
+
+/**
+ * Fetches areas ahead of need, at low priority, without running them: their scripts end in the module map, the
+ * app stylesheet is applied (it changes nothing on the screen it arrives on, see scripts/build-css.ts). A
+ * failure is no error: the visit itself will try again.
+ */
 export function prefetchAreas(names: string[]): void {
   for (const name of names) {
-    const importer = importers.get(name);
-    if (importer) loadArea(name, importer, 'low').catch(() => undefined);
+    const files = BUILT?.files[name] ?? [];
+    Promise.all(files.map((url) => fetchFile(url, 'low')))
+      .then(() => files.forEach(preloadModule))
+      .catch(() => undefined);
   }
+  loadAppStyles('low').catch(() => undefined);
 }
 
 /** Runs `task` once the page has loaded and the main thread is idle (the line is then idle too). */
@@ -138,7 +160,6 @@ type State<P> =
  * every later render the same rejected promise.
  */
 export function lazyArea<P extends object, M>(name: string, importer: Importer<M>, pick: (module: M) => ComponentType<P>): ComponentType<P> {
-  importers.set(name, importer);
   let state: State<P> = { status: 'idle' };
   function Area(props: P) {
     if (state.status === 'ready') return createElement(state.component, props);

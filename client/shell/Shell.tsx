@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { loadNews } from '../state/news.ts';
 import { loadSystemSettings } from '../state/settings.ts';
 import { t } from '../lib/i18n.ts';
+import { Settle } from '../components/Settle.tsx';
 import { TopBar } from './TopBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { closeSidebarAfterNavigation, sidebarOpen } from './sidebar-state.ts';
@@ -44,7 +45,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         <div className="sidebar-backdrop" aria-hidden="true" onClick={() => (sidebarOpen.value = false)} />
       ) : null}
       <main id="main" className="shell-content" tabIndex={-1}>
-        {children}
+        <Settle scope={path}>{children}</Settle>
       </main>
     </div>
   );

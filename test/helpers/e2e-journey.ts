@@ -77,6 +77,8 @@ export async function installProbe(context: BrowserContext): Promise<void> {
 interface Entry extends StepRequest {
   priority: string;
   headerBytes: number;
+  /** The document that sent it. */
+  loaderId: string;
 }
 
 /** Every request of one page over CDP, with times on the page's clock (epoch ms). */
@@ -84,6 +86,8 @@ export class JourneyRecorder {
   readonly entries = new Map<string, Entry>();
   /** CDP monotonic seconds -> epoch ms. */
   private offsetMs: number | null = null;
+  /** The current document: requests of a replaced one never gate a screen (Chromium may never finish them). */
+  private document: string | null = null;
   readonly cdp: CDPSession;
   private constructor(cdp: CDPSession) {
     this.cdp = cdp;
@@ -96,6 +100,7 @@ export class JourneyRecorder {
     cdp.on('Network.requestWillBeSent', (e) => {
       if (!/^https?:/.test(e.request.url)) return;
       recorder.offsetMs ??= e.wallTime * 1000 - e.timestamp * 1000;
+      if (e.type === 'Document') recorder.document = e.loaderId;
       const path = new URL(e.request.url).pathname;
       const priority = e.request.initialPriority;
       recorder.entries.set(e.requestId, {
@@ -111,6 +116,7 @@ export class JourneyRecorder {
         fromCache: false,
         background: path.startsWith('/assets/') && (priority === 'VeryLow' || priority === 'Low'),
         priority,
+        loaderId: e.loaderId,
       });
     });
     cdp.on('Network.responseReceived', (e) => {
@@ -149,15 +155,16 @@ export class JourneyRecorder {
   since(fromMs: number, untilMs = Number.POSITIVE_INFINITY): StepRequest[] {
     return [...this.entries.values()]
       .filter((r) => r.startMs >= fromMs && r.startMs <= untilMs && !new URL(r.url).pathname.startsWith('/favicon'))
-      .map(({ priority: _p, headerBytes: _h, ...request }) => request);
+      .map(({ priority: _p, headerBytes: _h, loaderId: _l, ...request }) => request);
   }
 
   /** True while a request that a screen may wait for (anything but background prefetches) is open. */
   busy(fromMs: number): { open: boolean; lastEnd: number } {
     let open = false;
     let lastEnd = 0;
-    for (const r of this.since(fromMs)) {
-      if (r.background) continue;
+    for (const r of this.entries.values()) {
+      if (r.startMs < fromMs || r.background || new URL(r.url).pathname.startsWith('/favicon')) continue;
+      if (this.document !== null && r.loaderId !== this.document) continue;
       if (r.endMs === null) open = true;
       else lastEnd = Math.max(lastEnd, r.endMs);
     }
@@ -169,7 +176,7 @@ export class JourneyRecorder {
     const deadline = Date.now() + timeoutMs;
     let quietSince = Date.now();
     for (;;) {
-      const open = [...this.entries.values()].some((r) => r.endMs === null);
+      const open = [...this.entries.values()].some((r) => r.endMs === null && (this.document === null || r.loaderId === this.document));
       if (open) quietSince = Date.now();
       else if (Date.now() - quietSince >= quietMs) return;
       if (Date.now() > deadline) throw new Error('the page did not go idle');
@@ -214,7 +221,7 @@ export function measureLoad(page: Page, recorder: JourneyRecorder, url: string, 
   }, quietMs);
 }
 
-async function waitSettled(page: Page, recorder: JourneyRecorder, start: number, quietMs: number, timeoutMs = 120_000): Promise<number> {
+async function waitSettled(page: Page, recorder: JourneyRecorder, start: number, quietMs: number, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const completeSince = await page
@@ -226,7 +233,11 @@ async function waitSettled(page: Page, recorder: JourneyRecorder, start: number,
       const settled = Math.max(completeSince, network.lastEnd);
       if (now - settled >= quietMs) return settled;
     }
-    if (Date.now() > deadline) throw new Error(`the screen did not settle within ${timeoutMs} ms (${page.url()})`);
+    if (Date.now() > deadline) {
+      const open = recorder.since(start).filter((r) => !r.background && r.endMs === null).map((r) => new URL(r.url).pathname);
+      const busy = await page.evaluate(() => document.querySelectorAll('[aria-busy="true"]').length).catch(() => -1);
+      throw new Error(`the screen did not settle within ${timeoutMs} ms (${page.url()}; complete since ${completeSince}, ${busy} busy, open: ${open.join(', ') || 'none'})`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

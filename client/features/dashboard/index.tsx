@@ -28,8 +28,9 @@ export default function DashboardPage() {
   const caseload = useResource(async (signal) => ({ data: await loadCaseload(now, signal) }), 'caseload');
   const feeds = useResource(async (signal) => ({ data: await loadFeeds(signal) }), 'feeds');
   const ready = !!caseload.data && !newsLoading.value;
-  // Most visits continue to a patient: their area is fetched while the coach reads.
-  useEffect(() => (ready ? whenIdle(() => prefetchAreas(['patient'])) : undefined), [ready]);
+  // Most visits continue to a patient: their area is fetched while the coach reads, once the line is free.
+  const loaded = ready && feeds.status !== 'loading';
+  useEffect(() => (loaded ? whenIdle(() => prefetchAreas(['patient'])) : undefined), [loaded]);
   return (
     <section className="dashboard">
       <header className="page-header">
