@@ -19,6 +19,8 @@ export interface JourneyRun {
   loginCls: number;
   patient: StepResult;
   patientCls: number;
+  /** The patient page the journey ended on (/patient/<id>). */
+  patientPath: string;
 }
 
 /** The first link to a patient's page that the dashboard shows. */
@@ -42,7 +44,7 @@ export async function runJourney(browser: Browser, origin: string, width = 1280)
     const before = await page.evaluate(() => performance.timeOrigin + performance.now());
     const patient = await measureStep(page, recorder, /^\/patient\/[^/?]+/, () => firstPatientLink(page).click());
     const patientCls = (await layoutShift(page, before)).cls;
-    return { login, loginCls, patient, patientCls };
+    return { login, loginCls, patient, patientCls, patientPath: new URL(page.url()).pathname };
   } finally {
     await context.close();
   }
@@ -128,6 +130,10 @@ export async function screenShifts(browser: Browser, origin: string, width: numb
   }
   return results;
 }
+
+/** The calls the shell and the sign-in make on the way to any screen; everything else the screen asked for. */
+const NOT_THE_SCREENS = /^\/v2\/(auth\/login|auth\/me|news|system\/settings)$/;
+export const screenCalls = (step: StepResult) => step.api.filter((r) => !NOT_THE_SCREENS.test(new URL(r.url).pathname));
 
 /** /v2 answers of a step: how many, how many compressed, bytes as sent and as decoded. */
 export function apiBytes(steps: StepResult[]) {

@@ -106,8 +106,8 @@ export interface StaticComparison {
   ratio: number | null;
 }
 
-/** Gateway and nginx in turn (never at once: they would share the two cores), `rounds` times each; medians. */
-export async function compareStatic(gatewayOrigin: string, rounds = 3): Promise<StaticComparison> {
+/** Gateway and nginx in turn (never at once: they would share the two cores), `rounds` runs of `seconds` each; medians. */
+export async function compareStatic(gatewayOrigin: string, rounds = 3, seconds = 5): Promise<StaticComparison> {
   const asset = mainScriptPath();
   const headers = { 'accept-encoding': 'br' };
   const nginx = await startNginx(asset);
@@ -115,8 +115,8 @@ export async function compareStatic(gatewayOrigin: string, rounds = 3): Promise<
   const nginxRuns: CannonResult[] = [];
   try {
     for (let i = 0; i < rounds; i++) {
-      gatewayRuns.push(await cannon(`${gatewayOrigin}${asset}`, headers));
-      if (nginx) nginxRuns.push(await cannon(nginx.url, headers));
+      gatewayRuns.push(await cannon(`${gatewayOrigin}${asset}`, headers, seconds));
+      if (nginx) nginxRuns.push(await cannon(nginx.url, headers, seconds));
     }
   } finally {
     await nginx?.stop();

@@ -2,6 +2,10 @@
  * `npm run bench`: what the product costs a person on a slow phone and what the gateway costs the server.
  * Starts the built-in upstream and a gateway in front of it (temporary data folder, demo data plus 5,000
  * seeded patients), drives Debian's Chromium and prints one table. Needs a built client (npm run build).
+ * Exits 1 when a budget of issue 13 is broken (test/e2e/budgets.test.ts enforces them in npm test).
+ *
+ * `--runs=N` cold runs of the timed journeys (median), `--only=first,journeys,cls,lighthouse,static,gateway,patients`.
+ * BENCH_NGINX_WORKERS=auto gives the nginx it compares static files with one worker per core (default 1).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +16,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
 import { median } from '../test/helpers/e2e-journey.ts';
 import { NetworkRecorder, SLOW_3G, measureLoginScreen, physicalFloorMs } from '../test/helpers/e2e-measure.ts';
 import { assertClientBuilt, freePort, startServer, startUpstream } from '../test/helpers/e2e-server.ts';
-import { apiBytes, runJourney, screenShifts, screens, type JourneyRun } from './bench-journeys.ts';
+import { apiBytes, runJourney, screenCalls, screenShifts, screens, type JourneyRun } from './bench-journeys.ts';
 import { benchPatientList, seedPatients } from './bench-patients.ts';
 import { NGINX, cannon, compareStatic } from './bench-static.ts';
 
@@ -24,8 +28,13 @@ const row = (metric: string, value: string, note = '') => {
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-const FIRST_SCREEN_BUDGET = 40 * 1024;
+const FIRST_SCREEN_BUDGET = 30 * 1024;
 const REQUEST_BUDGET = 4;
+/** Budgets the measurements broke; the bench exits 1 when there are any (test/e2e/budgets.test.ts enforces the same). */
+const broken: string[] = [];
+const within = (what: string, value: number, limit: number, atLeast = false) => {
+  if (atLeast ? value < limit : value > limit) broken.push(`${what}: ${value} (budget ${atLeast ? '>=' : '<='} ${limit})`);
+};
 
 /** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -50,6 +59,8 @@ async function firstScreen(browser: Browser, origin: string) {
   const cold = await measureLoginScreen(page, recorder, `${origin}/login`);
   const encodings = [...new Set(cold.requests.filter((r) => r.bytes > 1000).map((r) => r.encoding))].join(', ');
   row('First screen /login: compressed response bodies', kb(cold.bodyBytes), `budget ${kb(FIRST_SCREEN_BUDGET)}; encodings: ${encodings}`);
+  within('first screen bytes', cold.bodyBytes, FIRST_SCREEN_BUDGET);
+  within('requests before the login form is usable', cold.requests.length, REQUEST_BUDGET);
   row('First screen /login: bytes on the wire (bodies + headers)', kb(cold.bytes), `${kb(cold.bytes - cold.bodyBytes)} of it HTTP headers`);
   row(
     'First screen /login: requests before the form is usable',
@@ -136,6 +147,7 @@ async function staticAssets(gatewayUrl: string) {
   if (nginx && ratio !== null) {
     row(`The same .br file from nginx (worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1}, access log on)`, `${Math.round(nginx.rps)} req/s`, `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`);
     row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, 'budget >= 50 %');
+    within('static asset req/s, gateway / nginx', Number(ratio.toFixed(2)), 0.5, true);
   } else {
     row('The same .br file from nginx', 'not measured', `nginx is not installed (${NGINX} missing): apt-get install nginx`);
   }
@@ -154,12 +166,18 @@ async function journeys(browser: Browser, origin: string) {
   const pick = (f: (run: JourneyRun) => number) => runs.map(f);
   const login = pick((r) => r.login.ms);
   row('Slow 3G: press "Anmelden" -> dashboard settled', s1(median(login)), `budget 3.00 s; ${spread(login, s1)}`);
+  within('press Anmelden -> dashboard settled (ms, median)', Math.round(median(login)), 3000);
   const requests = pick((r) => r.login.requests.length);
   row('  requests (cache hits included)', String(median(requests)), `budget 12; over the network: ${median(pick((r) => r.login.networkRequests))}`);
+  within('press Anmelden -> dashboard settled: requests (most of any run)', Math.max(...requests), 12);
   row('  /v2 calls', String(median(pick((r) => r.login.api.length))), runs[0].login.api.map((r) => `${r.method} ${new URL(r.url).pathname}`).join(', '));
+  const dashboardCalls = pick((r) => screenCalls(r.login).length);
+  row('  of them the dashboard\'s own', String(Math.max(...dashboardCalls)), 'budget 4 (the rest: sign-in, the shell\'s news and settings)');
+  within('dashboard /v2 calls (most of any run)', Math.max(...dashboardCalls), 4);
   row('  bytes on the wire', kb(median(pick((r) => r.login.bytes))), '');
   const patient = pick((r) => r.patient.ms);
   row('Slow 3G: dashboard -> patient page settled', s1(median(patient)), `budget 1.50 s; ${spread(patient, s1)}`);
+  within('dashboard -> patient settled (ms, median)', Math.round(median(patient)), 1500);
   row('  requests (cache hits included)', String(median(pick((r) => r.patient.requests.length))), `over the network: ${median(pick((r) => r.patient.networkRequests))}`);
   row('  /v2 calls', String(median(pick((r) => r.patient.api.length))), runs[0].patient.api.map((r) => `${r.method} ${new URL(r.url).pathname}`).join(', '));
   row('  bytes on the wire', kb(median(pick((r) => r.patient.bytes))), '');
@@ -181,6 +199,7 @@ async function shifts(browser: Browser, origin: string, upstreamUrl: string) {
   for (const width of [375, 1280]) {
     const results = await screenShifts(browser, origin, width, list);
     const worst = results.reduce((a, b) => (b.cls > a.cls ? b : a));
+    within(`CLS at ${width} px (${worst.name})`, Number(worst.cls.toFixed(3)), 0.1);
     row(
       `CLS at ${width} px, worst of ${results.length} screens (Slow 3G)`,
       worst.cls.toFixed(3),
@@ -237,6 +256,10 @@ async function main() {
   }
   console.log('');
   printTable();
+  if (broken.length > 0) {
+    console.error(`\n${broken.length} budget(s) broken:\n  ${broken.join('\n  ')}`);
+    process.exitCode = 1;
+  }
   if (failures.length > 0) {
     console.error(`\n${failures.length} measurement(s) failed:\n  ${failures.join('\n  ')}`);
     process.exitCode = 1;

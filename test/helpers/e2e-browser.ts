@@ -94,7 +94,8 @@ interface AxeResults {
 }
 
 export async function openJourney(name: string, options: BrowserContextOptions = {}): Promise<Journey & { close(): Promise<void> }> {
-  const origin = baseUrl();
+  // The suite's gateway, unless the journey brings its own (options.baseURL).
+  const origin = options.baseURL ?? baseUrl();
   const context = await (await sharedBrowser()).newContext({
     baseURL: origin,
     locale: 'de-DE',
@@ -157,7 +158,12 @@ export async function openJourney(name: string, options: BrowserContextOptions =
   // cancelled by AbortController). Judged when the screen is checked, after navigation events have settled.
   const aborted: { request: Request; page: Page | null; document: number }[] = [];
   context.on('requestfailed', (request) => {
-    if (provokedMatch(request)) return;
+    // A provoked failure that got no answer at all (a stopped server) counts as happened, like one answered >= 400.
+    const provokedFailure = provokedMatch(request);
+    if (provokedFailure) {
+      provokedFailure.seen++;
+      return;
+    }
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {
       if (request.resourceType() === 'fetch') return;
       aborted.push({ request, page: request.frame().page(), document: documentAtStart.get(request) ?? 0 });
