@@ -1,4 +1,5 @@
 import { createElement, type ComponentType } from 'react';
+import { reportAnswer, reportNoAnswer } from './connection.ts';
 
 /**
  * Loading the areas of the route table (client/routes.tsx), each one chunk plus the app chunk and the app
@@ -44,11 +45,13 @@ function fetchFile(url: string, priority: RequestPriority): Promise<void> {
     pending = fetch(url, { priority, credentials: 'same-origin' })
       .then(
         async (response) => {
+          reportAnswer();
           if (!response.ok) throw new AreaLoadError(`${url} answered ${response.status}`);
           await response.arrayBuffer(); // read to the end, so the HTTP cache keeps it
           fetched.add(url);
         },
         (cause: unknown) => {
+          reportNoAnswer();
           throw new AreaLoadError(`${url} could not be fetched: ${(cause as Error).message}`);
         },
       )
