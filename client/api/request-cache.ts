@@ -111,7 +111,8 @@ export function fetchThrough(url: string, init: RequestInit): Promise<Response> 
   const key = `${token ?? ''}|${url}`;
   const cached = kept.get(key);
   if (cached) {
-    if (Date.now() - cached.at >= FRESH_MS && !inFlight.has(key)) shared(key, url, init, null).catch(() => undefined);
+    // In the background, but tied to the caller's signal: it ends with the session like every other request.
+    if (Date.now() - cached.at >= FRESH_MS && !inFlight.has(key)) shared(key, url, init, init.signal).catch(() => undefined);
     return Promise.resolve(cached.response.clone());
   }
   return shared(key, url, init, init.signal);
