@@ -1,9 +1,9 @@
 import { Suspense, useEffect, type ReactNode, type ComponentType } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Loading } from './components/Loading.tsx';
 import { ConnectionBanner } from './components/ConnectionBanner.tsx';
-import { RequireAdmin, RequireLogin } from './shell/guards.tsx';
+import { RequireLogin } from './shell/guards.tsx';
 import { lazyArea, prefetchAreas, whenIdle } from './lib/areas.ts';
 import { safeReturnUrl } from './lib/return-url.ts';
 import Login from './features/login/index.tsx';
@@ -29,20 +29,11 @@ export const AREAS = {
   'reset-password': () => import('./features/reset-password/index.tsx'),
 };
 type AreaName = keyof typeof AREAS;
-const area$ = <N extends Exclude<AreaName, 'app'>>(name: N) => lazyArea(name, AREAS[name], (module) => (module as { default: ComponentType }).default);
+/** The page component of an area (its default export), loaded on first render. */
+export const area$ = <N extends Exclude<AreaName, 'app'>>(name: N) => lazyArea(name, AREAS[name], (module) => (module as { default: ComponentType }).default);
 
-const Shell = lazyArea('app', AREAS.app, (module) => module.Shell);
-// Shown inside the shell only, so it comes with the app module.
-const NotFound = lazyArea('app', AREAS.app, (module) => module.NotFound);
-const Dashboard = area$('dashboard');
-const CreateAccess = area$('create-access');
-const Patient = area$('patient');
-const Admin = area$('admin');
-const Settings = area$('settings');
-const Information = area$('information');
-const Stats = area$('stats');
-const Export = area$('export');
-const NewsDashboard = area$('news-dashboard');
+// The shell with the routes inside it (shell/ShellRoutes.tsx) comes with the app module.
+const ShellWithRoutes = lazyArea('app', AREAS.app, (module) => module.ShellWithRoutes);
 const PrintPatient = area$('print-patient');
 const PrintAccessCode = area$('print-access-code');
 const CoachResetPassword = area$('coach-reset-password');
@@ -66,13 +57,11 @@ function PrefetchAfterLogin() {
   return null;
 }
 
-/** A feature path and everything below it (/patient, /patient/42): features own their child routes. */
-const area = (name: string) => new RegExp(`^/${name}(?:/.*)?$`);
 /** reset-password is matched by prefix: whatever follows in the emailed link still lands here. */
 const RESET_PASSWORD = /^\/reset-password(?:[/?#].*)?$/;
 
 /** An error boundary and a loading state around every page; a shown error clears on navigation. */
-function Page({ children }: { children?: ReactNode }) {
+export function Page({ children }: { children?: ReactNode }) {
   const [path] = useLocation();
   return (
     <ErrorBoundary resetKey={path}>
@@ -81,7 +70,7 @@ function Page({ children }: { children?: ReactNode }) {
   );
 }
 
-function page(Component: ComponentType) {
+export function page(Component: ComponentType) {
   return () => (
     <Page>
       <Component />
@@ -90,15 +79,6 @@ function page(Component: ComponentType) {
 }
 
 // Built once at module level: a new component per render would remount the page and lose what was typed.
-const DashboardPage = page(Dashboard);
-const CreateAccessPage = page(CreateAccess);
-const PatientPage = page(Patient);
-const SettingsPage = page(Settings);
-const InformationPage = page(Information);
-const StatsPage = page(Stats);
-const ExportPage = page(Export);
-const NewsDashboardPage = page(NewsDashboard);
-const NotFoundPage = page(NotFound);
 const LoginPage = () => (
   <>
     <Page>
@@ -111,34 +91,10 @@ const CoachResetPasswordPage = page(CoachResetPassword);
 const ResetPasswordPage = page(ResetPassword);
 const InternetExplorerPage = page(InternetExplorer);
 
-/** Routes inside the shell (SPEC section 2); stats and export need no extra guard. */
-export function ShellRoutes() {
-  return (
-    <Switch>
-      <Route path="/">
-        <Redirect to="/dashboard" replace />
-      </Route>
-      <Route path={area('dashboard')} component={DashboardPage} />
-      <Route path={area('create-access')} component={CreateAccessPage} />
-      <Route path={area('patient')} component={PatientPage} />
-      <Route path={area('admin')}>
-        <RequireAdmin>
-          <Page>
-            <Admin />
-          </Page>
-        </RequireAdmin>
-      </Route>
-      <Route path={area('settings')} component={SettingsPage} />
-      <Route path={area('information')} component={InformationPage} />
-      <Route path={area('stats')} component={StatsPage} />
-      <Route path={area('export')} component={ExportPage} />
-      <Route path={area('news-dashboard')} component={NewsDashboardPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
-  );
-}
-
-/** The route table. Open routes first, then the print routes, then the guarded shell with a 404 last. */
+/**
+ * The route table. Open routes first, then the print routes, then the guarded shell, whose own table
+ * (shell/ShellRoutes.tsx: the areas inside the shell, a 404 last) comes with the app module.
+ */
 export function AppRoutes() {
   return (
     <>
@@ -165,9 +121,7 @@ export function AppRoutes() {
         <Route>
           <RequireLogin>
             <Page>
-              <Shell>
-                <ShellRoutes />
-              </Shell>
+              <ShellWithRoutes />
             </Page>
           </RequireLogin>
         </Route>

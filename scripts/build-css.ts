@@ -47,6 +47,24 @@ export const FIRST_SCREEN: FirstScreenVocabulary = {
   },
 };
 
+/** Pseudo-elements that only exist on one kind of element: an input type, or an element name. */
+const PSEUDO_ELEMENT_OF: Record<string, { type?: string; tag?: string }> = {
+  '::-webkit-inner-spin-button': { type: 'number' },
+  '::-webkit-outer-spin-button': { type: 'number' },
+  '::-webkit-file-upload-button': { type: 'file' },
+  '::file-selector-button': { type: 'file' },
+  '::-webkit-search-cancel-button': { type: 'search' },
+  '::-webkit-search-decoration': { type: 'search' },
+  '::-webkit-calendar-picker-indicator': { type: 'date' },
+  '::-webkit-slider-thumb': { type: 'range' },
+  '::-webkit-slider-runnable-track': { type: 'range' },
+  '::-moz-range-thumb': { type: 'range' },
+  '::-moz-range-track': { type: 'range' },
+  '::-ms-expand': { tag: 'select' },
+  '::-webkit-details-marker': { tag: 'summary' },
+  '::marker': { tag: 'li' },
+};
+
 /** Pseudo-classes that pass their selector list on: the compound matches when one of the arguments can. */
 const MATCHES_ANY = new Set([':is', ':where', ':matches', ':-webkit-any', ':-moz-any', ':any', ':has']);
 
@@ -65,6 +83,9 @@ function compoundCanMatch(nodes: SelectorNode[], words: FirstScreenVocabulary): 
     if (node.type === 'pseudo' && MATCHES_ANY.has(node.value.toLowerCase())) {
       if (!node.nodes.some((inner) => selectorCanMatch(inner as Selector, words))) return false;
     }
+    const owner = node.type === 'pseudo' ? PSEUDO_ELEMENT_OF[node.value.toLowerCase()] : undefined;
+    if (owner?.type && !(words.attributes.type ?? []).includes(owner.type)) return false;
+    if (owner?.tag && !words.tags.includes(owner.tag)) return false;
     // Other pseudo-classes (:hover, :not(), :nth-child()) and pseudo-elements only narrow further: they are kept.
   }
   return true;

@@ -72,6 +72,7 @@ describe('the first-screen stylesheet', () => {
     '@keyframes spin{to{transform:rotate(1turn)}}@keyframes unused{to{opacity:0}}',
     '[aria-busy=true]:before{animation:spin 1s}',
     'label:has([type=radio]){cursor:pointer}',
+    '::-webkit-inner-spin-button{height:auto}::-ms-expand{display:none}::placeholder{opacity:1}',
   ].join('');
   const sheet = firstScreenSheet(APP);
 
@@ -79,7 +80,8 @@ describe('the first-screen stylesheet', () => {
     expect(sheet).toContain('input{padding:var(--via)}');
     expect(sheet).toContain(':where(input,select):not([type=checkbox]){border:0}');
     expect(sheet).toContain('.auth-card{width:420px}');
-    for (const gone of ['.topbar', 'table td', '[type=checkbox]{margin', '.sidebar', ':has']) expect(sheet).not.toContain(gone);
+    for (const gone of ['.topbar', 'table td', '[type=checkbox]{margin', '.sidebar', ':has', 'spin-button', 'ms-expand']) expect(sheet).not.toContain(gone);
+    expect(sheet).toContain('::placeholder{opacity:1}');
   });
 
   test('keeps only the selectors of a list that can match', () => {
