@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'vitest';
-import { withJourney } from '../helpers/e2e-browser.ts';
+import { journey, withJourney } from '../helpers/e2e-browser.ts';
 import { DEMO, signIn } from '../helpers/e2e-api.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
@@ -80,4 +80,25 @@ describe('a flaky line', () => {
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
   }, 180_000);
+});
+
+describe('a slow line', () => {
+  journey('never shows the shell unstyled: it waits for the app stylesheet, however late that comes', async ({ j }) => {
+    await j.page.goto('/login');
+    await signIn(j.page, DEMO.coach);
+    await j.page.waitForURL('**/dashboard');
+    // A fresh tab, signed in, whose app stylesheet takes two seconds.
+    const page = await j.context.newPage();
+    await page.route(/\/assets\/app-[A-Z2-7]{8}\.css$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    const topbar = page.locator('.topbar');
+    await topbar.waitFor();
+    // The moment the top bar exists it is already laid out by the app sheet (fixed at the top).
+    expect(await topbar.evaluate((bar) => getComputedStyle(bar).position)).toBe('fixed');
+    await page.getByRole('heading', { name: 'Ihre Patienten in Nachsorge' }).waitFor();
+    await j.screen('dashboard after a late stylesheet', page);
+  });
 });
