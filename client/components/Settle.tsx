@@ -1,5 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Loading } from './Loading.tsx';
+
+const Revealed = createContext(true);
+/**
+ * False while the page is still hidden behind its loading line: focus and scrolling wait for true (a hidden
+ * element cannot take focus). True outside a Settle.
+ */
+export const useRevealed = () => useContext(Revealed);
 
 /** Never keep a page back longer than this: a slow section then shows its own loading line. */
 export const HOLD_MS = 3000;
@@ -43,7 +50,7 @@ export function Settle({ scope, children }: { scope: string; children?: ReactNod
     <>
       {revealed ? null : <Loading />}
       <div ref={box} className="settle" hidden={!revealed}>
-        {children}
+        <Revealed.Provider value={revealed}>{children}</Revealed.Provider>
       </div>
     </>
   );
