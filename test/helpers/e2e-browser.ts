@@ -93,8 +93,8 @@ interface AxeResults {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: { message: string }[] }[] }[];
 }
 
-/** `origin` is the gateway the journey runs against (default: the one in front of the built-in upstream). */
-export async function openJourney(name: string, options: BrowserContextOptions = {}, origin = baseUrl()): Promise<Journey & { close(): Promise<void> }> {
+/** `origin` is the gateway the journey runs against: options.baseURL, else the one in front of the built-in upstream. */
+export async function openJourney(name: string, options: BrowserContextOptions = {}, origin = options.baseURL ?? baseUrl()): Promise<Journey & { close(): Promise<void> }> {
   const context = await (await sharedBrowser()).newContext({
     baseURL: origin,
     locale: 'de-DE',
@@ -157,7 +157,12 @@ export async function openJourney(name: string, options: BrowserContextOptions =
   // cancelled by AbortController). Judged when the screen is checked, after navigation events have settled.
   const aborted: { request: Request; page: Page | null; document: number }[] = [];
   context.on('requestfailed', (request) => {
-    if (provokedMatch(request)) return;
+    // A provoked failure that got no answer at all (a stopped server) counts as happened, like one answered >= 400.
+    const provokedFailure = provokedMatch(request);
+    if (provokedFailure) {
+      provokedFailure.seen++;
+      return;
+    }
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {
       if (request.resourceType() === 'fetch') return;
       aborted.push({ request, page: request.frame().page(), document: documentAtStart.get(request) ?? 0 });

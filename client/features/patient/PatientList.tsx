@@ -43,7 +43,7 @@ export function PatientList() {
   }, listQueryToSearch(query));
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine".
   const coaches = useResource(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 500 }, signal).catch(() => ({ data: [] as Coach[] })),
+    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );
 
