@@ -266,7 +266,7 @@ export function journeyOn(origin: () => string, artifactPrefix = '') {
 }
 
 /** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
-export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = baseUrl()): Promise<void> {
+export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = options.baseURL ?? baseUrl()): Promise<void> {
   const opened = await openJourney(name, options, origin);
   try {
     await run(opened);
