@@ -44,7 +44,7 @@ function send(res: ServerResponse | Socket, status: number, code: string, messag
     // Past every wrapper on res: a middleware before the proxy (compression) may hold a half-built encoder of the
     // failed answer, and would encode this one too, under headers that were just removed.
     ServerResponse.prototype.writeHead.call(res, status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-    ServerResponse.prototype.end.call(res, body);
+    ServerResponse.prototype.end.call(res, body, 'utf8');
     return;
   }
   res.writeHead(status, { 'Content-Type': 'application/json' });
