@@ -22,7 +22,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 const patient = (id: string, lastDataAt: string | null, over: Partial<Patient> = {}): Patient => ({
   id, patientCode: `NK-${id}`, firstName: 'Vor', lastName: id, birthDate: '1970-01-01', gender: 'unknown', email: null, phone: null,
   clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2099-01-01', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt, createdAt: daysAgo(100), updatedAt: daysAgo(1), ...over,
+  appointments: [], lastDataAt, followUpAt: null, createdAt: daysAgo(100), updatedAt: daysAgo(1), ...over,
 });
 
 /** Answers list calls by what they ask for: limit 0 = a count, an aftercareEnd range = ending soon, else attention. */
@@ -88,7 +88,7 @@ test('a failed section shows an error with retry while the others still work', a
   expect((await within(section).findByRole('alert')).textContent).toContain('Keine Verbindung');
   expect(await screen.findByText('In den nächsten 14 Tagen endet keine Nachsorge.')).toBeTruthy();
   listComments.mockResolvedValueOnce({
-    data: [{ id: 'c1', patientId: 'p1', authorId: 'x', authorName: 'Bernd Kollege', text: 'Rückruf morgen', createdAt: daysAgo(0), updatedAt: daysAgo(0) }],
+    data: [{ id: 'c1', patientId: 'p1', authorId: 'x', authorName: 'Bernd Kollege', text: 'Rückruf morgen', createdAt: daysAgo(0), updatedAt: daysAgo(0), deletedAt: null, deletedBy: null, deletedByName: null }],
     total: 1,
   });
   fireEvent.click(within(section).getByRole('button', { name: 'Erneut versuchen' }));

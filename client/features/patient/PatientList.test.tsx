@@ -22,7 +22,7 @@ const me = (over: Partial<Me> = {}): Me => ({
 const patient = (i: number): Patient => ({
   id: `p${i}`, patientCode: `NK-${1000 + i}`, firstName: `Vorname${i}`, lastName: `Nachname${i}`, birthDate: '1970-01-01',
   gender: 'female', email: null, phone: null, clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2027-01-01',
-  primaryCoachId: 'me', diagnosisIds: [], costRateId: null, appointments: [], lastDataAt: null,
+  primaryCoachId: 'me', diagnosisIds: [], costRateId: null, appointments: [], lastDataAt: null, followUpAt: null,
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 });
 const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => patient(from + i));

@@ -32,7 +32,7 @@ export const patientsResource: ResourceDefinition = {
   fields: {
     id: 'string', patientCode: 'string', firstName: 'string', lastName: 'string', birthDate: 'date', gender: 'string',
     email: 'string', phone: 'string', clinic: 'string', aftercareStart: 'date', aftercareEnd: 'date',
-    primaryCoachId: 'string', costRateId: 'string', lastDataAt: 'date', diagnosisIds: 'json', appointments: 'json', ...stamps,
+    primaryCoachId: 'string', costRateId: 'string', lastDataAt: 'date', followUpAt: 'date', diagnosisIds: 'json', appointments: 'json', ...stamps,
   },
   createSchema: PatientCreateSchema,
   updateSchema: PatientUpdateSchema,
@@ -75,7 +75,7 @@ export const patientsResource: ResourceDefinition = {
 const commentsResource: ResourceDefinition = {
   path: '/comments',
   table: 'comments',
-  fields: { id: 'string', patientId: 'string', authorId: 'string', text: 'string', ...stamps },
+  fields: { id: 'string', patientId: 'string', authorId: 'string', text: 'string', deletedAt: 'date', deletedBy: 'string', ...stamps },
   createSchema: CommentCreateSchema,
   updateSchema: CommentUpdateSchema,
   patchSchema: CommentPatchSchema,
@@ -95,13 +95,22 @@ const commentsResource: ResourceDefinition = {
     return { patientId: input.patientId, text: input.text, authorId: coach.id };
   },
   async toOutput(rows, ctx) {
-    const ids = [...new Set(rows.map((r) => r.authorId).filter((id): id is string => typeof id === 'string'))];
+    const ids = [...new Set(rows.flatMap((r) => [r.authorId, r.deletedBy]).filter((id): id is string => typeof id === 'string'))];
     const authors = ids.length ? await ctx.db.selectFrom('coaches').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute() : [];
     const names = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
-    return rows.map((r) => ({ ...r, authorId: r.authorId ?? '-', authorName: names.get(String(r.authorId)) ?? 'Gelöschter Coach' }));
+    return rows.map((r) => ({
+      ...r,
+      authorId: r.authorId ?? '-',
+      authorName: names.get(String(r.authorId)) ?? 'Gelöschter Coach',
+      deletedAt: r.deletedAt ?? null,
+      deletedBy: r.deletedBy ?? null,
+      deletedByName: r.deletedBy ? (names.get(String(r.deletedBy)) ?? null) : null,
+    }));
   },
-  // Every version of a note stays recoverable: each edit's before and after text is in the audit log.
+  // Every version of a note stays recoverable: each edit's before and after text is in the audit log, and a
+  // deleted note stays in the table (soft deletion), seen by administrators with who deleted it and when.
   audit: { entity: 'comment', patientIdOf: (row) => String(row.patientId) },
+  softDelete: { at: 'deletedAt', by: 'deletedBy', visibleTo: (coach) => isAdmin(coach) },
   defaultOrder: { field: 'createdAt', direction: 'desc' },
 };
 

@@ -18,7 +18,7 @@ const V3 = '2026-11-20T09:06:00.000Z';
 const anna: Patient = {
   id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
   clinic: 'Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: null, diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, createdAt: V1, updatedAt: V1,
+  appointments: [], lastDataAt: null, followUpAt: null, createdAt: V1, updatedAt: V1,
 };
 const conflict = (current: unknown, version: string) =>
   json({ error: { statusCode: 412, name: 'PreconditionFailedError', code: 'VERSION_MISMATCH', message: 'changed', current } }, { status: 412, headers: { ETag: `"${version}"` } });
@@ -86,7 +86,7 @@ describe('master data', () => {
 });
 
 describe('comments', () => {
-  const note: Comment = { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt.', createdAt: V1, updatedAt: V1 };
+  const note: Comment = { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt.', createdAt: V1, updatedAt: V1, deletedAt: null, deletedBy: null, deletedByName: null };
 
   test('an edit that meets a change keeps the typed text and shows the other text', async () => {
     const theirs = { ...note, text: 'Telefonat geführt. Ergänzt von der Verwaltung.', updatedAt: V2 };

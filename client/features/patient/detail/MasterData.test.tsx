@@ -22,7 +22,7 @@ const { listCoaches } = vi.mocked(await import('../../../api/coaches.ts'));
 const anna: Patient = {
   id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
   clinic: '', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
+  appointments: [], lastDataAt: null, followUpAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
 };
 const set = (el: HTMLElement, value: string) => fireEvent.input(el, { target: { value } });
 
