@@ -3,6 +3,7 @@ import './styles/app.css';
 import { render } from 'react-dom';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
+import { guardedNavigation, installLeaveGuard } from './shell/leave-guard.ts';
 import { checkSession } from './state/session.ts';
 import { setLanguage, storedLanguage, activate, DEFAULT_LOCALE } from './lib/i18n.ts';
 import { installErrorHandlers, reportError, startErrorReporting } from './lib/error-reporting.ts';
@@ -24,10 +25,11 @@ async function start(): Promise<void> {
     else activate(DEFAULT_LOCALE);
   }
   void checkSession();
+  installLeaveGuard();
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html needs an element with id="app"');
   render(
-    <Router>
+    <Router aroundNav={guardedNavigation}>
       <AppRoutes />
     </Router>,
     root,

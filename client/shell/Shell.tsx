@@ -5,6 +5,7 @@ import { loadSystemSettings } from '../state/settings.ts';
 import { t } from '../lib/i18n.ts';
 import { TopBar } from './TopBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { QuickSearch } from './QuickSearch.tsx';
 import { closeSidebarAfterNavigation, sidebarOpen } from './sidebar-state.ts';
 
 /** The layout shell: top bar, left sidebar, and the page. */
@@ -46,6 +47,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
       <main id="main" className="shell-content" tabIndex={-1}>
         {children}
       </main>
+      <QuickSearch />
     </div>
   );
 }

@@ -172,7 +172,7 @@ test('the filters form one search landmark without Pico\'s role="search" input-g
   await screen.findByText('3 Patienten');
   const search = screen.getByLabelText('Suche').closest('search');
   expect(search, 'the search field sits in a <search> landmark').not.toBeNull();
-  expect(search!.querySelectorAll('select')).toHaveLength(4);
+  expect(search!.querySelectorAll('select')).toHaveLength(5);
   expect(search!.contains(screen.getByRole('button', { name: 'Filter zurücksetzen' }))).toBe(true);
   expect(container.querySelector('[role="search"]'), 'Pico styles every [role=search] as one rounded group').toBeNull();
 });

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readDraft, removeDraft, writeDraft } from '../lib/drafts.ts';
+import { markUnsaved } from '../lib/unsaved.ts';
+
+export interface StoredDraft<T> {
+  /** The draft stored under the key when the form opened (after a reload or a failed save), or null. */
+  restored: T | null;
+  /** Keeps what the form holds now; the form counts as unsaved until clear(). */
+  store(value: T): void;
+  /** The server confirmed the save (or the person discarded the change): the draft goes, and leaving no longer asks. */
+  clear(): void;
+}
+
+/**
+ * A form's draft in localStorage under `key` (make it with draftStorageKey(): per coach and record, removed when the
+ * session ends), and the form's place in the leave guard (lib/unsaved.ts): unsaved from the first store() until
+ * clear(), and also while a restored draft is on screen. null as key: nothing is stored (no coach signed in).
+ */
+export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
+  const [restored, setRestored] = useState<T | null>(() => (key ? readDraft<T>(key) : null));
+  const keyRef = useRef(key);
+  if (keyRef.current !== key) {
+    keyRef.current = key;
+    setRestored(key ? readDraft<T>(key) : null);
+  }
+  useEffect(() => {
+    if (!key) return;
+    markUnsaved(key, readDraft(key) !== null);
+    return () => markUnsaved(key, false);
+  }, [key]);
+
+  const store = useCallback((value: T) => {
+    if (!key) return;
+    writeDraft(key, value);
+    markUnsaved(key, true);
+  }, [key]);
+  const clear = useCallback(() => {
+    if (!key) return;
+    removeDraft(key);
+    markUnsaved(key, false);
+  }, [key]);
+  return { restored, store, clear };
+}
