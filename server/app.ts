@@ -8,7 +8,9 @@ import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './logger.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
+import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
+import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { staticFiles } from './middleware/static.ts';
@@ -42,12 +44,23 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
     if (options.isClosing?.()) res.setHeader('Connection', 'close');
     next();
   });
+  // Before anything that acts on the request: only HTTP/1.x with a plain path, only for our own hosts, only
+  // methods something here answers.
+  app.use(checkRequestLine);
+  app.use(checkHost(hostAllowList(config), app.get('trust proxy fn')));
+  app.use(checkMethod);
   app.use(healthRoutes(config.upstreamUrl));
   app.use(cookieParser());
   app.use(limitApiBodies);
   app.use(xsrf.protect);
   app.use(
-    apiProxy({ upstreamUrl: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs, logger, trustProxy: app.get('trust proxy fn'), report: options.report }),
+    apiProxy({
+      upstreamUrl: config.upstreamUrl,
+      timeoutMs: config.proxyTimeoutMs,
+      idleTimeoutMs: config.upstreamIdleTimeoutMs,
+      logger,
+      report: options.report,
+    }),
   );
   app.use(
     staticFiles({

@@ -59,6 +59,20 @@ const TrustProxySchema = v.pipe(
   ),
 );
 
+/** A Host name or address as it may appear in ALLOWED_HOSTS: a leading dot also allows every subdomain. */
+const HOST_ENTRY = /^(\.?[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*|\[[0-9a-f:.]+\]|[0-9a-f:]*:[0-9a-f:.]+)$/i;
+
+/** IPv6 literals are compared in brackets, as a Host header carries them; names in lower case. */
+export function normalizeHostEntry(entry: string): string {
+  const host = entry.trim().toLowerCase().replace(/\.$/, '');
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+const isPublicOrigin = (value: string) => {
+  const url = parseUrl(value);
+  return !!url && /^https?:$/.test(url.protocol) && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+};
+
 /** Quotation marks are stripped from the instance title (SPEC 1): compose files and shells like to keep them. */
 export function cleanTitle(raw: string): string {
   let title = raw.trim();
@@ -87,6 +101,21 @@ export const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   TRUST_PROXY: TrustProxySchema,
   PROXY_TIMEOUT_MS: intInRange('PROXY_TIMEOUT_MS', 100, 600_000, 30_000),
+  // The gateway closes a pooled upstream connection idle this long; the upstream must keep it open longer.
+  UPSTREAM_IDLE_TIMEOUT_MS: intInRange('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000, 4_000),
+  PUBLIC_URL: v.optional(
+    v.pipe(v.string(), v.check(isPublicOrigin, 'PUBLIC_URL must be the address people open, an http(s) origin without path, for example https://coach.example.org')),
+  ),
+  ALLOWED_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split(',').every((entry) => HOST_ENTRY.test(entry.trim())),
+        'ALLOWED_HOSTS must be a comma-separated list of host names or addresses without port, for example coach.example.org,.example.org,10.0.0.5',
+      ),
+    ),
+  ),
+  NODE_ENV: v.optional(v.string()),
   XSRF_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(32, 'XSRF_SECRET must be at least 32 characters (for example: openssl rand -hex 32)')),
   ),
@@ -111,6 +140,12 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean | number | string;
   proxyTimeoutMs: number;
+  /** How long an idle pooled connection to the upstream is kept (the upstream must keep it open longer). */
+  upstreamIdleTimeoutMs: number;
+  /** The origin people open (PUBLIC_URL, no trailing slash): links in mails point there. Unset outside production only. */
+  publicUrl: string | undefined;
+  /** ALLOWED_HOSTS, normalized (lower case, IPv6 in brackets; a leading dot allows subdomains). */
+  allowedHosts: string[];
   /** Signs the XSRF tokens; replicas behind one load balancer must share it. */
   xsrfSecret: string;
   /** False when the secret was generated for this process only (logged as a warning at start-up). */
@@ -150,6 +185,11 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     const missing = e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
     throw new ConfigError(missing, `${missing} must be set too: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
   }
+  // Links in mails (password reset, e-mail verification) must never take their origin from a request, and a
+  // production instance has no sensible default for it.
+  if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
+    throw new ConfigError('PUBLIC_URL', 'PUBLIC_URL must be set when NODE_ENV=production: the address people open, for example https://coach.example.org (links in mails point there)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -160,6 +200,9 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
+    allowedHosts: e.ALLOWED_HOSTS === undefined ? [] : e.ALLOWED_HOSTS.split(',').map(normalizeHostEntry),
     xsrfSecret: e.XSRF_SECRET ?? randomSecret(),
     xsrfSecretFromEnv: e.XSRF_SECRET !== undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
+import { METHODS } from './middleware/request-line.ts';
+import { answerClientError, answerUnmetExpectation } from './client-error.ts';
 import { ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startSentry } from './sentry.ts';
 import { BUILT_IN_UPSTREAM, startUpstream, upstreamEnv } from './upstream-process.ts';
 import type { RunningUpstream } from './upstream-process.ts';
 
-/** The only file that listens. Order: config, upstream, app, listen; SIGTERM/SIGINT reverse it. */
+/** The only file that listens. Order: config, listen (requests wait), upstream, app; SIGTERM/SIGINT reverse it. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -30,34 +33,17 @@ async function main(): Promise<void> {
 
   let closing = false;
   let upstream: RunningUpstream | undefined;
-  if (!config.upstreamUrl) {
-    try {
-      upstream = await startUpstream(BUILT_IN_UPSTREAM, upstreamEnv(config, process.env));
-    } catch (error) {
-      process.stderr.write(`Start-up error: ${(error as Error).message}\n`);
-      process.exit(1);
-    }
-    logger.info({ upstream: upstream.url }, 'built-in upstream started');
-    upstream.child.once('exit', (code, signal) => {
-      if (closing) return;
-      // Without its upstream the gateway only answers 502s; exiting lets the supervisor restart both.
-      logger.fatal({ code, signal }, 'built-in upstream exited unexpectedly');
-      logger.flush(() => process.exit(1));
-    });
-  }
-
-  const app = createApp({ ...config, upstreamUrl: config.upstreamUrl ?? upstream!.url }, {
-    logger,
-    report: reporter.capture,
-    isClosing: () => closing,
-  });
   // Node checks the timeouts below only every connectionsCheckingInterval (default 30 s); 2 s keeps a slow-loris
   // connection from being held up to 30 s longer than the limit says.
-  const server = createServer({ connectionsCheckingInterval: 2_000 }, app);
+  const server = createServer({ connectionsCheckingInterval: 2_000 });
   // Slow-loris limits: the full header block within 20 s, the full request within 2 min.
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
+  // Requests Node's parser refuses (bogus version, HTTP/2 preface, conflicting lengths, an over-long head) get the
+  // JSON error format too, instead of Node's bare 400.
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerUnmetExpectation);
   // When each connection last finished an answer (and how many it is working on), for the shutdown below.
   const connections = new Map<Socket, { busy: number; idleSince: number }>();
   server.on('connection', (socket: Socket) => {
@@ -78,19 +64,53 @@ async function main(): Promise<void> {
   server.on('connect', (_req, socket) => {
     const body = JSON.stringify({ error: { statusCode: 405, name: 'MethodNotAllowedError', code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not supported' } });
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 
-  server.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info({ port, host: config.host ?? 'all interfaces', upstream: config.upstreamUrl ? 'external' : 'built-in' }, 'gateway listening');
-    process.send?.({ type: 'listening', port });
-  });
-  server.on('error', (error) => {
+  // The port is bound first: without PUBLIC_URL, mailed links point at http://localhost:<the port>, and with
+  // PORT=0 that port is known only now. Requests arriving before the app is ready wait for it.
+  const early: [IncomingMessage, ServerResponse][] = [];
+  const hold = (req: IncomingMessage, res: ServerResponse) => early.push([req, res]);
+  server.on('request', hold);
+  const cannotListen = (error: Error) => {
     logger.fatal({ err: error }, 'gateway could not listen');
-    void upstream?.stop(2000).finally(() => logger.flush(() => process.exit(1)));
-    if (!upstream) logger.flush(() => process.exit(1));
+    logger.flush(() => process.exit(1));
+  };
+  server.once('error', cannotListen);
+  const port = await new Promise<number>((resolve) => {
+    server.listen(config.port, config.host, () => resolve((server.address() as AddressInfo).port));
   });
+  server.off('error', cannotListen);
+  const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
+  if (!config.publicUrl) logger.warn({ publicUrl }, `PUBLIC_URL is not set: links in mails point to ${publicUrl}`);
+
+  if (!config.upstreamUrl) {
+    try {
+      upstream = await startUpstream(BUILT_IN_UPSTREAM, upstreamEnv(config, process.env, publicUrl));
+    } catch (error) {
+      process.stderr.write(`Start-up error: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+    logger.info({ upstream: upstream.url }, 'built-in upstream started');
+    upstream.child.once('exit', (code, signal) => {
+      if (closing) return;
+      // Without its upstream the gateway only answers 502s; exiting lets the supervisor restart both.
+      logger.fatal({ code, signal }, 'built-in upstream exited unexpectedly');
+      logger.flush(() => process.exit(1));
+    });
+  }
+
+  const app = createApp({ ...config, upstreamUrl: config.upstreamUrl ?? upstream!.url }, {
+    logger,
+    report: reporter.capture,
+    isClosing: () => closing,
+  });
+  server.off('request', hold);
+  server.on('request', app);
+  for (const [req, res] of early.splice(0)) app(req, res);
+  server.on('error', (error) => logger.error({ err: error }, 'gateway server error'));
+  logger.info({ port, host: config.host ?? 'all interfaces', upstream: config.upstreamUrl ? 'external' : 'built-in' }, 'gateway listening');
+  process.send?.({ type: 'listening', port });
 
   const shutdown = (signal: string) => {
     if (closing) return;

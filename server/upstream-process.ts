@@ -14,14 +14,34 @@ export interface RunningUpstream {
 }
 
 /** Settings only the gateway uses; the XSRF secret in particular never leaves the gateway process. */
-const GATEWAY_ONLY = ['PORT', 'HOST', 'UPSTREAM_URL', 'APP_TITLE', 'SENTRY_DSN', 'SENTRY_ENVIRONMENT', 'TRUST_PROXY', 'PROXY_TIMEOUT_MS', 'XSRF_SECRET', 'SHUTDOWN_GRACE_MS'];
+const GATEWAY_ONLY = [
+  'PORT',
+  'HOST',
+  'UPSTREAM_URL',
+  'APP_TITLE',
+  'SENTRY_DSN',
+  'SENTRY_ENVIRONMENT',
+  'TRUST_PROXY',
+  'PROXY_TIMEOUT_MS',
+  'XSRF_SECRET',
+  'SHUTDOWN_GRACE_MS',
+  'ALLOWED_HOSTS',
+  'UPSTREAM_IDLE_TIMEOUT_MS',
+];
+
+/**
+ * The built-in upstream keeps an idle connection open this much longer than the gateway's pool keeps it, so the
+ * gateway always closes first and never sends a request into a connection the upstream is closing.
+ */
+export const UPSTREAM_KEEP_ALIVE_MARGIN_MS = 5_000;
 
 /**
  * The built-in upstream's environment: the gateway's own, less the gateway-only settings (so upstream options
  * such as DATABASE_URL or RATE_LIMIT_* pass through), with the values the gateway checked and an ephemeral
- * loopback port: the upstream is reachable only through the gateway.
+ * loopback port: the upstream is reachable only through the gateway. publicUrl is PUBLIC_URL or the fallback
+ * the gateway logged: the upstream builds every mailed link from it and from nothing a request says.
  */
-export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv, publicUrl: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base };
   for (const key of GATEWAY_ONLY) delete env[key];
   Object.assign(env, {
@@ -30,6 +50,8 @@ export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv): NodeJS.Pro
     DATA_DIR: config.upstream.dataDir,
     DEMO_DATA: String(config.upstream.demoData),
     LOG_LEVEL: config.logLevel,
+    PUBLIC_URL: publicUrl,
+    UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: String(config.upstreamIdleTimeoutMs + UPSTREAM_KEEP_ALIVE_MARGIN_MS),
   });
   if (config.upstream.adminEmail) env.ADMIN_EMAIL = config.upstream.adminEmail;
   if (config.upstream.adminPassword) env.ADMIN_PASSWORD = config.upstream.adminPassword;

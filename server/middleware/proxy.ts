@@ -1,46 +1,41 @@
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
+import type { Options } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { errorBody } from '../errors.ts';
+import { errorBody, sendError } from '../errors.ts';
+import { MAX_API_BODY_BYTES, answerTooLarge } from './body-limit.ts';
+import { isRetryable } from './proxy-attempt.ts';
+import type { Attempt } from './proxy-attempt.ts';
+import { guardCalls } from './proxy-guard.ts';
+import { prepareUpstreamHeaders, removeHopByHop } from './proxy-headers.ts';
 import { UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
-import { XSRF_SID_COOKIE, isApiPath } from './xsrf.ts';
+import { isApiPath } from './xsrf.ts';
 
 const TIMEOUT_CODE = 'GATEWAY_UPSTREAM_TIMEOUT';
+const TOO_LARGE_CODE = 'GATEWAY_BODY_TOO_LARGE';
+const FAULT = Symbol('proxy fault');
 
-/** Removes the gateway's own cookie from the Cookie header: the upstream has no business seeing it. */
-export function stripCookie(header: string, name: string): string {
-  return header
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part !== '' && part.split('=')[0].trim() !== name)
-    .join('; ');
+type ProxyError = Error & { code?: string; [FAULT]?: true };
+
+export interface ProxyOptions {
+  upstreamUrl: string;
+  timeoutMs: number;
+  /** An idle pooled upstream connection is closed after this long (must be shorter than the upstream's keep-alive). */
+  idleTimeoutMs: number;
+  logger: Logger;
+  /** Error reporting (Sentry): an upstream that is down or too slow is reported, at most once a minute per kind. */
+  report?: (error: unknown) => void;
 }
 
-type TrustFn = (address: string, hop: number) => boolean;
-
-/**
- * X-Forwarded-* for the upstream (it builds the reset link from Proto/Host). Values a client sent are only
- * passed on when the peer is a trusted proxy (TRUST_PROXY); otherwise a client could make the upstream
- * mail out links to a host of its choosing.
- */
-function setForwardedHeaders(proxyReq: ClientRequest, req: Request, _trust: TrustFn): void {
-  // One address: the client as TRUST_PROXY resolves it (req.ip walks only the trusted hops, so entries a client
-  // forged are dropped here). Passing the raw chain on would make the upstream (which trusts only loopback) see a
-  // non-loopback proxy as "the client" and put every user behind it into one rate-limit bucket.
-  proxyReq.setHeader('X-Forwarded-For', req.ip ?? req.socket.remoteAddress ?? '');
-  proxyReq.setHeader('X-Forwarded-Proto', req.protocol);
-  proxyReq.setHeader('X-Forwarded-Host', req.host);
-}
+const REPORT_EVERY_MS = 60_000;
 
 function send(res: ServerResponse | Socket, status: number, code: string, message: string): void {
-  if (!('writeHead' in res)) {
-    res.destroy();
-    return;
-  }
-  if (res.headersSent) {
-    // The answer already started streaming: the only honest signal left is a cut connection.
+  if (!('writeHead' in res) || res.headersSent) {
+    // No response object (a socket) or the answer already started streaming: the only honest signal left is a
+    // cut connection.
     res.destroy();
     return;
   }
@@ -48,32 +43,147 @@ function send(res: ServerResponse | Socket, status: number, code: string, messag
   res.end(JSON.stringify(errorBody(status, code, message)));
 }
 
-export interface ProxyOptions {
-  upstreamUrl: string;
-  timeoutMs: number;
-  logger: Logger;
-  trustProxy: TrustFn;
-  /** Error reporting (Sentry): an upstream that is down or too slow is reported, at most once a minute per kind. */
-  report?: (error: unknown) => void;
-}
-
-const REPORT_EVERY_MS = 60_000;
-
 /**
  * /v2 -> upstream, same path (UPSTREAM_URL may add a prefix), bodies streamed both ways (nothing parses them
- * before this), nothing retried: a POST that reached the upstream must not run twice.
- * Refused or reset: 502. No response head within PROXY_TIMEOUT_MS: 504.
+ * before this). Refused or reset: 502. No response head within PROXY_TIMEOUT_MS: 504. A chunked body that grows
+ * over the /v2 limit: 413. The proxy only writes through res, so a compression middleware placed before it works.
  */
 export function apiProxy(options: ProxyOptions): RequestHandler {
   const lastReported = new Map<string, number>();
-  const report = (kind: string, error: Error & { code?: string }) => {
+  const report = (kind: string, error: ProxyError) => {
     const now = Date.now();
     if (!options.report || now - (lastReported.get(kind) ?? -Infinity) < REPORT_EVERY_MS) return;
     lastReported.set(kind, now);
     // A fresh error with a fixed message: nothing from the request (URL, query, body) goes into the report.
     options.report(Object.assign(new Error(`upstream ${kind}: ${error.code ?? 'error'}`), { name: 'UpstreamError' }));
   };
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+  const attempts = new WeakMap<IncomingMessage, Attempt>();
+
+  // Our own pool: keep-alive with a known idle timeout (the default agent keeps idle sockets forever, so the
+  // upstream's keep-alive timeout always closed them first). Node also honours a shorter `Keep-Alive: timeout=`.
+  const agent = new Agent({ keepAlive: true, timeout: options.idleTimeoutMs, scheduling: 'lifo' });
+
+  /**
+   * The last line of defence: anything node:http throws while this request is proxied (inside stream and socket
+   * callbacks, where nothing would catch it and the process would end) ends this request only: 502 while
+   * nothing was sent, a cut connection after. Logged and reported once per request.
+   */
+  const fault = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    const attempt = attempts.get(req);
+    if (attempt?.faulted) return;
+    if (attempt) attempt.faulted = true;
+    const code = (error as ProxyError)?.code ?? 'error';
+    options.logger.error({ reqId: (req as Request).id, code, method: req.method }, 'proxy fault: request ended');
+    report('proxy fault', { code } as ProxyError);
+    abandon(res, attempt);
+  };
+
+  /** An answer the browser cannot be given as it is (a transfer coding other than chunked): 502 instead. */
+  const unusable = (req: IncomingMessage, res: ServerResponse, code: string) => {
+    const attempt = attempts.get(req);
+    if (attempt) attempt.faulted = true;
+    options.logger.warn({ reqId: (req as Request).id, code, method: req.method }, 'upstream answer unusable');
+    report('answer unusable', { code } as ProxyError);
+    abandon(res, attempt);
+  };
+
+  /** Drops what the upstream still sends for this request and answers 502 (or cuts the connection once started). */
+  const abandon = (res: ServerResponse, attempt: Attempt | undefined) => {
+    if (attempt?.proxyRes) {
+      // The rest of the upstream's answer is read and dropped (destroying it would cut the 502 as well).
+      attempt.proxyRes.unpipe(res);
+      attempt.proxyRes.resume();
+    } else attempt?.proxyReq.destroy();
+    // Whatever the upstream's answer put on res may be what failed: the 502 goes out without it.
+    if (!res.headersSent) for (const name of res.getHeaderNames()) res.removeHeader(name);
+    send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
+  };
+
+  const on: Options<IncomingMessage, ServerResponse>['on'] = {
+    proxyReq: (proxyReq, req, res) => {
+      const attempt: Attempt = {
+        proxyReq,
+        bytesReadBefore: proxyReq.socket?.bytesRead ?? 0,
+        answered: false,
+        retried: attempts.get(req)?.retried ?? false,
+        faulted: false,
+      };
+      attempts.set(req, attempt);
+      proxyReq.once('response', (proxyRes: IncomingMessage) => {
+        attempt.answered = true;
+        attempt.proxyRes = proxyRes;
+      });
+      // Counts what goes out: a chunked body (no announced length) is stopped at the same limit as an announced one.
+      let sent = 0;
+      guardCalls(proxyReq, ['write', 'end'], {
+        before: (method, args) => {
+          if (method !== 'write') return true;
+          const chunk = args[0] as Buffer | string;
+          sent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+          if (sent <= MAX_API_BODY_BYTES) return true;
+          proxyReq.destroy(Object.assign(new Error('request body over the /v2 limit'), { code: TOO_LARGE_CODE }));
+          return false;
+        },
+        onThrow: (error) => proxyReq.destroy(Object.assign(error as ProxyError, { [FAULT]: true })),
+      });
+      // Time to the response head, not an idle timer: a slow upstream answer is cut at the limit.
+      const timer = setTimeout(() => {
+        proxyReq.destroy(Object.assign(new Error('upstream did not answer in time'), { code: TIMEOUT_CODE }));
+      }, options.timeoutMs);
+      proxyReq.once('response', () => clearTimeout(timer));
+      proxyReq.once('close', () => clearTimeout(timer));
+      // A protocol switch nobody asked for (the gateway never forwards Upgrade): without a listener Node drops
+      // the connection and the request would hang until the timeout. It is a broken answer: 502 at once.
+      proxyReq.once('upgrade', (_upgraded: IncomingMessage, socket: Socket) => {
+        socket.destroy();
+        clearTimeout(timer);
+        proxyReq.emit('error', Object.assign(new Error('the upstream switched protocols unasked'), { code: 'UPSTREAM_UPGRADE' }));
+      });
+      guardCalls(res, ['writeHead', 'write', 'end'], { onThrow: (error) => fault(req, res, error) });
+    },
+    proxyRes: (proxyRes, req, res) => {
+      const attempt = attempts.get(req);
+      if (attempt) attempt.proxyRes = proxyRes;
+      // Node decoded the chunked framing; any other transfer coding (gzip, chunked) would reach the browser as
+      // undecodable bytes once the header is gone.
+      const transferEncoding = proxyRes.headers['transfer-encoding'];
+      if (transferEncoding !== undefined && transferEncoding.trim().toLowerCase() !== 'chunked') {
+        unusable(req, res, 'UPSTREAM_TRANSFER_CODING');
+        return;
+      }
+      removeHopByHop(proxyRes.headers);
+      for (const header of UPSTREAM_HEADERS_TO_DROP) delete proxyRes.headers[header];
+      // The client connection is the gateway's own: kept alive as Node decided for this client (and closed
+      // during shutdown), whatever the upstream said about its connection.
+      const closing = String(res.getHeader('connection') ?? '').toLowerCase() === 'close' || !(res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive;
+      proxyRes.headers.connection = closing ? 'close' : 'keep-alive';
+      // API answers carry health data: unless the upstream says otherwise, no cache may keep them.
+      proxyRes.headers['cache-control'] ??= 'no-store';
+    },
+    error: (error: ProxyError, req: IncomingMessage, res) => {
+      const attempt = attempts.get(req);
+      if (!('writeHead' in res)) return void res.destroy();
+      if (isRetryable(req, res, error, attempt)) {
+        attempt!.retried = true;
+        options.logger.info({ reqId: (req as Request).id, code: error.code, method: req.method }, 'upstream closed a reused connection: retrying once on a fresh one');
+        void retryProxy(req, res);
+        return;
+      }
+      if (error.code === TOO_LARGE_CODE) {
+        if (res.headersSent) res.destroy();
+        else answerTooLarge(req, res);
+        return;
+      }
+      if (error[FAULT]) return fault(req, res, error);
+      const timedOut = error.code === TIMEOUT_CODE;
+      options.logger.warn({ reqId: (req as Request).id, code: error.code, method: req.method }, timedOut ? 'upstream timed out' : 'upstream unreachable');
+      report(timedOut ? 'timed out' : 'unreachable', error);
+      if (timedOut) send(res, 504, 'UPSTREAM_TIMEOUT', 'The upstream did not answer in time');
+      else send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
+    },
+  };
+
+  const shared: Options<IncomingMessage, ServerResponse> = {
     target: options.upstreamUrl,
     pathFilter: (path) => isApiPath(path),
     changeOrigin: true,
@@ -81,37 +191,18 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     // The default plugins would log full URLs (reset tokens) and answer errors as text; ours do neither.
     ejectPlugins: true,
     plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-    on: {
-      proxyReq: (proxyReq, req) => {
-        const cookie = req.headers.cookie;
-        if (cookie) {
-          const rest = stripCookie(cookie, XSRF_SID_COOKIE);
-          if (rest) proxyReq.setHeader('Cookie', rest);
-          else proxyReq.removeHeader('Cookie');
-        }
-        setForwardedHeaders(proxyReq, req as Request, options.trustProxy);
-        // Time to the response head, not an idle timer: a slow upstream answer is cut at the limit.
-        const timer = setTimeout(() => {
-          proxyReq.destroy(Object.assign(new Error('upstream did not answer in time'), { code: TIMEOUT_CODE }));
-        }, options.timeoutMs);
-        proxyReq.once('response', () => clearTimeout(timer));
-        proxyReq.once('close', () => clearTimeout(timer));
-      },
-      proxyRes: (proxyRes) => {
-        for (const header of UPSTREAM_HEADERS_TO_DROP) delete proxyRes.headers[header];
-        // API answers carry health data: unless the upstream says otherwise, no cache may keep them.
-        proxyRes.headers['cache-control'] ??= 'no-store';
-      },
-      error: (error: Error & { code?: string }, req: IncomingMessage, res) => {
-        const timedOut = error.code === TIMEOUT_CODE;
-        options.logger.warn(
-          { reqId: (req as Request).id, code: error.code, method: req.method },
-          timedOut ? 'upstream timed out' : 'upstream unreachable',
-        );
-        report(timedOut ? 'timed out' : 'unreachable', error);
-        if (timedOut) send(res, 504, 'UPSTREAM_TIMEOUT', 'The upstream did not answer in time');
-        else send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
-      },
-    },
-  }) as unknown as RequestHandler;
+    on,
+  };
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({ ...shared, agent });
+  // The retry takes a connection of its own (agent: false), never another pooled one that may be just as stale.
+  const retryProxy = createProxyMiddleware<IncomingMessage, ServerResponse>({ ...shared, agent: false });
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!isApiPath(req.path)) return next();
+    if (prepareUpstreamHeaders(req) === 'transfer-encoding') {
+      sendError(res, 400, 'UNSUPPORTED_TRANSFER_ENCODING', 'Only the chunked transfer coding is accepted');
+      return;
+    }
+    void proxy(req, res, next);
+  };
 }

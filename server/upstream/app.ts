@@ -20,6 +20,7 @@ export interface UpstreamOptions {
   /** Data folder; the outbox is DATA_DIR/outbox unless outboxDir is given. */
   dataDir?: string;
   outboxDir?: string;
+  /** Origin of mailed links (PUBLIC_URL). main.ts always passes one; the default serves tests. */
   publicUrl?: string;
   /** smtp://user:pass@host:587 or smtps://...; mails are then sent instead of written to the outbox. */
   smtpUrl?: string;
@@ -39,6 +40,8 @@ export interface UpstreamOptions {
 
 export const DEFAULT_MAIL_FROM = 'Coach-Portal <no-reply@localhost>';
 
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
 /** Two weeks, LoopBack's default access token lifetime. */
 export const DEFAULT_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
 
@@ -56,7 +59,7 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
     clock,
     dataDir,
     outboxDir: options.outboxDir ?? path.join(dataDir, 'outbox'),
-    publicUrl: options.publicUrl,
+    publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
     smtp: options.smtpUrl
       ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM, insecure: options.smtpInsecure ?? false, tls: options.smtpTls }
       : undefined,

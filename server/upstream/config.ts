@@ -29,6 +29,8 @@ const EnvSchema = v.object({
   SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coach-Portal <no-reply@localhost>'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/./, 'must be a PostgreSQL URL like postgres://user:password@db:5432/coach'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
+  // Longer than the gateway keeps an idle pooled connection (the gateway passes its own value plus a margin).
+  UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: integer(10_000, 1000, 600_000),
   TOKEN_TTL_SECONDS: integer(14 * 24 * 3600, 60, 365 * 24 * 3600),
   RATE_LIMIT_WINDOW_SECONDS: integer(300, 1, 86400),
   RATE_LIMIT_PER_IP: integer(100, 1, 1_000_000),
@@ -48,7 +50,9 @@ export interface UpstreamConfig {
   /** SMTP_INSECURE=true: smtp:// may go without STARTTLS (a local relay). */
   smtpInsecure: boolean;
   mailFrom: string;
+  /** Origin of mailed links; unset, main.ts uses http://localhost:<port> and says so. */
   publicUrl: string | undefined;
+  keepAliveTimeoutMs: number;
   /** PostgreSQL instead of SQLite in DATA_DIR (the outbox stays in DATA_DIR). */
   databaseUrl: string | undefined;
   tokenTtlSeconds: number;
@@ -79,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     smtpInsecure: e.SMTP_INSECURE,
     mailFrom: e.SMTP_FROM,
     publicUrl: e.PUBLIC_URL,
+    keepAliveTimeoutMs: e.UPSTREAM_KEEP_ALIVE_TIMEOUT_MS,
     databaseUrl: e.DATABASE_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     rateLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, perAccountCeiling: e.RATE_LIMIT_ACCOUNT_CEILING },

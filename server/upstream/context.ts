@@ -16,8 +16,8 @@ export interface Upstream {
   dataDir: string;
   /** Where mails are written as .eml files (DATA_DIR/outbox unless given). */
   outboxDir: string;
-  /** Origin used in mailed links when set (PUBLIC_URL); otherwise taken from X-Forwarded-Proto/Host. */
-  publicUrl: string | undefined;
+  /** Origin of every mailed link (PUBLIC_URL); never taken from a request. */
+  publicUrl: string;
   /** Real mail delivery (SMTP_URL); without it mails go to the outbox only. */
   smtp: SmtpSettings | undefined;
   /** Lifetime of a login token in seconds. */

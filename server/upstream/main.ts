@@ -52,9 +52,16 @@ async function main() {
   });
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
+    if (!config.publicUrl) {
+      app.upstream.publicUrl = `http://localhost:${port}`;
+      logger.warn({ publicUrl: app.upstream.publicUrl }, `PUBLIC_URL is not set: links in mails point to ${app.upstream.publicUrl}`);
+    }
     logger.info({ port, host: config.host }, 'upstream listening');
     process.send?.({ type: 'listening', port });
   });
+  // Idle connections stay open longer than the gateway's pool keeps them, so the gateway always closes first
+  // (a request sent into a connection the upstream is just closing fails with a reset).
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.on('error', (error) => {
     console.error(`Upstream cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);

@@ -90,6 +90,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
     NODE_ENV: 'production',
+    // Production needs the public origin (mailed links point there; it is also the one allowed Host).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,7 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Request } from 'express';
 import type { Upstream } from '../context.ts';
 import { sendSmtp } from './mailer.ts';
 
@@ -51,13 +50,9 @@ export async function sendMail(ctx: Upstream, mail: Mail): Promise<string | null
 }
 
 /**
- * Origin for links in mails: PUBLIC_URL when configured, otherwise what the gateway forwarded
- * (X-Forwarded-Proto/-Host), otherwise this server's own Host.
+ * Origin for links in mails (reset, verification): the configured PUBLIC_URL and nothing a request says. Taking
+ * it from Host or X-Forwarded-Host let one request mail a coach a link to any site, carrying a valid token.
  */
-export function publicOrigin(ctx: Upstream, req: Request): string {
-  if (ctx.publicUrl) return ctx.publicUrl.replace(/\/+$/, '');
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
-  const proto = first(req.headers['x-forwarded-proto']) || req.protocol;
-  const host = first(req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+export function publicOrigin(ctx: Upstream): string {
+  return ctx.publicUrl.replace(/\/+$/, '');
 }

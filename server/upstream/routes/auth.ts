@@ -78,7 +78,7 @@ export function authRoutes(ctx: Upstream): Router {
     await limiter.consume('forgot-password', email);
     const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
     if (coach && coach.isUserLocked === 0) {
-      await sendResetMail(ctx, coach, publicOrigin(ctx, req));
+      await sendResetMail(ctx, coach, publicOrigin(ctx));
     } else {
       ctx.logger.info({ ip: clientIp(req) }, 'password reset requested for an unknown or locked account; no mail written');
     }

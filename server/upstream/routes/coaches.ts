@@ -172,7 +172,7 @@ export function coachRoutes(ctx: Upstream): Router {
     const target = await targetCoach(req, currentCoach(req));
     if (target.emailVerified === 1) throw conflict('The email address is already verified', 'ALREADY_VERIFIED');
     const { token } = await issueToken(ctx, target.id, 'verify', VERIFY_TOKEN_TTL_SECONDS);
-    const link = `${publicOrigin(ctx, req)}/v2/coaches/${encodeURIComponent(target.id)}/verify-email?token=${encodeURIComponent(JSON.stringify(token))}`;
+    const link = `${publicOrigin(ctx)}/v2/coaches/${encodeURIComponent(target.id)}/verify-email?token=${encodeURIComponent(JSON.stringify(token))}`;
     await sendMail(ctx, {
       to: target.email,
       subject: 'E-Mail-Adresse bestätigen',
@@ -201,7 +201,7 @@ export function coachRoutes(ctx: Upstream): Router {
   router.post('/coaches/:id/reset-password', auth, async (req, res) => {
     const target = await targetCoach(req, currentCoach(req));
     if (target.isUserLocked === 1) throw conflict('The account is locked', 'ACCOUNT_LOCKED');
-    await sendResetMail(ctx, target, publicOrigin(ctx, req));
+    await sendResetMail(ctx, target, publicOrigin(ctx));
     res.status(204).end();
   });
 

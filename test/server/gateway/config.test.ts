@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, cleanTitle, loadConfig } from '../../../server/config.ts';
+import { readFileSync } from 'node:fs';
+import { ConfigError, EnvSchema, cleanTitle, loadConfig } from '../../../server/config.ts';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 
 const random = () => 'r'.repeat(64);
@@ -111,10 +112,37 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', 'long-enough-1', /ADMIN_EMAIL must be set too/],
     ['SHUTDOWN_GRACE_MS', '1.5', /SHUTDOWN_GRACE_MS must be a whole number/],
     ['APP_TITLE', '""', /APP_TITLE must contain text/],
+    ['PUBLIC_URL', 'coach.example.org', /PUBLIC_URL must be the address people open, an http\(s\) origin/],
+    ['PUBLIC_URL', 'https://coach.example.org/portal', /PUBLIC_URL must be .* without path/],
+    ['PUBLIC_URL', 'ftp://coach.example.org', /PUBLIC_URL must be .*http\(s\)/],
+    ['PUBLIC_URL', 'https://user:pw@coach.example.org', /PUBLIC_URL must be/],
+    ['ALLOWED_HOSTS', 'coach.example.org:8443', /ALLOWED_HOSTS must be a comma-separated list of host names or addresses without port/],
+    ['ALLOWED_HOSTS', 'https://coach.example.org', /ALLOWED_HOSTS must be/],
+    ['ALLOWED_HOSTS', 'a,,b', /ALLOWED_HOSTS must be/],
+    ['ALLOWED_HOSTS', '*', /ALLOWED_HOSTS must be/],
+    ['UPSTREAM_IDLE_TIMEOUT_MS', '50', /UPSTREAM_IDLE_TIMEOUT_MS must be a whole number from 100 to 600000/],
   ])('%s=%s is refused with a message naming the variable', (variable, value, message) => {
     const error = problem({ [variable]: value });
     expect(error.message.startsWith(error.variable)).toBe(true);
     expect(error.message).toMatch(message);
+  });
+
+  test('PUBLIC_URL is kept as its origin; ALLOWED_HOSTS as a normalized list; the pool idle timeout defaults to 4 s', () => {
+    expect(load({})).toMatchObject({ publicUrl: undefined, allowedHosts: [], upstreamIdleTimeoutMs: 4000 });
+    expect(load({ PUBLIC_URL: 'HTTPS://Coach.Example.org/', ALLOWED_HOSTS: ' Gateway ,.intern.example,10.0.0.5, ::1 ', UPSTREAM_IDLE_TIMEOUT_MS: '2500' })).toMatchObject({
+      publicUrl: 'https://coach.example.org',
+      allowedHosts: ['gateway', '.intern.example', '10.0.0.5', '[::1]'],
+      upstreamIdleTimeoutMs: 2500,
+    });
+    expect(load({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  test('NODE_ENV=production needs PUBLIC_URL: mailed links have no safe default there', () => {
+    const error = problem({ NODE_ENV: 'production' });
+    expect(error.variable).toBe('PUBLIC_URL');
+    expect(error.message).toMatch(/^PUBLIC_URL must be set when NODE_ENV=production/);
+    expect(load({ NODE_ENV: 'production', PUBLIC_URL: 'https://coach.example.org' }).publicUrl).toBe('https://coach.example.org');
+    expect(load({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
   });
 
   test('never repeats a secret value in the message', () => {
@@ -123,14 +151,24 @@ describe('loadConfig', () => {
   });
 });
 
+test("every variable the gateway reads is in the README's configuration", () => {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  for (const variable of Object.keys(EnvSchema.entries)) expect(readme, variable).toContain(`\`${variable}`);
+});
+
 describe('start-up with a bad value', () => {
   test.each([
     ['PORT', 'eighty'],
     ['PROXY_TIMEOUT_MS', 'soon'],
     ['UPSTREAM_URL', 'localhost:3000'],
+    ['PUBLIC_URL', 'coach.example.org'],
+    ['ALLOWED_HOSTS', 'coach.example.org:443'],
+    ['UPSTREAM_IDLE_TIMEOUT_MS', 'forever'],
+    ['PUBLIC_URL', ''],
   ])('%s=%s exits 1 with one line that names the variable', (variable, value) => {
+    // (PUBLIC_URL empty counts as unset, and in production that is the problem.)
     const result = spawnSync(NODE_BIN, [join(REPO_ROOT, 'server/index.ts')], {
-      env: { PATH: process.env.PATH, [variable]: value },
+      env: { PATH: process.env.PATH, [variable]: value, ...(value === '' ? { NODE_ENV: 'production' } : {}) },
       encoding: 'utf8',
       timeout: 20_000,
     });

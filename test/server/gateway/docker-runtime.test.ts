@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,11 +63,25 @@ describe('the Docker runtime stage (slow)', () => {
     }
   });
 
+  test('refuses to start without PUBLIC_URL, with one line naming it', () => {
+    const result = spawnSync(NODE_BIN, [join(dir, stage.cmd[1])], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', ...stage.env, PORT: '0', DATA_DIR: join(dir, 'data') },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: PUBLIC_URL must be set when NODE_ENV=production/);
+  }, 30_000);
+
   test('starts with the CMD, answers /healthz and serves the page; the health check command passes; SIGTERM exits 0', async () => {
     expect(stage.cmd[0]).toBe('node');
     gateway = await spawnGateway(
       {
         ...stage.env,
+        PUBLIC_URL: 'http://127.0.0.1:8080',
         PORT: '0',
         DATA_DIR: join(dir, 'data'),
         ADMIN_EMAIL: 'admin@example.org',

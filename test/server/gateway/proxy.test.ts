@@ -99,15 +99,27 @@ describe('the /v2 proxy', () => {
   });
 
   test('sets X-Forwarded-For, -Proto and -Host, replacing values an untrusted client sent', async () => {
-    await request(app).get('/v2/me').set('Host', 'portal.example.org').set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-For', '6.6.6.6');
+    const portal = createApp(testConfig({ UPSTREAM_URL: upstream.url, PUBLIC_URL: 'https://portal.example.org' }), { publicDir: publicDir.dir });
+    await request(portal)
+      .get('/v2/me')
+      .set('Host', 'portal.example.org')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-For', '6.6.6.6')
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-Port', '444')
+      .set('X-Real-IP', '6.6.6.6')
+      .set('Forwarded', 'for=6.6.6.6;host=evil.example;proto=https');
     const headers = upstream.requests[0].headers;
     expect(headers['x-forwarded-host']).toBe('portal.example.org');
     expect(headers['x-forwarded-proto']).toBe('http');
     expect(headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    for (const forged of ['x-forwarded-port', 'x-real-ip', 'forwarded']) expect(headers, forged).not.toHaveProperty(forged);
   });
 
   test('passes on X-Forwarded-* from a trusted proxy (TRUST_PROXY)', async () => {
-    const trusted = createApp(testConfig({ UPSTREAM_URL: upstream.url, TRUST_PROXY: 'loopback' }), { publicDir: publicDir.dir });
+    const trusted = createApp(testConfig({ UPSTREAM_URL: upstream.url, TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://portal.example.org' }), {
+      publicDir: publicDir.dir,
+    });
     await request(trusted)
       .get('/v2/me')
       .set('X-Forwarded-Host', 'portal.example.org')

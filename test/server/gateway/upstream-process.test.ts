@@ -22,7 +22,7 @@ afterEach(async () => {
 
 describe('starting an upstream process', () => {
   test('forks the entry, waits for its listening message and stops it with SIGTERM', async () => {
-    running = await startUpstream(FAKE_MAIN, upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', ADMIN_PASSWORD: 'long-enough' }), { PATH: process.env.PATH, XSRF_SECRET: 'x'.repeat(40) }));
+    running = await startUpstream(FAKE_MAIN, upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', ADMIN_PASSWORD: 'long-enough' }), { PATH: process.env.PATH, XSRF_SECRET: 'x'.repeat(40) }, 'http://localhost:8080'));
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await (await fetch(`${running.url}/v2/app-settings/version`)).json();
     expect(answer.env).toEqual({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', HAS_XSRF_SECRET: false });
@@ -33,14 +33,16 @@ describe('starting an upstream process', () => {
   });
 
   test('hands the upstream its settings and passes unknown upstream options through, but never the gateway secrets', () => {
-    const env = upstreamEnv(testConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'Demo-Passwort-1' }), {
+    const env = upstreamEnv(testConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'Demo-Passwort-1', UPSTREAM_IDLE_TIMEOUT_MS: '3000' }), {
       PATH: '/bin',
       XSRF_SECRET: 'x'.repeat(40),
       SENTRY_DSN: 'https://k@s/1',
       PORT: '8080',
+      ALLOWED_HOSTS: 'coach.example.org',
+      PUBLIC_URL: 'https://from-the-environment.example',
       DATABASE_URL: 'postgres://u:p@db/coach',
       RATE_LIMIT_PER_IP: '50',
-    });
+    }, 'https://coach.example.org');
     expect(env).toMatchObject({
       UPSTREAM_PORT: '0',
       UPSTREAM_HOST: '127.0.0.1',
@@ -51,8 +53,11 @@ describe('starting an upstream process', () => {
       PATH: '/bin',
       DATABASE_URL: 'postgres://u:p@db/coach',
       RATE_LIMIT_PER_IP: '50',
+      // The origin the gateway decided on (PUBLIC_URL or its logged fallback), and a keep-alive longer than its pool's.
+      PUBLIC_URL: 'https://coach.example.org',
+      UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: '8000',
     });
-    for (const key of ['XSRF_SECRET', 'SENTRY_DSN', 'PORT']) expect(env).not.toHaveProperty(key);
+    for (const key of ['XSRF_SECRET', 'SENTRY_DSN', 'PORT', 'ALLOWED_HOSTS', 'UPSTREAM_IDLE_TIMEOUT_MS']) expect(env).not.toHaveProperty(key);
   });
 
   test('rejects with a clear message when the entry does not exist', async () => {

@@ -110,7 +110,9 @@ async function journey(page: Page): Promise<{ accessToken: string; resetToken: s
   await page.getByLabel('Nachsorge ab').fill('2026-10-01');
   await page.getByLabel('Nachsorge bis').fill('2027-03-31');
   await page.locator('form.patient-form').getByRole('button', { name: 'Patient anlegen' }).click();
-  await page.waitForURL(/\/patient\/[^/?]+$/);
+  // The record of the new patient (not /patient/new, which the old pattern matched before the form was even sent,
+  // and which it stopped matching once the client added ?created=1: a race on how fast the POST came back).
+  await page.waitForURL(/\/patient\/(?!new(\?|$))[^/?]+(\?created=1)?$/);
   await page.getByRole('heading', { name: new RegExp(CANARY.lastName) }).first().waitFor();
   await page.getByRole('tab', { name: 'Kommentare' }).or(page.getByRole('link', { name: 'Kommentare' })).first().click();
   await page.getByLabel('Neuer Kommentar').fill(CANARY.comment);

@@ -127,10 +127,8 @@ describe('forgot-password and the reset link', () => {
 
   test('writes the mail with the link to the outbox and logs the file name without the token', async () => {
     const log = capturedLogger();
-    t = await createTestUpstream({ logger: log.logger });
-    const res = await request(t.app).post('/v2/auth/forgot-password')
-      .set('X-Forwarded-Proto', 'https').set('X-Forwarded-Host', 'coach.example.org')
-      .send({ email: 'coach@example.org' });
+    t = await createTestUpstream({ logger: log.logger, publicUrl: 'https://coach.example.org' });
+    const res = await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' });
     expect(res.status).toBe(204);
     const mails = t.outbox();
     expect(mails).toHaveLength(1);
@@ -173,10 +171,23 @@ describe('forgot-password and the reset link', () => {
     expect((await request(t.app).post('/v2/auth/me/set-password').set(bearer(token)).send({ password: 'Ganz-Neu-123' })).status).toBe(401);
   });
 
-  test('uses PUBLIC_URL for the link when configured', async () => {
+  test('every mailed link takes its origin from PUBLIC_URL, never from Host or X-Forwarded-*', async () => {
     t = await createTestUpstream({ publicUrl: 'https://portal.example.org/' });
-    await request(t.app).post('/v2/auth/forgot-password').set('X-Forwarded-Host', 'evil.example.com').send({ email: 'coach@example.org' }).expect(204);
-    expect(linkFrom(t.outbox()[0].text)?.[0]).toMatch(/^https:\/\/portal\.example\.org\/reset-password\?/);
+    const forged = { Host: 'attacker.example', 'X-Forwarded-Host': 'evil.example.com', 'X-Forwarded-Proto': 'http' };
+    await request(t.app).post('/v2/auth/forgot-password').set(forged).send({ email: 'coach@example.org' }).expect(204);
+    const admin = await t.login('admin@example.org');
+    await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(forged).set(bearer(admin)).expect(204);
+    await request(t.app).post('/v2/coaches/coach/reset-password').set(forged).set(bearer(admin)).expect(204);
+    const links = t.outbox().map((mail) => /https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(links).toHaveLength(3);
+    for (const link of links) expect(new URL(link).origin).toBe('https://portal.example.org');
+    expect(links.map((link) => new URL(link).pathname).sort()).toEqual(['/reset-password', '/reset-password', '/v2/coaches/coach2/verify-email']);
+  });
+
+  test('without a configured origin the link still ignores the request (the built-in default, not Host)', async () => {
+    t = await createTestUpstream();
+    await request(t.app).post('/v2/auth/forgot-password').set('Host', 'attacker.example').set('X-Forwarded-Host', 'evil.example.com').send({ email: 'coach@example.org' }).expect(204);
+    expect(linkFrom(t.outbox()[0].text)?.[0]).toMatch(/^http:\/\/localhost:8080\/reset-password\?/);
   });
 });
 
