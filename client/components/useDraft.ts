@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { removeDraft } from '../lib/drafts.ts';
 import { markUnsaved } from '../lib/unsaved.ts';
 
@@ -29,23 +29,25 @@ export function useDraft(key: string, pristine = ''): [string, (value: string) =
   const [value, setValue] = useState(() => read(key));
   useEffect(() => setValue(read(key)), [key]);
   const dirty = value !== '' && value !== pristine;
+  // The leave guard's id for this box (see useStoredDraft: a replaced box never unmarks its successor).
+  const id = `${useId()}:${key}`;
   useEffect(() => {
-    markUnsaved(key, dirty);
-    return () => markUnsaved(key, false);
-  }, [key, dirty]);
+    markUnsaved(id, dirty);
+    return () => markUnsaved(id, false);
+  }, [id, dirty]);
   const update = useCallback(
     (next: string) => {
       setValue(next);
       if (next) write(key, next);
       else removeDraft(key);
-      markUnsaved(key, next !== '' && next !== pristine);
+      markUnsaved(id, next !== '' && next !== pristine);
     },
-    [key, pristine],
+    [key, id, pristine],
   );
   const clear = useCallback(() => {
     setValue('');
     removeDraft(key);
-    markUnsaved(key, false);
-  }, [key]);
+    markUnsaved(id, false);
+  }, [key, id]);
   return [value, update, clear];
 }

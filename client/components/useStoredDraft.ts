@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { readDraft, removeDraft, writeDraft } from '../lib/drafts.ts';
 import { markUnsaved } from '../lib/unsaved.ts';
 
@@ -18,6 +18,9 @@ export interface StoredDraft<T> {
  */
 export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
   const [restored, setRestored] = useState<T | null>(() => (key ? readDraft<T>(key) : null));
+  // The leave guard knows this form by an id of its own: a form that goes away (its cleanup may run a frame later)
+  // never unmarks the form that replaced it with the same draft.
+  const id = `${useId()}:${key}`;
   const keyRef = useRef(key);
   if (keyRef.current !== key) {
     keyRef.current = key;
@@ -25,19 +28,19 @@ export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
   }
   useEffect(() => {
     if (!key) return;
-    markUnsaved(key, readDraft(key) !== null);
-    return () => markUnsaved(key, false);
-  }, [key]);
+    markUnsaved(id, readDraft(key) !== null);
+    return () => markUnsaved(id, false);
+  }, [id]);
 
   const store = useCallback((value: T) => {
     if (!key) return;
     writeDraft(key, value);
-    markUnsaved(key, true);
-  }, [key]);
+    markUnsaved(id, true);
+  }, [key, id]);
   const clear = useCallback(() => {
     if (!key) return;
     removeDraft(key);
-    markUnsaved(key, false);
-  }, [key]);
+    markUnsaved(id, false);
+  }, [key, id]);
   return { restored, store, clear };
 }

@@ -19,7 +19,7 @@ export function hasUnsavedChanges(): boolean {
 
 /** True when there is nothing unsaved on screen, or the person confirms leaving it. */
 export function mayLeave(message = t('unsaved.confirmLeave')): boolean {
-  return unsaved.size === 0 || window.confirm(message);
+  return unsaved.size === 0 || globalThis.confirm(message);
 }
 
 /** Tests start with no form on screen. */

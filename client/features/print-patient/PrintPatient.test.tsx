@@ -56,3 +56,19 @@ test('when the patient cannot be loaded the page says why and retries', async ()
   fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Anna Müller' })).toBeTruthy();
 });
+
+test('the printed record marks an edited note with the time of its last change', async () => {
+  patients.getPatient.mockResolvedValue({ data: anna, total: null });
+  listComments.mockResolvedValue({
+    data: [
+      { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null },
+      { id: 'c2', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat, korrigiert.', createdAt: '2026-09-03T09:00:00.000Z', updatedAt: '2026-09-04T15:30:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null },
+    ],
+    total: 2,
+  });
+  render(<PrintPatientPage />);
+  const edited = (await screen.findByText('Telefonat, korrigiert.')).closest('.print-comment')!;
+  expect(edited.textContent).toMatch(/bearbeitet am 04\.09\.2026/);
+  const unchanged = screen.getByText('Erstgespräch geführt.').closest('.print-comment')!;
+  expect(unchanged.textContent).not.toContain('bearbeitet');
+});
