@@ -17,6 +17,7 @@ import { unreadNews } from '../../state/news.ts';
 import { user } from '../../state/session.ts';
 import { activeWhere, attentionFilter, endingSoonFilter, levelWhere } from './queries.ts';
 import { coachName, patientName } from '../../lib/names.ts';
+import { PatientSearchBox } from '../../components/patient-search/PatientSearchBox.tsx';
 
 const LEVELS: Freshness[] = ['red', 'yellow', 'grey', 'green'];
 const ATTENTION_SHOWN = 8;
@@ -35,6 +36,10 @@ export default function DashboardPage() {
         <h1>{t('dashboard.title')}</h1>
         {me && <p className="muted">{t('dashboard.greeting', { name: me.firstName || coachName(me) })}</p>}
       </header>
+      {/* The same search as "/" opens on every screen. */}
+      <section className="card dashboard-search" aria-label={t('search.title')}>
+        <PatientSearchBox id="dashboard-search" />
+      </section>
       <Caseload now={now} />
       <div className="dashboard-grid">
         <Attention now={now} />

@@ -129,7 +129,7 @@ export default function PrintPatientPage() {
                   <p className="print-meta">
                     {dateTime(c.createdAt)} · {c.authorName}
                     {/* An edited note says so on paper too; its earlier versions are in the record's history. */}
-                    {c.updatedAt && c.updatedAt !== c.createdAt && <strong className="print-edited"> · {t('print.edited', { date: dateTime(c.updatedAt) })}</strong>}
+                    {c.updatedAt && c.createdAt && c.updatedAt !== c.createdAt && <strong className="print-edited"> · {t('print.edited', { date: dateTime(c.updatedAt) })}</strong>}
                   </p>
                   <p>{c.text}</p>
                 </div>

@@ -139,3 +139,11 @@ describe('deleted notes', () => {
     expect(screen.queryByRole('heading', { name: /Gelöschte Kommentare/ })).toBeNull();
   });
 });
+
+test('an API that keeps no updatedAt does not make every note look edited', async () => {
+  mockFetch({ 'GET /comments': json([{ ...note, updatedAt: undefined }]) });
+  render(<Comments patientId="p1" userId="coach-1" history />);
+  await screen.findByText('Rückruf am Freitag.');
+  expect(screen.queryByText(/bearbeitet am/)).toBeNull();
+  expect(screen.queryByText('Frühere Fassungen')).toBeNull();
+});

@@ -81,7 +81,8 @@ export function CommentItem({ coachId, comment, own, history, onChanged, onDelet
     }
   };
 
-  const edited = comment.updatedAt !== comment.createdAt;
+  // An API that keeps no updatedAt (LoopBack models often do not) reads it as "": then nothing says "edited".
+  const edited = !!comment.updatedAt && !!comment.createdAt && comment.updatedAt !== comment.createdAt;
   return (
     <li className="comment">
       <header className="comment-meta">
