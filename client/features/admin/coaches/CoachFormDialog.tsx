@@ -113,7 +113,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       onClose={onClose}
     >
       {restoredNote && (
-        <div role="status" className="notice">
+        <div role="status" className="admin-restored">
           <p>{t('unsaved.restored')}</p>
           <button type="button" className="secondary outline" onClick={discard}>{t('unsaved.discard')}</button>
         </div>

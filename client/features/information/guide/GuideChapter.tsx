@@ -1,3 +1,4 @@
+import '../../../components/records.css';
 import { Link } from 'wouter';
 import type { Freshness } from '../../../components/freshness.ts';
 import { t } from '../../../lib/i18n.ts';

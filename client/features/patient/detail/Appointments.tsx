@@ -58,6 +58,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [unsavedRestored, setUnsavedRestored] = useState(!!restored?.pending);
+  const [formRestored] = useState(!!restored?.form && !restored.pending);
   // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).
   const [base, setBase] = useState<{ list: Versioned; etag: string | null }>(() => (restored?.pending
     ? { list: restored.pending.base, etag: restored.pending.etag }
@@ -171,6 +172,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       <h3>{t('patient.appointments.upcoming')}</h3>
       {upcoming.length === 0 ? <p className="muted">{t('patient.appointments.noneUpcoming')}</p> : <ul className="row-list">{upcoming.map(row)}</ul>}
       <form className="appointment-form" onSubmit={add}>
+        {formRestored && form.note + form.startsAt !== '' && <p role="status" className="notice">{t('unsaved.restored')}</p>}
         <fieldset className="grid-form">
           <legend>{form.id ? t('patient.appointments.editTitle') : t('patient.appointments.add')}</legend>
           <label>
