@@ -181,3 +181,18 @@ describe('open routes', () => {
     expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
   });
 });
+
+describe('the area a path belongs to (what the login screen fetches ahead)', () => {
+  test.each([
+    ['/dashboard', 'dashboard'],
+    ['/patient/42?tab=comments', 'patient'],
+    ['/news-dashboard?id=n1', 'news-dashboard'],
+    ['/print/access-code?code=X', 'print-access-code'],
+    ['/print/patient?id=1', 'print-patient'],
+    ['/app', 'dashboard'],
+    ['/no-such-page', 'dashboard'],
+  ])('%s -> %s', async (path, area) => {
+    const { areaOf } = await import('./routes.tsx');
+    expect(areaOf(path)).toBe(area);
+  });
+});

@@ -2,17 +2,23 @@
  * `npm run bench`: what the product costs a person on a slow phone and what the gateway costs the server.
  * Starts the built-in upstream and a gateway in front of it (temporary data folder, demo data plus 5,000
  * seeded patients), drives Debian's Chromium and prints one table. Needs a built client (npm run build).
+ * Exits 1 when a budget of issue 13 is broken (test/e2e/budgets.test.ts enforces them in npm test).
+ *
+ * `--runs=N` cold runs of the timed journeys (median), `--only=first,journeys,cls,lighthouse,static,gateway,patients`.
+ * BENCH_NGINX_WORKERS=auto gives the nginx it compares static files with one worker per core (default 1).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
+import { median } from '../test/helpers/e2e-journey.ts';
 import { NetworkRecorder, SLOW_3G, measureLoginScreen, physicalFloorMs } from '../test/helpers/e2e-measure.ts';
-import { ROOT, assertClientBuilt, freePort, startServer, startUpstream } from '../test/helpers/e2e-server.ts';
+import { assertClientBuilt, freePort, startServer, startUpstream } from '../test/helpers/e2e-server.ts';
+import { apiBytes, runJourney, screenCalls, screenShifts, screens, type JourneyRun } from './bench-journeys.ts';
 import { benchPatientList, seedPatients } from './bench-patients.ts';
+import { NGINX, cannon, compareStatic } from './bench-static.ts';
 
 type Row = [metric: string, value: string, note: string];
 const rows: Row[] = [];
@@ -22,8 +28,19 @@ const row = (metric: string, value: string, note = '') => {
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-const FIRST_SCREEN_BUDGET = 40 * 1024;
+const FIRST_SCREEN_BUDGET = 30 * 1024;
 const REQUEST_BUDGET = 4;
+/** Budgets the measurements broke; the bench exits 1 when there are any (test/e2e/budgets.test.ts enforces the same). */
+const broken: string[] = [];
+const within = (what: string, value: number, limit: number, atLeast = false) => {
+  if (atLeast ? value < limit : value > limit) broken.push(`${what}: ${value} (budget ${atLeast ? '>=' : '<='} ${limit})`);
+};
+
+/** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Number(arg('runs') ?? 3);
+const ONLY = arg('only')?.split(',') ?? null;
+const wanted = (part: string) => ONLY === null || ONLY.includes(part);
 
 async function login(origin: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${origin}/v2/auth/login`, {
@@ -42,6 +59,8 @@ async function firstScreen(browser: Browser, origin: string) {
   const cold = await measureLoginScreen(page, recorder, `${origin}/login`);
   const encodings = [...new Set(cold.requests.filter((r) => r.bytes > 1000).map((r) => r.encoding))].join(', ');
   row('First screen /login: compressed response bodies', kb(cold.bodyBytes), `budget ${kb(FIRST_SCREEN_BUDGET)}; encodings: ${encodings}`);
+  within('first screen bytes', cold.bodyBytes, FIRST_SCREEN_BUDGET);
+  within('requests before the login form is usable', cold.requests.length, REQUEST_BUDGET);
   row('First screen /login: bytes on the wire (bodies + headers)', kb(cold.bytes), `${kb(cold.bytes - cold.bodyBytes)} of it HTTP headers`);
   row(
     'First screen /login: requests before the form is usable',
@@ -112,14 +131,6 @@ async function lighthouseScores(origin: string) {
   }
 }
 
-async function cannon(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 10, duration: 5, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the run`);
-  }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
 async function gatewayCost(upstreamUrl: string, gatewayUrl: string, token: string) {
   const path = '/v2/auth/me';
   const headers = { authorization: `Bearer ${token}` };
@@ -128,12 +139,73 @@ async function gatewayCost(upstreamUrl: string, gatewayUrl: string, token: strin
   row(`GET ${path} direct to the upstream`, `${Math.round(direct.rps)} req/s`, `p50 ${direct.p50} ms, p99 ${direct.p99} ms`);
   row(`GET ${path} through the gateway`, `${Math.round(proxied.rps)} req/s`, `p50 ${proxied.p50} ms, p99 ${proxied.p99} ms`);
   row('Gateway overhead (direct req/s / gateway req/s)', (direct.rps / proxied.rps).toFixed(2), 'autocannon, 10 connections, 5 s each');
+}
 
-  const html = readFileSync(join(ROOT, 'dist', 'public', 'index.html'), 'utf8');
-  const asset = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
-  if (!asset) throw new Error('no script in dist/public/index.html');
-  const statics = await cannon(`${gatewayUrl}${asset}`, { 'accept-encoding': 'br' });
-  row('Static asset (main script, brotli) through the gateway', `${Math.round(statics.rps)} req/s`, `p50 ${statics.p50} ms, p99 ${statics.p99} ms`);
+async function staticAssets(gatewayUrl: string) {
+  const { gateway, nginx, ratio } = await compareStatic(gatewayUrl);
+  row('Static asset (main script, brotli) through the gateway', `${Math.round(gateway.rps)} req/s`, `p50 ${gateway.p50} ms, p99 ${gateway.p99} ms; median of 3 runs`);
+  if (nginx && ratio !== null) {
+    row(`The same .br file from nginx (worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1}, access log on)`, `${Math.round(nginx.rps)} req/s`, `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`);
+    row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, 'budget >= 50 %');
+    within('static asset req/s, gateway / nginx', Number(ratio.toFixed(2)), 0.5, true);
+  } else {
+    row('The same .br file from nginx', 'not measured', `nginx is not installed (${NGINX} missing): apt-get install nginx`);
+  }
+}
+
+const s1 = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const spread = (values: number[], format: (v: number) => string) => `median of ${values.length}: ${values.map(format).join(', ')}`;
+
+/** Press "Anmelden" -> dashboard settled, then dashboard -> patient settled, RUNS cold runs, medians. */
+async function journeys(browser: Browser, origin: string) {
+  const runs: JourneyRun[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    process.stderr.write(`  journey run ${i + 1} of ${RUNS}\n`);
+    runs.push(await runJourney(browser, origin));
+  }
+  const pick = (f: (run: JourneyRun) => number) => runs.map(f);
+  const login = pick((r) => r.login.ms);
+  row('Slow 3G: press "Anmelden" -> dashboard settled', s1(median(login)), `budget 3.00 s; ${spread(login, s1)}`);
+  within('press Anmelden -> dashboard settled (ms, median)', Math.round(median(login)), 3000);
+  const requests = pick((r) => r.login.requests.length);
+  row('  requests (cache hits included)', String(median(requests)), `budget 12; over the network: ${median(pick((r) => r.login.networkRequests))}`);
+  within('press Anmelden -> dashboard settled: requests (most of any run)', Math.max(...requests), 12);
+  row('  /v2 calls', String(median(pick((r) => r.login.api.length))), runs[0].login.api.map((r) => `${r.method} ${new URL(r.url).pathname}`).join(', '));
+  const dashboardCalls = pick((r) => screenCalls(r.login).length);
+  row('  of them the dashboard\'s own', String(Math.max(...dashboardCalls)), 'budget 4 (the rest: sign-in, the shell\'s news and settings)');
+  within('dashboard /v2 calls (most of any run)', Math.max(...dashboardCalls), 4);
+  row('  bytes on the wire', kb(median(pick((r) => r.login.bytes))), '');
+  const patient = pick((r) => r.patient.ms);
+  row('Slow 3G: dashboard -> patient page settled', s1(median(patient)), `budget 1.50 s; ${spread(patient, s1)}`);
+  within('dashboard -> patient settled (ms, median)', Math.round(median(patient)), 1500);
+  row('  requests (cache hits included)', String(median(pick((r) => r.patient.requests.length))), `over the network: ${median(pick((r) => r.patient.networkRequests))}`);
+  row('  /v2 calls', String(median(pick((r) => r.patient.api.length))), runs[0].patient.api.map((r) => `${r.method} ${new URL(r.url).pathname}`).join(', '));
+  row('  bytes on the wire', kb(median(pick((r) => r.patient.bytes))), '');
+  const api = apiBytes([runs[0].login, runs[0].patient]);
+  row(
+    '/v2 answers of both steps: bytes on the wire / decoded',
+    `${kb(api.wire)} / ${kb(api.decoded)}`,
+    `${api.compressed} of ${api.calls} answers compressed; ${api.large} of them over 1 KB decoded`,
+  );
+}
+
+async function shifts(browser: Browser, origin: string, upstreamUrl: string) {
+  // A patient of the coach's own caseload, so the coach's patient screens show data, not "not found".
+  const token = await login(upstreamUrl, 'coach@example.org', 'Demo-Passwort-1');
+  const patients = (await (await fetch(`${origin}/v2/patients?filter=${encodeURIComponent(JSON.stringify({ limit: 1, order: 'lastName ASC' }))}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })).json()) as { id: string }[];
+  const list = screens(patients[0].id);
+  for (const width of [375, 1280]) {
+    const results = await screenShifts(browser, origin, width, list);
+    const worst = results.reduce((a, b) => (b.cls > a.cls ? b : a));
+    within(`CLS at ${width} px (${worst.name})`, Number(worst.cls.toFixed(3)), 0.1);
+    row(
+      `CLS at ${width} px, worst of ${results.length} screens (Slow 3G)`,
+      worst.cls.toFixed(3),
+      `budget 0.1; worst: ${worst.name}; ${results.filter((r) => r.cls > 0.001).map((r) => `${r.name} ${r.cls.toFixed(3)}`).join(', ') || 'no other shifts'}`,
+    );
+  }
 }
 
 function printTable() {
@@ -164,10 +236,13 @@ async function main() {
   try {
     // Straight to the upstream: the gateway would (rightly) want an XSRF token for this POST.
     const token = await login(upstream.url, 'admin@example.org', 'Demo-Passwort-1');
-    await step('First screen', () => firstScreen(browser, gateway.baseUrl));
-    await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
-    await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
-    await step('Patient list', async () => {
+    if (wanted('first')) await step('First screen', () => firstScreen(browser, gateway.baseUrl));
+    if (wanted('journeys')) await step('Journeys', () => journeys(browser, gateway.baseUrl));
+    if (wanted('cls')) await step('Layout shift', () => shifts(browser, gateway.baseUrl, upstream.url));
+    if (wanted('lighthouse')) await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
+    if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
+    if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
+    if (wanted('patients')) await step('Patient list', async () => {
       await seedPatients(upstream.url, token, 5_000);
       const result = await benchPatientList(browser, gateway.baseUrl, token);
       row('Patient list, 5,000 patients, 4x CPU throttling: render', ms(result.renderMs), result.renderNote);
@@ -181,6 +256,10 @@ async function main() {
   }
   console.log('');
   printTable();
+  if (broken.length > 0) {
+    console.error(`\n${broken.length} budget(s) broken:\n  ${broken.join('\n  ')}`);
+    process.exitCode = 1;
+  }
   if (failures.length > 0) {
     console.error(`\n${failures.length} measurement(s) failed:\n  ${failures.join('\n  ')}`);
     process.exitCode = 1;

@@ -1,5 +1,5 @@
 // Regenerates client/styles/pico.css: Pico CSS compiled from its Sass sources without the modules this app
-// never uses, to keep the first screen (budget 40 KB brotli for /login) small. The output is committed, so
+// never uses, to keep the first screen (budget 30 KB brotli for /login) small. The output is committed, so
 // the normal build needs no Sass. Run after upgrading @picocss/pico: npm run build:pico
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

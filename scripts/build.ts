@@ -1,15 +1,24 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { LANG_PLACEHOLDER, SENTRY_PLACEHOLDER, TITLE_PLACEHOLDER } from '../server/page.ts';
 import { clientAliases } from './aliases.ts';
+import { appSheet, firstScreenSheet } from './build-css.ts';
+import { TARGET, foldEntryChunks, staticClosure } from './build-fold.ts';
+import { areaName, collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
+import { nameByContent, type Renameable } from './build-names.ts';
 
 /**
  * Client build: client/main.tsx -> dist/public (index.html template + hashed assets + locales + static/).
  * The gateway fills the template's placeholders per instance (title, Sentry DSN) and serves the folder.
+ *
+ * Scripts: the entry (first screen), one chunk per area of the route table and one app chunk (the shell, the
+ * API layer and what areas share): scripts/build-graph.ts. Styles: the first-screen sheet the page links and
+ * the app sheet everything after the login screen waits for: scripts/build-css.ts. Every file is named after
+ * its final bytes: scripts/build-names.ts.
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +29,10 @@ export interface BuildOptions {
   root?: string;
   /** Default <root>/client/main.tsx. */
   entry?: string;
+  /** The route table whose dynamic imports are the areas; default <root>/client/routes.tsx. */
+  routes?: string;
+  /** The app module (shell, API layer); default <root>/client/app.ts. */
+  app?: string;
   /** Default <root>/dist; the served files go to <outDir>/public. */
   outDir?: string;
   localesDir?: string;
@@ -30,12 +43,18 @@ export interface BuildOptions {
 export interface BuildManifest {
   /** URL paths. */
   entry: string;
+  /** The first-screen sheet (linked by the page). */
   css: string[];
-  /** Chunks the entry imports statically (they are modulepreloaded). */
+  /** The app sheet: everything after the login screen waits for it. */
+  appCss: string;
+  /** Chunks the entry imports statically (they are modulepreloaded); empty, they are folded into the entry. */
   preload: string[];
-  /** Dynamic entry point (source path relative to root) -> its JS file plus the chunks it imports statically. */
-  lazy: Record<string, string[]>;
+  /** Area name -> the scripts it needs (its own chunk and the app chunk), fetched before it is imported. */
+  areas: Record<string, string[]>;
 }
+
+/** Stands in the entry for the area table until every file it lists has its final name (client/lib/areas.ts). */
+export const AREA_FILES_PLACEHOLDER = '"__COACH_PORTAL_AREA_FILES__"';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -66,57 +85,6 @@ export async function precompress(publicDir: string): Promise<number> {
   }
   await Promise.all(jobs);
   return jobs.length / 2;
-}
-
-const TARGET = ['chrome100', 'edge100', 'firefox100', 'safari15'];
-
-/** Inserts a stylesheet link once and resolves when it has loaded (or failed: the screen still works unstyled). */
-const STYLESHEET_LOADER = `const loading = new Map();
-export function loadStylesheet(href) {
-  let done = loading.get(href);
-  if (!done) {
-    done = new Promise((resolve) => {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = href;
-      link.onload = link.onerror = () => resolve();
-      document.head.append(link);
-    });
-    loading.set(href, done);
-  }
-  return done;
-}`;
-
-/**
- * esbuild folds the CSS of every lazily imported module into the entry's stylesheet, so each screen's CSS
- * would weigh on the first screen. This plugin keeps CSS imported by the entry itself (global styles) in the
- * entry bundle and turns every other CSS import into its own minified, hashed file that the importing module
- * loads with a <link> before it runs (top-level await, so the screen never renders unstyled).
- */
-function lazyCssPlugin(entry: string): esbuild.Plugin {
-  return {
-    name: 'lazy-css',
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /\.css$/ }, async (args) => {
-        if (args.namespace !== 'file' || args.importer === entry || args.importer.endsWith('.css') || args.pluginData === 'lazy-css') return undefined;
-        const resolved = await pluginBuild.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'lazy-css' });
-        if (resolved.errors.length > 0) return { errors: resolved.errors };
-        return { path: resolved.path, namespace: 'lazy-css' };
-      });
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-css' }, (args) => ({
-        contents: `import href from ${JSON.stringify(`${args.path}?stylesheet`)};\nimport { loadStylesheet } from 'lazy-css:loader';\nawait loadStylesheet(href);\n`,
-        resolveDir: dirname(args.path),
-        loader: 'js',
-      }));
-      pluginBuild.onResolve({ filter: /^lazy-css:loader$/ }, () => ({ path: 'loader', namespace: 'lazy-css-loader' }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-css-loader' }, () => ({ contents: STYLESHEET_LOADER, loader: 'js' }));
-      pluginBuild.onResolve({ filter: /\?stylesheet$/ }, (args) => ({ path: args.path.slice(0, -'?stylesheet'.length), namespace: 'stylesheet-file' }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'stylesheet-file' }, async (args) => {
-        const css = await esbuild.build({ entryPoints: [args.path], bundle: true, minify: true, write: false, target: TARGET, logLevel: 'silent' });
-        return { contents: css.outputFiles[0].contents, loader: 'file' };
-      });
-    },
-  };
 }
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -150,105 +118,6 @@ export function renderTemplate(manifest: BuildManifest): string {
   return lines.join('\n');
 }
 
-/** The outputs a module needs before it runs: itself and, transitively, what it imports statically. */
-function staticClosure(metafile: esbuild.Metafile, start: string): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of metafile.outputs[key]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    }
-  };
-  visit(start);
-  return [...seen];
-}
-
-/** Where the folded entry publishes the module namespaces of the chunks it absorbed (see foldEntryChunks). */
-const CHUNK_REGISTRY = 'Symbol.for("coach-portal.chunks")';
-
-/**
- * esbuild's code splitting puts every module that the entry shares with a lazy screen into its own chunk, so
- * the first screen needed a dozen requests (budget: page, stylesheet, one script, dictionary). This pass folds
- * the chunks the entry imports statically into the entry file itself, which then publishes their module
- * namespaces in a registry; every lazy chunk that imported one of them now reads it from that registry
- * instead of fetching a URL. Lazy code therefore shares the entry's single Preact, signals and session
- * instances, and never references the entry's URL.
- *
- * File names stay esbuild's: a folded file is a fixed function of esbuild's output for it, and esbuild's hash
- * of an output already covers the names (so the contents) of every chunk it imports. A cached lazy chunk is
- * therefore valid with any entry that publishes the chunks it names.
- */
-async function foldEntryChunks(metafile: esbuild.Metafile, root: string, publicDir: string, entryKey: string): Promise<Set<string>> {
-  const folded = new Set(staticClosure(metafile, entryKey).filter((key) => key !== entryKey));
-  if (folded.size === 0) return folded;
-  const fileOf = (key: string) => resolve(root, key);
-  const urlOf = (key: string) => '/' + relative(publicDir, fileOf(key)).split(sep).join('/');
-  const keyByUrl = new Map(Object.keys(metafile.outputs).map((key) => [urlOf(key), key]));
-  const registryKey = (key: string) => JSON.stringify(urlOf(key));
-  const common = { bundle: true, format: 'esm', minify: true, target: TARGET, sourcemap: 'linked', publicPath: '/assets', legalComments: 'none', allowOverwrite: true, logLevel: 'warning' } as const;
-
-  /** Import paths between outputs are absolute (/assets/...): map them to files, bundling only what `bundle` accepts. */
-  const resolver = (name: string, bundle: (key: string) => esbuild.OnResolveResult | undefined): esbuild.Plugin => ({
-    name,
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^\/assets\// }, (args) => {
-        const key = keyByUrl.get(args.path);
-        return (key === undefined ? undefined : bundle(key)) ?? { path: args.path, external: true };
-      });
-    },
-  });
-
-  // 1. The entry: registry first (module evaluation order), then the entry's own code, all in one file.
-  const registry = [...folded].map((key, i) => `import * as m${i} from ${JSON.stringify(urlOf(key))};`).join('\n')
-    + `\nglobalThis[${CHUNK_REGISTRY}] = Object.freeze({ ${[...folded].map((key, i) => `${registryKey(key)}: m${i}`).join(', ')} });\n`;
-  await esbuild.build({
-    ...common,
-    stdin: { contents: `import "fold:registry";\nimport ${JSON.stringify(urlOf(entryKey))};\n`, resolveDir: publicDir, sourcefile: 'entry.js' },
-    outfile: fileOf(entryKey),
-    plugins: [
-      {
-        name: 'fold-registry',
-        setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /^fold:registry$/ }, () => ({ path: 'registry', namespace: 'fold' }));
-          pluginBuild.onLoad({ filter: /.*/, namespace: 'fold' }, () => ({ contents: registry, resolveDir: publicDir, loader: 'js' }));
-        },
-      },
-      resolver('fold-entry', (key) => (key === entryKey || folded.has(key) ? { path: fileOf(key) } : undefined)),
-    ],
-  });
-
-  // 2. Every other script that imported a folded chunk reads it from the registry instead.
-  for (const [key, output] of Object.entries(metafile.outputs)) {
-    if (!key.endsWith('.js') || key === entryKey || folded.has(key)) continue;
-    if (!output.imports.some((imported) => folded.has(imported.path))) continue;
-    await esbuild.build({
-      ...common,
-      entryPoints: [fileOf(key)],
-      outfile: fileOf(key),
-      plugins: [
-        {
-          name: 'fold-reader',
-          setup(pluginBuild) {
-            pluginBuild.onLoad({ filter: /.*/, namespace: 'fold-chunk' }, (args) => {
-              const names = metafile.outputs[args.path].exports;
-              const lines = [`const m = globalThis[${CHUNK_REGISTRY}][${registryKey(args.path)}];`];
-              names.forEach((exported, i) => lines.push(`const v${i} = m[${JSON.stringify(exported)}];`));
-              lines.push(`export { ${names.map((exported, i) => `v${i} as ${exported}`).join(', ')} };`);
-              return { contents: lines.join('\n'), loader: 'js' };
-            });
-          },
-        },
-        resolver('fold-lazy', (imported) => (folded.has(imported) ? { path: imported, namespace: 'fold-chunk' } : undefined)),
-      ],
-    });
-  }
-  for (const key of folded) {
-    for (const file of [fileOf(key), `${fileOf(key)}.map`]) rmSync(file, { force: true });
-  }
-  return folded;
-}
-
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
   const entry = resolve(options.entry ?? join(root, 'client/main.tsx'));
@@ -259,10 +128,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   const log = options.log ?? (() => {});
   if (!existsSync(entry)) throw new Error(`The client entry ${relative(root, entry)} does not exist yet: nothing to build.`);
 
+  const routes = resolve(options.routes ?? join(root, 'client/routes.tsx'));
+  const app = resolve(options.app ?? join(root, 'client/app.ts'));
+
   rmSync(publicDir, { recursive: true, force: true });
   mkdirSync(join(publicDir, 'assets/i18n'), { recursive: true });
 
-  const result = await esbuild.build({
+  const common: esbuild.BuildOptions = {
     absWorkingDir: root,
     entryPoints: [entry],
     bundle: true,
@@ -277,37 +149,63 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
     sourcemap: 'linked',
     metafile: true,
     target: TARGET,
-    plugins: [lazyCssPlugin(entry)],
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', __AREA_FILES__: AREA_FILES_PLACEHOLDER },
     jsx: 'automatic',
     jsxImportSource: 'react',
     alias: clientAliases,
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file' },
     legalComments: 'linked',
     logLevel: 'warning',
-  });
-  const metafile = result.metafile;
+  };
+  // 1. The module graph alone (nothing written): areas, shared modules, stylesheets in import order.
+  const analysis = await esbuild.build({ ...common, write: false, plugins: [collectCssPlugin()] });
+  const graph = readGraph(analysis.metafile!, root, entry, routes, app);
+  // 2. The scripts, each shared module with one home (the app chunk).
+  const result = await esbuild.build({ ...common, plugins: [collectCssPlugin(), oneHomePlugin(root, graph, app)] });
+  const metafile = result.metafile!;
   const toUrl = (key: string) => '/' + relative(publicDir, resolve(root, key)).split(sep).join('/');
+  const keyOf = (source: string) => Object.entries(metafile.outputs).find(([key, output]) => output.entryPoint === source && key.endsWith('.js'))?.[0];
   const entryRel = relative(root, entry).split(sep).join('/');
-  const outputs = Object.entries(metafile.outputs);
-  const entryKey = outputs.find(([, output]) => output.entryPoint === entryRel)?.[0];
+  const entryKey = keyOf(entryRel);
   if (!entryKey) throw new Error(`esbuild produced no output for ${entryRel}`);
-
-  // Only the entry's own (global) CSS is linked; screens load theirs through lazyCssPlugin.
-  const entryCss = metafile.outputs[entryKey].cssBundle;
   const folded = await foldEntryChunks(metafile, root, publicDir, entryKey);
-  const lazy: Record<string, string[]> = {};
-  for (const [key, output] of outputs) {
-    if (output.entryPoint && key !== entryKey && key.endsWith('.js')) {
-      lazy[output.entryPoint] = staticClosure(metafile, key).filter((chunk) => !folded.has(chunk) && chunk !== entryKey).map(toUrl);
-    }
+
+  // 3. The stylesheets.
+  const sheet = await appSheet(graph.css, root, TARGET);
+  writeFileSync(join(publicDir, 'assets/app.css'), sheet.css);
+  writeFileSync(join(publicDir, 'assets/app.css.map'), sheet.map);
+  writeFileSync(join(publicDir, 'assets/login.css'), firstScreenSheet(sheet.css));
+
+  // 4. Final names. An area needs its own script and what it imports statically (the app chunk).
+  const areaKeys = new Map([...graph.areas, ['app', relative(root, app).split(sep).join('/')]].map(([name, source]) => [name, keyOf(source)]));
+  const stems = new Map<string, string>([[entryKey, 'main']]);
+  for (const [name, key] of areaKeys) if (key) stems.set(key, name);
+  const files: Renameable[] = [
+    { url: '/assets/app.css', stem: 'app' },
+    { url: '/assets/login.css', stem: 'login' },
+  ];
+  for (const key of Object.keys(metafile.outputs)) {
+    if (folded.has(key) || key.endsWith('.map') || !existsSync(resolve(root, key))) continue;
+    const file = basename(key);
+    files.push({ url: toUrl(key), stem: stems.get(key) ?? (key.endsWith('.js') ? 'chunk' : file.slice(0, file.lastIndexOf('-'))) });
   }
+  const areaScripts = (finalUrl: (old: string) => string) =>
+    Object.fromEntries(
+      [...areaKeys].filter(([, key]) => key).map(([name, key]) => [name, staticClosure(metafile, key!).filter((k) => !folded.has(k) && k !== entryKey).map((k) => finalUrl(toUrl(k)))]),
+    );
+  files.find((f) => f.url === toUrl(entryKey))!.finish = (text, finalUrl) => {
+    if (graph.areas.size > 0 && !text.includes(AREA_FILES_PLACEHOLDER)) throw new Error('The entry does not read the area table (client/lib/areas.ts): areas would load without their files being fetched first');
+    return text.split(AREA_FILES_PLACEHOLDER).join(`(${JSON.stringify({ css: finalUrl('/assets/app.css'), files: areaScripts(finalUrl) })})`);
+  };
+  const renamed = nameByContent(publicDir, files);
+  const final = (url: string) => renamed.get(url) ?? url;
   const manifest: BuildManifest = {
-    entry: toUrl(entryKey),
-    css: entryCss ? [toUrl(entryCss)] : [],
+    entry: final(toUrl(entryKey)),
+    css: [final('/assets/login.css')],
+    appCss: final('/assets/app.css'),
     // Folded into the entry: the first screen is the page, one stylesheet, one script and the dictionary.
     preload: [],
-    lazy,
+    areas: areaScripts(final),
   };
 
   for (const file of readdirSync(localesDir).filter((name) => name.endsWith('.json'))) {
@@ -320,7 +218,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   const compressed = await precompress(publicDir);
   writeFileSync(join(outDir, 'meta.json'), JSON.stringify(metafile));
   writeFileSync(join(outDir, 'build-manifest.json'), JSON.stringify(manifest, null, 2));
-  log(`built ${manifest.entry} (+${manifest.preload.length} preloaded chunks, ${Object.keys(lazy).length} lazy areas), ${compressed} text files precompressed`);
+  log(`built ${manifest.entry} (${Object.keys(manifest.areas).length} areas), ${compressed} text files precompressed`);
   return manifest;
 }
 
@@ -335,7 +233,8 @@ export function needsBuild(options: BuildOptions = {}): boolean {
     if (!existsSync(dir)) continue;
     for (const file of walk(dir)) if (statSync(file).mtimeMs > built) return true;
   }
-  for (const file of ['scripts/build.ts', 'scripts/aliases.ts', 'package-lock.json'].map((f) => join(root, f))) {
+  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-names.ts', 'aliases.ts'].map((f) => `scripts/${f}`);
+  for (const file of [...scripts, 'package-lock.json'].map((f) => join(root, f))) {
     if (existsSync(file) && statSync(file).mtimeMs > built) return true;
   }
   return false;

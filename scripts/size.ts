@@ -5,13 +5,14 @@ import { renderPage } from '../server/page.ts';
 import type { BuildManifest } from './build.ts';
 
 /**
- * First-screen budget of /login, in brotli bytes as the gateway sends them: the page, every stylesheet it
- * links (render-blocking), the entry module and everything it imports statically (modulepreloaded), the
- * login area's chunks if the route table ever makes it lazy, and the German dictionary fetched before the
- * first text shows. Lazy areas and Sentry load later and do not count.
+ * First-screen budget of /login (issue 13: 30 KB), in brotli bytes as the gateway sends them: the page, every
+ * stylesheet it links (render-blocking), the entry module and everything it imports statically (modulepreloaded),
+ * the login area's chunks if the route table ever makes it lazy, and the German dictionary fetched before the
+ * first text shows. The app module, the areas, the app stylesheet and Sentry load later and do not count.
  */
-export const LIMIT_BYTES = 40 * 1024;
-const LOGIN_AREA = 'client/features/login/index.tsx';
+export const LIMIT_BYTES = 30 * 1024;
+/** Should the route table ever make the login screen an area, its files count too. */
+const LOGIN_AREA = 'login';
 const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface SizeReport {
@@ -64,7 +65,7 @@ export function measureFirstScreen(distDir: string = DEFAULT_DIST): SizeReport {
   const manifestPath = join(dist, 'build-manifest.json');
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
-    for (const path of manifest.lazy[LOGIN_AREA] ?? []) add(path, 'login area (lazy)');
+    for (const path of manifest.areas[LOGIN_AREA] ?? []) add(path, 'login area (lazy)');
   }
   add('/assets/i18n/de.json', 'German dictionary');
   const total = files.reduce((sum, file) => sum + file.bytes, 0);

@@ -2,16 +2,30 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 
-/** What the gateway knows about one file of dist/public, read once at start-up. */
-export interface PublicFile {
+/** One stored form of a file: on disk, and in memory when it is small enough (MEMORY_LIMIT_BYTES). */
+export interface FileVariant {
   path: string;
   size: number;
+  /** The bytes, read at start-up; absent for files too large to hold (those are streamed from disk). */
+  body?: Buffer;
+}
+
+/** What the gateway knows about one file of dist/public, read once at start-up. */
+export interface PublicFile extends FileVariant {
   type: string;
   etag: string;
   /** Precompressed siblings written by the build (name.br / name.gz). */
-  br?: { path: string; size: number };
-  gz?: { path: string; size: number };
+  br?: FileVariant;
+  gz?: FileVariant;
 }
+
+/**
+ * Files up to this size are served from memory: the built client is a few hundred kilobytes of scripts,
+ * styles and dictionaries (with their .br/.gz copies), and opening a file per request cost more than
+ * half of the gateway's throughput for static assets. Larger files (source maps of big chunks, PDFs a
+ * deployment might add to static/) are streamed from disk.
+ */
+export const MEMORY_LIMIT_BYTES = 512 * 1024;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,8 +52,12 @@ const TYPES: Record<string, string> = {
 
 export const contentType = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-/** esbuild's [hash] is 8 characters of upper-case base32; such names never change content, so they cache forever. */
-export const isHashedAsset = (urlPath: string) => /^\/assets\/.+-[A-Z0-9]{8}\.[a-z0-9]+(\.map)?$/.test(urlPath);
+/**
+ * The build names every script, stylesheet and asset after a hash of its final bytes (8 characters of upper-case
+ * base32, scripts/build-names.ts): such names never change content, so they cache forever. Source maps are named
+ * after their script, not after their own bytes, so they are revalidated like everything else.
+ */
+export const isHashedAsset = (urlPath: string) => /^\/assets\/.+-[A-Z0-9]{8}\.[a-z0-9]+$/.test(urlPath) && !urlPath.endsWith('.map');
 
 function* walk(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -61,12 +79,15 @@ export function scanPublicDir(publicDir: string): Map<string, PublicFile> {
     const file: PublicFile = {
       path: full,
       size: content.length,
+      body: content.length <= MEMORY_LIMIT_BYTES ? content : undefined,
       type: contentType(full),
       etag: `W/"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`,
     };
     for (const encoding of ['br', 'gz'] as const) {
       const compressed = `${full}.${encoding}`;
-      if (existsSync(compressed)) file[encoding] = { path: compressed, size: statSync(compressed).size };
+      if (!existsSync(compressed)) continue;
+      const size = statSync(compressed).size;
+      file[encoding] = { path: compressed, size, body: size <= MEMORY_LIMIT_BYTES ? readFileSync(compressed) : undefined };
     }
     files.set(urlPath, file);
   }

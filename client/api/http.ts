@@ -3,6 +3,7 @@ import { ApiErrorBodySchema } from './schemas/error.ts';
 import { issueFields, readingSchema } from './reading.ts';
 import { getToken } from '../lib/token.ts';
 import { reportError } from '../lib/error-reporting.ts';
+import { fetchThrough } from './request-cache.ts';
 
 // The token helpers live in lib/token.ts (the first screen needs them without this module); re-exported here.
 export { TOKEN_KEY, getToken, setToken, clearToken } from '../lib/token.ts';
@@ -179,7 +180,8 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   let response: Response;
   const { signal, release } = eitherSignal(options.signal, own);
   try {
-    response = await fetch(`/v2${path}${encodeQuery(options.query)}`, {
+    // Shared GETs, kept reference data, connection state: api/request-cache.ts.
+    response = await fetchThrough(`/v2${path}${encodeQuery(options.query)}`, {
       method,
       headers,
       body,

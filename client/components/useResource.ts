@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../api/http.ts';
+import { onReconnect } from '../lib/connection.ts';
+
+/** A call that got no answer at all (ApiError status 0): worth trying again once the line is back. */
+const noAnswer = (error: unknown) => (error as { status?: unknown } | null)?.status === 0;
 
 export type Resource<T> =
   | { status: 'loading'; data?: T; total: number | null; error?: undefined }
@@ -14,7 +18,8 @@ export interface Loaded<T> {
 /**
  * Load something when the key changes; an older answer never overwrites a newer one (a fast
  * typist in the search box would otherwise see the results of an earlier query last).
- * While reloading, the previous data stays visible so a list does not blink empty.
+ * While reloading, the previous data stays visible so a list does not blink empty. A load that got no
+ * answer (offline, server unreachable) is tried again when the connection returns (lib/connection.ts).
  */
 export function useResource<T>(
   load: (signal: AbortSignal) => Promise<Loaded<T>>,
@@ -27,6 +32,7 @@ export function useResource<T>(
 
   useEffect(() => {
     const controller = new AbortController();
+    let stopWaiting: (() => void) | null = null;
     setState((s) => ({ status: 'loading', data: s.data, total: s.total }));
     loadRef.current(controller.signal).then(
       (result) => {
@@ -36,9 +42,14 @@ export function useResource<T>(
         // An abort (this effect's own cleanup, or the session ending on logout) is no failure to show.
         if (controller.signal.aborted || isAbortError(error)) return;
         setState((s) => ({ status: 'error', data: s.data, total: s.total, error }));
+        // For want of a connection: load again as soon as the server answers.
+        if (noAnswer(error)) stopWaiting = onReconnect(() => setAttempt((n) => n + 1));
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      stopWaiting?.();
+    };
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

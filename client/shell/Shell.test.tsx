@@ -262,3 +262,27 @@ test('Escape closes an open sidebar', async () => {
   fireEvent.keyDown(document, { key: 'Escape' });
   expect(screen.queryByRole('navigation')).toBeNull();
 });
+
+describe('a flaky line', () => {
+  test('loads the news again when the connection comes back after they could not be loaded', async () => {
+    const { reportAnswer, reportNoAnswer } = await import('../lib/connection.ts');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A token of its own: the logout test above ended the session of 'tok' (no request carries it any more).
+    localStorage.setItem('accessToken', 'tok-flaky');
+    let reachable = false;
+    mockFetch({
+      'GET /news': () => (reachable ? json([item('1', 'Neu')]) : Promise.reject(new TypeError('Failed to fetch'))),
+      'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }),
+    });
+    renderShell();
+    expect(await screen.findByRole('link', { name: 'Keine neue News vorhanden' })).toBeTruthy();
+    // The first load got no answer (logged to the console only, SPEC section 8).
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith('Could not load news', expect.anything()));
+    reachable = true;
+    act(() => {
+      reportNoAnswer();
+      reportAnswer();
+    });
+    expect(await screen.findByRole('button', { name: 'Sie haben 1 ungelesene News' })).toBeTruthy();
+  });
+});

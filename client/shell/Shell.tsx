@@ -3,6 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { loadNews } from '../state/news.ts';
 import { loadSystemSettings } from '../state/settings.ts';
 import { t } from '../lib/i18n.ts';
+import { Settle } from '../components/Settle.tsx';
+import { onReconnect } from '../lib/connection.ts';
 import { TopBar } from './TopBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { QuickSearch } from './QuickSearch.tsx';
@@ -14,8 +16,13 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const search = useSearch();
 
   useEffect(() => {
-    void loadNews();
-    void loadSystemSettings();
+    const load = () => {
+      void loadNews();
+      void loadSystemSettings();
+    };
+    load();
+    // After a time without connection the badge and the settings may be out of date (or never came).
+    return onReconnect(load);
   }, []);
 
   // SPEC section 4: after every completed navigation the sidebar closes on windows up to 2500 px.
@@ -45,7 +52,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         <div className="sidebar-backdrop" aria-hidden="true" onClick={() => (sidebarOpen.value = false)} />
       ) : null}
       <main id="main" className="shell-content" tabIndex={-1}>
-        {children}
+        <Settle scope={path}>{children}</Settle>
       </main>
       <QuickSearch />
     </div>

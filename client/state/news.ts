@@ -6,6 +6,8 @@ import { user } from './session.ts';
 
 /** Every news item as GET /news answered, `read` for the signed-in coach. */
 export const news = signal<NewsItem[]>([]);
+/** Whether GET /news is on its way: screens that lay out around the news wait for it (no layout shift). */
+export const newsLoading = signal(false);
 /** Unread items in reverse order of the answer (SPEC section 2, news menu). */
 export const unreadNews = computed(() => news.value.filter((item) => !item.read).reverse());
 
@@ -20,12 +22,15 @@ effect(() => {
  * ended (logout while it ran) is no failure: nothing is logged and the emptied list stays empty.
  */
 export async function loadNews(): Promise<void> {
+  newsLoading.value = true;
   try {
     const { data } = await getNews();
     news.value = data;
   } catch (error) {
     if (isAbortError(error)) return;
     console.error('Could not load news', error);
+  } finally {
+    newsLoading.value = false;
   }
 }
 

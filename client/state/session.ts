@@ -2,10 +2,10 @@ import { signal, computed } from '@preact/signals-react';
 import { navigate } from 'wouter/use-browser-location';
 import type { Me } from '../api/schemas/auth.ts';
 import { clearToken, getToken, setToken } from '../lib/token.ts';
-import { showAlert } from '../components/Dialog.tsx';
 import { t, rememberLanguage } from '../lib/i18n.ts';
 import { loginUrlFor } from '../lib/return-url.ts';
 import { clearDrafts } from '../lib/drafts.ts';
+import { isLoadError, loadArea } from '../lib/areas.ts';
 
 /** The signed-in coach, or null when logged out (or not checked yet). */
 export const user = signal<Me | null>(null);
@@ -14,28 +14,35 @@ export const token = signal<string | null>(getToken());
 /** False until the start-up check has answered; guards wait for it instead of bouncing to /login. */
 export const sessionChecked = signal(false);
 /**
- * Why the last login() returned null: 'locked' (403, alert shown), 'unusable' (the login or /auth/me answer
- * lacks what the client needs: already reported to error reporting, and said so on the screen instead of
- * asking to check the password) or 'failed' (anything else).
+ * Why the last login() returned null: 'locked' (403, alert shown), 'offline' (no answer), 'unusable' (the login
+ * or /auth/me answer lacks what the client needs: already reported to error reporting, and said so on the screen
+ * instead of asking to check the password) or 'failed' (anything else).
  */
-export const lastLoginFailure = signal<'locked' | 'unusable' | 'failed' | null>(null);
+export const lastLoginFailure = signal<'locked' | 'offline' | 'unusable' | 'failed' | null>(null);
 
 /** Authenticated per SPEC section 6: a token exists and the user is not locked. */
 export const isAuthenticated = computed(() => !!token.value && !!user.value && !user.value.isUserLocked);
 
 
 
-let api: Promise<{ auth: typeof import('../api/auth.ts'); http: typeof import('../api/http.ts') }> | null = null;
+let api: Promise<typeof import('../app.ts')> | null = null;
 /**
- * The API layer (and its schemas) is loaded on first use, not with the first screen: /login renders
- * without it and fetches it when the form is sent. Loading it also registers what a 401 means.
+ * The API layer (and its schemas) comes with the app module, not with the first screen: /login renders
+ * without it and fetches it while the coach types (routes.tsx) or when the form is sent. Loading it also
+ * registers what a 401 means. A failed load is not kept: the next call tries again.
  */
 export function loadApi() {
-  api ??= Promise.all([import('../api/auth.ts'), import('../api/http.ts')]).then(([auth, httpModule]) => {
-    httpModule.onUnauthorized(handleUnauthorized);
-    http = httpModule;
-    return { auth, http: httpModule };
-  });
+  api ??= loadArea('app', () => import('../app.ts')).then(
+    (app) => {
+      app.http.onUnauthorized(handleUnauthorized);
+      http = app.http;
+      return app;
+    },
+    (error: unknown) => {
+      api = null;
+      throw error;
+    },
+  );
   return api;
 }
 
@@ -112,8 +119,8 @@ export function resetSessionForTests(): void {
 /** Login (SPEC section 4/8): an answer with an id stores the token and returns the fetched user; else null. */
 export async function login(email: string, password: string): Promise<Me | null> {
   lastLoginFailure.value = null;
-  const { auth, http } = await loadApi();
   try {
+    const { auth } = await loadApi();
     const { data } = await auth.login({ email, password });
     if (!data?.id) {
       lastLoginFailure.value = 'failed';
@@ -127,11 +134,16 @@ export async function login(email: string, password: string): Promise<Me | null>
     sessionChecked.value = true;
     return me;
   } catch (error) {
-    if (error instanceof http.ApiError && error.status === 403) {
+    const status = (error as { name?: string; status?: number }).name === 'ApiError' ? (error as { status: number }).status : null;
+    if (status === 403) {
       lastLoginFailure.value = 'locked';
-      await showAlert({ type: 'error', title: t('session.lockedTitle'), text: t('session.lockedText') });
+      // The dialog (and its styles) come with the app module, which the login call has just used.
+      const app = await loadApi();
+      await app.showAlert({ type: 'error', title: t('session.lockedTitle'), text: t('session.lockedText') });
     } else {
-      lastLoginFailure.value = error instanceof http.ApiError && error.code === 'INVALID_RESPONSE' ? 'unusable' : 'failed';
+      // No answer at all (the API layer could not be loaded, or the request never came back): say so.
+      const unusable = (error as { code?: string }).code === 'INVALID_RESPONSE';
+      lastLoginFailure.value = status === 0 || isLoadError(error) ? 'offline' : unusable ? 'unusable' : 'failed';
     }
     if (token.value) dropSession();
     return null;

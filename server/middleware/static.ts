@@ -16,11 +16,13 @@ const REVALIDATE = 'no-cache';
 const fresh = (req: Request, etag: string) =>
   (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
-function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: string): void {
+function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: string, sourceMap?: string): void {
   const encoding = pickEncoding(req.headers['accept-encoding'], { br: !!file.br, gz: !!file.gz });
   const variant = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gz! : file;
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
   res.setHeader('Cache-Control', cacheControl);
+  // Scripts carry no sourceMappingURL comment (it would make their name depend on their own name): the header says it.
+  if (sourceMap) res.setHeader('SourceMap', sourceMap);
   res.setHeader('Content-Type', file.type);
   res.setHeader('ETag', etag);
   if (file.br || file.gz) res.setHeader('Vary', 'Accept-Encoding');
@@ -34,10 +36,14 @@ function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: s
     res.end();
     return;
   }
+  if (variant.body) {
+    res.end(variant.body);
+    return;
+  }
   const stream = createReadStream(variant.path);
   stream.once('open', () => stream.pipe(res));
   stream.once('error', () => {
-    // The file was listed at start but is gone now (a rebuild or deploy replaced dist/ under a running
+    // A large file was listed at start but is gone now (a rebuild or deploy replaced dist/ under a running
     // process): answer 404 instead of dropping the connection, and only cut it once the body has begun.
     if (res.headersSent) return void res.destroy();
     for (const header of ['Content-Encoding', 'Content-Length', 'ETag', 'Vary']) res.removeHeader(header);
@@ -91,7 +97,7 @@ export function staticFiles(options: StaticOptions): RequestHandler {
     if (path.startsWith('/assets/')) {
       const file = files.get(path);
       if (!file) return sendError(res, 404, 'NOT_FOUND', 'Unknown asset');
-      return sendFile(req, res, file, isHashedAsset(path) ? IMMUTABLE : REVALIDATE);
+      return sendFile(req, res, file, isHashedAsset(path) ? IMMUTABLE : REVALIDATE, files.has(`${path}.map`) ? `${path}.map` : undefined);
     }
     if (path === UNSUPPORTED_BROWSER_PATH) {
       const file = files.get(`${UNSUPPORTED_BROWSER_PATH}.html`);

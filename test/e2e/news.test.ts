@@ -43,5 +43,10 @@ forEachUpstream((upstream, journey) => {
     await menuButton(unread.length - 1).waitFor();
     const after = await apiInPage<News[]>(page, 'GET', '/news');
     expect(after.find((n) => n.id === chosen.id)?.read).toBe(true);
+
+    // A link to one item, opened afresh: that item has the keyboard focus once the page shows.
+    await page.goto(`/news-dashboard?id=${encodeURIComponent(chosen.id)}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(chosen.title);
   });
 });

@@ -2,6 +2,8 @@ import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/preact';
 import de from '../../locales/de.json' with { type: 'json' };
 import { addDictionary, activate } from '../../client/lib/i18n.ts';
+import { resetRequestCacheForTests } from '../../client/api/request-cache.ts';
+import { resetConnectionForTests } from '../../client/lib/connection.ts';
 
 // Client tests render with the real German texts, exactly as the app ships them.
 beforeAll(() => {
@@ -12,4 +14,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Kept answers and the connection state belong to one test, like the fetch mock that made them.
+  resetRequestCacheForTests();
+  resetConnectionForTests();
 });

@@ -94,11 +94,13 @@ interface AxeResults {
 }
 
 /**
- * `origin` is the gateway the journey runs against (default: the one in front of the built-in upstream). `absent`:
- * calls beyond SPEC section 7 that this upstream does not have; the client asks for them once to find out, and their
- * failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
+ * `origin` is the gateway the journey runs against: options.baseURL, else the one in front of the built-in upstream.
+ * `absent`: calls beyond SPEC section 7 that this upstream does not have; the client asks for them once to find out,
+ * and their failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
  */
-export async function openJourney(name: string, options: BrowserContextOptions = {}, origin = baseUrl(), absent: ProvokedFailure[] = []): Promise<Journey & { close(): Promise<void> }> {
+export async function openJourney(
+  name: string, options: BrowserContextOptions = {}, origin = options.baseURL ?? baseUrl(), absent: ProvokedFailure[] = [],
+): Promise<Journey & { close(): Promise<void> }> {
   const context = await (await sharedBrowser()).newContext({
     baseURL: origin,
     locale: 'de-DE',
@@ -161,7 +163,12 @@ export async function openJourney(name: string, options: BrowserContextOptions =
   // cancelled by AbortController). Judged when the screen is checked, after navigation events have settled.
   const aborted: { request: Request; page: Page | null; document: number }[] = [];
   context.on('requestfailed', (request) => {
-    if (provokedMatch(request)) return;
+    // A provoked failure that got no answer at all (a stopped server) counts as happened, like one answered >= 400.
+    const provokedFailure = provokedMatch(request);
+    if (provokedFailure) {
+      provokedFailure.seen++;
+      return;
+    }
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {
       if (request.resourceType() === 'fetch') return;
       aborted.push({ request, page: request.frame().page(), document: documentAtStart.get(request) ?? 0 });
@@ -265,7 +272,9 @@ export function journeyOn(origin: () => string, artifactPrefix = '', absent: Pro
 }
 
 /** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
-export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = baseUrl(), absent: ProvokedFailure[] = []): Promise<void> {
+export async function withJourney(
+  name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = baseUrl(), absent: ProvokedFailure[] = [],
+): Promise<void> {
   const opened = await openJourney(name, options, origin, absent);
   try {
     await run(opened);

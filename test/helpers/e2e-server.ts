@@ -26,6 +26,8 @@ export interface StartOptions {
   readyTimeout?: number;
   /** Also append everything the gateway prints to this file (a CI artifact next to the screenshots). */
   logFile?: string;
+  /** Listen on this port instead of a free one (a restart that the browser must find at the same origin). */
+  port?: number;
 }
 
 /** Asks the kernel for a free loopback port by listening on port 0 and closing again. */
@@ -85,7 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   assertClientBuilt();
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coach-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),

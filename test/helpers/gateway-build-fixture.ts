@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './gateway-fixtures.ts';
 
 /**
- * A throwaway project for build tests: client/main.tsx (React-style code, a signal, a shared module, CSS,
- * a lazy area with its own CSS), locales and static/, with node_modules linked to the repository's.
+ * A throwaway project for build tests: client/main.tsx (React-style code, a signal, a shared module, CSS),
+ * a route table with two lazy areas (each with its own CSS, both sharing a module) and the app module,
+ * locales and static/, with node_modules linked to the repository's.
  */
 export function makeBuildProject(): { root: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'gateway-build-'));
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   mkdirSync(join(root, 'client/area'), { recursive: true });
+  mkdirSync(join(root, 'client/second'), { recursive: true });
   mkdirSync(join(root, 'locales'));
   mkdirSync(join(root, 'static'));
   const files: Record<string, string> = {
@@ -20,6 +22,7 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
       "import { useState } from 'react';",
       "import { signal } from '@preact/signals-react';",
       "import { shared } from './shared.ts';",
+      "import { AREAS } from './routes.tsx';",
       'const count = signal(0);',
       'function App() {',
       '  const [n] = useState(1);',
@@ -27,21 +30,48 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
       '}',
       "if (process.env.NODE_ENV !== 'production') console.log('DEVELOPMENT-ONLY-MARKER');",
       "render(<App />, document.getElementById('app')!);",
-      // The lazy area renders into its own host once loaded (the browser test checks it arrives styled).
-      "void import('./area/index.tsx').then(({ default: Area }) => {",
+      // The area table the build fills in (as client/lib/areas.ts reads it): the app stylesheet first, then the area.
+      'declare const __AREA_FILES__: { css: string; files: Record<string, string[]> } | undefined;',
+      "const built = typeof __AREA_FILES__ === 'undefined' ? undefined : __AREA_FILES__;",
+      'async function show() {',
+      '  if (built) {',
+      "    const link = document.createElement('link');",
+      "    link.rel = 'stylesheet';",
+      '    link.href = built.css;',
+      '    await new Promise((resolve) => { link.onload = resolve; document.head.append(link); });',
+      '  }',
+      '  const { default: Area } = await AREAS.area();',
       "  const host = document.createElement('div');",
-      "  document.body.append(host);",
+      '  document.body.append(host);',
       '  render(<Area />, host);',
-      '});',
+      '}',
+      'void show();',
     ].join('\n'),
     'client/main.css': 'body { color: rebeccapurple; }\n.entry { margin: 0; }\n',
     'client/shared.ts': "export function shared(): string { return 'SHARED-MODULE-TEXT'.toLowerCase(); }\n",
+    // The route table: its dynamic imports are the areas; the app module is loaded from here too.
+    'client/routes.tsx': [
+      'export const AREAS = {',
+      "  app: () => import('./app.ts'),",
+      "  area: () => import('./area/index.tsx'),",
+      "  second: () => import('./second/index.tsx'),",
+      '};',
+    ].join('\n'),
+    'client/app.ts': "import { shared } from './shared.ts';\nexport const appText = () => `APP-MODULE-TEXT ${shared()}`;\n",
+    'client/lazy-shared.ts': "export function lazyShared(): string { return 'LAZY-SHARED-TEXT'.toLowerCase(); }\n",
     'client/area/index.tsx': [
       "import './area.css';",
       "import { shared } from '../shared.ts';",
-      'export default function Area() { return <div className="area">{shared()}</div>; }',
+      "import { lazyShared } from '../lazy-shared.ts';",
+      "export default function Area() { return <div className=\"area\">{shared()}{lazyShared()}{'AREA-ONLY-TEXT'}</div>; }",
     ].join('\n'),
     'client/area/area.css': '.area { padding: 1rem; }\n',
+    'client/second/index.tsx': [
+      "import './second.css';",
+      "import { lazyShared } from '../lazy-shared.ts';",
+      "export default function Second() { return <div className=\"second\">{lazyShared()}{'SECOND-ONLY-TEXT'}</div>; }",
+    ].join('\n'),
+    'client/second/second.css': '.second { margin: 2rem; }\n',
     'locales/de.json': JSON.stringify({ login: { title: 'Anmelden' } }, null, 2),
     'locales/en.json': JSON.stringify({ login: { title: 'Sign in' } }, null, 2),
     'static/internet-explorer-msg.html': '<!DOCTYPE html><html lang="de"><body>alt</body></html>\n',

@@ -30,12 +30,13 @@ export async function makePublicDir(): Promise<{ dir: string; cleanup: () => voi
   mkdirSync(join(dir, 'assets/i18n'), { recursive: true });
   const js = `import"./chunk-JK90LM12.js";console.log(${JSON.stringify('x'.repeat(400))});\n`;
   writeFileSync(join(dir, ENTRY_JS), js);
+  writeFileSync(join(dir, `${ENTRY_JS}.map`), JSON.stringify({ version: 3, file: ENTRY_JS.split('/').pop(), sources: [], mappings: '' }));
   writeFileSync(join(dir, CHUNK_JS), `export const chunk=1;${'/*pad*/'.repeat(50)}\n`);
   writeFileSync(join(dir, ENTRY_CSS), `body{color:#123}${'.a{margin:0}'.repeat(50)}\n`);
   writeFileSync(join(dir, 'assets/i18n/de.json'), JSON.stringify({ login: { title: 'Anmelden' } }));
   writeFileSync(join(dir, 'assets/logo-QR34ST56.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   cpSync(join(REPO_ROOT, 'static'), dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), renderTemplate({ entry: ENTRY_JS, css: [ENTRY_CSS], preload: [CHUNK_JS], lazy: {} }));
+  writeFileSync(join(dir, 'index.html'), renderTemplate({ entry: ENTRY_JS, css: [ENTRY_CSS], appCss: ENTRY_CSS, preload: [CHUNK_JS], areas: {} }));
   await precompress(dir);
   return { dir, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }

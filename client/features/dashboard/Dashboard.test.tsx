@@ -3,9 +3,11 @@ import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { ApiError } from '../../api/http.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
 import type { ListFilter } from '../../api/schemas/common.ts';
-import { news } from '../../state/news.ts';
+import { isoDay } from '../../components/AftercareBadge.tsx';
+import { news, newsLoading } from '../../state/news.ts';
 import { user } from '../../state/session.ts';
 import DashboardPage from './index.tsx';
+import { CASELOAD_PAGE } from './queries.ts';
 
 vi.mock('../../api/patients.ts', async (original) => ({
   ...(await original<typeof import('../../api/patients.ts')>()),
@@ -19,20 +21,18 @@ const { listExternalComments } = vi.mocked(await import('../../api/external-comm
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
+const inDays = (n: number) => isoDay(new Date(Date.now() + n * DAY));
 const patient = (id: string, lastDataAt: string | null, over: Partial<Patient> = {}): Patient => ({
   id, patientCode: `NK-${id}`, firstName: 'Vor', lastName: id, birthDate: '1970-01-01', gender: 'unknown', email: null, phone: null,
   clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2099-01-01', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
   appointments: [], lastDataAt, followUpAt: null, createdAt: daysAgo(100), updatedAt: daysAgo(1), ...over,
 });
 
-/** Answers list calls by what they ask for: limit 0 = a count, an aftercareEnd range = ending soon, else attention. */
-function serve({ attention = [] as Patient[], ending = [] as Patient[], count = 0 } = {}) {
+/** The caseload call answers `active`; a name lookup (id inq) answers p1 = Huber. */
+function serve(active: Patient[] = []) {
   listPatients.mockImplementation(async (filter?: ListFilter) => {
-    if (filter?.limit === 0) return { data: [], total: count };
-    const where = JSON.stringify(filter?.where);
-    if (where.includes('between')) return { data: ending, total: ending.length };
-    if (where.includes('"inq"')) return { data: [patient('Huber', null)].map((p) => ({ ...p, id: 'p1' })), total: 1 };
-    return { data: attention, total: attention.length };
+    if (JSON.stringify(filter?.where).includes('"inq"')) return { data: [{ ...patient('Huber', null), id: 'p1' }], total: 1 };
+    return { data: active, total: active.length };
   });
 }
 
@@ -40,35 +40,43 @@ beforeEach(() => {
   vi.resetAllMocks();
   user.value = { id: 'me', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de' };
   news.value = [];
+  newsLoading.value = false;
   listComments.mockResolvedValue({ data: [], total: 0 });
   listExternalComments.mockResolvedValue({ data: [], total: 0 });
 });
 
 test('patients needing attention are listed red first, then yellow, then those without data, each with its traffic light', async () => {
-  serve({ attention: [patient('Grau', null), patient('Gelb', daysAgo(4)), patient('Rot', daysAgo(12))] });
+  serve([patient('Grau', null), patient('Gelb', daysAgo(4)), patient('Gruen', daysAgo(1)), patient('Rot', daysAgo(12))]);
   render(<DashboardPage />);
   const section = (await screen.findByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).closest('section')!;
-  const rows = await within(section).findAllByRole('listitem');
-  expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Vor Rot', 'Vor Gelb', 'Vor Grau']);
+  const rows = within(section).getAllByRole('listitem');
+  expect(rows.map((r) => within(r).getAllByRole('link')[0].textContent)).toEqual(['Vor Rot', 'Vor Gelb', 'Vor Grau']);
   expect(rows[0].querySelector('.freshness-red')).toBeTruthy();
   expect(rows[1].querySelector('.freshness-yellow')).toBeTruthy();
   expect(rows[2].textContent).toContain('nie');
 });
 
-test('the caseload counts link to the patient list filtered by traffic light', async () => {
-  serve({ count: 7 });
+test('counts the caseload per traffic light from the one caseload answer, each count linking to the filtered list', async () => {
+  serve([
+    patient('a', daysAgo(10)), patient('b', daysAgo(20)), patient('c', daysAgo(3)), patient('d', null), patient('e', daysAgo(40)),
+    patient('f', daysAgo(1)), patient('g', daysAgo(0)),
+  ]);
   render(<DashboardPage />);
-  const link = await screen.findByRole('link', { name: /Seit über 7 Tagen keine Daten/ });
-  expect(link.getAttribute('href')).toBe('/patient?status=active&last=red');
-  expect(link.textContent).toContain('7');
+  const tile = async (name: RegExp) => (await screen.findByRole('link', { name })).textContent;
+  expect(await tile(/in laufender Nachsorge/)).toContain('7');
+  expect(await tile(/Seit über 7 Tagen keine Daten/)).toContain('2');
+  expect(await tile(/Seit über 2 Tagen keine Daten/)).toContain('1');
+  expect(await tile(/Daten aktuell/)).toContain('2');
+  expect((await screen.findByRole('link', { name: /Seit über 30 Tagen oder nie/ })).textContent).toContain('2');
+  expect(screen.getByRole('link', { name: /Seit über 7 Tagen keine Daten/ }).getAttribute('href')).toBe('/patient?status=active&last=red');
+  expect(listPatients).toHaveBeenCalledTimes(1);
 });
 
-test('aftercare ending soon shows the days left', async () => {
-  const inFive = new Date(Date.now() + 5 * DAY);
-  const day = `${inFive.getFullYear()}-${String(inFive.getMonth() + 1).padStart(2, '0')}-${String(inFive.getDate()).padStart(2, '0')}`;
-  serve({ ending: [patient('Bald', daysAgo(1), { aftercareEnd: day })] });
+test('aftercare ending soon shows the days left, soonest first, and only those within 14 days', async () => {
+  serve([patient('Spaet', daysAgo(1), { aftercareEnd: inDays(30) }), patient('Bald', daysAgo(1), { aftercareEnd: inDays(5) }), patient('Heute', daysAgo(1), { aftercareEnd: inDays(0) })]);
   render(<DashboardPage />);
-  expect(await screen.findByText('noch 5 Tage')).toBeTruthy();
+  const section = (await screen.findByRole('heading', { name: 'Nachsorge endet bald' })).closest('section')!;
+  expect(within(section).getAllByRole('listitem').map((r) => r.textContent)).toEqual([expect.stringContaining('Heute'), expect.stringContaining('noch 5 Tage')]);
 });
 
 test('empty sections say so instead of showing nothing', async () => {
@@ -80,13 +88,28 @@ test('empty sections say so instead of showing nothing', async () => {
   expect(screen.getByText('Keine neue News vorhanden')).toBeTruthy();
 });
 
-test('a failed section shows an error with retry while the others still work', async () => {
+test('the cards appear together once the caseload and the news are there, so none pushes another down', async () => {
+  let answer: (value: { data: Patient[]; total: number }) => void = () => {};
+  listPatients.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  newsLoading.value = true;
+  render(<DashboardPage />);
+  expect(screen.getByText('Wird geladen …')).toBeTruthy();
+  answer({ data: [patient('Rot', daysAgo(12))], total: 1 });
+  await screen.findByText('Wird geladen …');
+  expect(screen.queryByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).toBeNull();
+  expect(screen.queryByRole('heading', { name: 'Ungelesene News' })).toBeNull();
+  newsLoading.value = false;
+  expect(await screen.findByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Ungelesene News' })).toBeTruthy();
+});
+
+test('a failed feed shows an error with retry while the other sections still work', async () => {
   serve();
-  listComments.mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'));
+  listComments.mockRejectedValueOnce(new ApiError(500, 'HTTP_500', 'broken'));
   render(<DashboardPage />);
   const section = (await screen.findByRole('heading', { name: 'Neueste Kommentare' })).closest('section')!;
-  expect((await within(section).findByRole('alert')).textContent).toContain('Keine Verbindung');
-  expect(await screen.findByText('In den nächsten 14 Tagen endet keine Nachsorge.')).toBeTruthy();
+  expect((await within(section).findByRole('alert')).textContent).toContain('Der Server antwortet gerade nicht');
+  expect(screen.getByText('In den nächsten 14 Tagen endet keine Nachsorge.')).toBeTruthy();
   listComments.mockResolvedValueOnce({
     data: [{ id: 'c1', patientId: 'p1', authorId: 'x', authorName: 'Bernd Kollege', text: 'Rückruf morgen', createdAt: daysAgo(0), updatedAt: daysAgo(0), deletedAt: null, deletedBy: null, deletedByName: null }],
     total: 1,
@@ -103,11 +126,11 @@ test('unread news are listed with links that open them', async () => {
     { id: 'n2', title: 'Alt und gelesen', body: '', publishedAt: daysAgo(9), read: true },
   ];
   render(<DashboardPage />);
-  expect(screen.getByRole('link', { name: 'Neue Fragebögen' }).getAttribute('href')).toBe('/news-dashboard?id=n1');
+  expect((await screen.findByRole('link', { name: 'Neue Fragebögen' })).getAttribute('href')).toBe('/news-dashboard?id=n1');
   expect(screen.queryByText('Alt und gelesen')).toBeNull();
 });
 
-test('without X-Total-Count the caseload tiles count the rows, up to "mehr als 99"', async () => {
+test('without X-Total-Count the caseload tiles count the rows, up to "mehr als 99" per level', async () => {
   // An upstream that honours limit 0 but never counts: the tiles ask for up to 100 rows instead.
   listPatients.mockImplementation(async (filter?: ListFilter) => {
     const where = JSON.stringify(filter?.where);
@@ -118,8 +141,47 @@ test('without X-Total-Count the caseload tiles count the rows, up to "mehr als 9
   listExternalComments.mockResolvedValue({ data: [], total: null });
   render(<DashboardPage />);
   const active = await screen.findByRole('link', { name: /in laufender Nachsorge/ });
-  expect(active.textContent).toContain('mehr als 99');
+  // The caseload page itself (200 of more) says how many there are at least.
+  expect(active.textContent).toContain('mehr als 200');
   expect((await screen.findByRole('link', { name: /Daten aktuell/ })).textContent).toMatch(/^\s*3/);
   // Attention (101 rows for 100 asked) and ending soon (11 for 10) offer all, without claiming a number.
   expect(await screen.findAllByRole('link', { name: 'Alle anzeigen' })).toHaveLength(2);
+});
+
+test('a caseload larger than one page is counted call by call, and still right', async () => {
+  const page = Array.from({ length: CASELOAD_PAGE }, (_, i) => patient(`p${i}`, daysAgo(1)));
+  listPatients.mockImplementation(async (filter?: ListFilter) => {
+    if (filter?.limit === CASELOAD_PAGE + 1) return { data: page, total: 1000 };
+    if (filter?.limit === 0) {
+      const where = JSON.stringify(filter.where);
+      return { data: [], total: where.includes('"or"') ? 40 : where.includes('"gte"') && !where.includes('"lt"') ? 900 : 30 };
+    }
+    return { data: [patient('Rot', daysAgo(12))], total: 100 };
+  });
+  render(<DashboardPage />);
+  expect((await screen.findByRole('link', { name: /in laufender Nachsorge/ })).textContent).toContain('1.000');
+  expect(screen.getByRole('link', { name: /Seit über 30 Tagen oder nie/ }).textContent).toContain('40');
+  const attention = screen.getByRole('heading', { name: 'Brauchen Aufmerksamkeit' }).closest('section')!;
+  expect(within(attention).getByRole('link', { name: 'Alle 100 anzeigen' }).getAttribute('href')).toBe('/patient?status=active&sort=lastDataAt');
+});
+
+test('"Brauchen Aufmerksamkeit" is a worklist, and a patient waits there from the follow-up day on, not before', async () => {
+  serve([
+    patient('Rot', daysAgo(12)),
+    patient('Spaeter', daysAgo(10), { followUpAt: inDays(3) }),
+    patient('Heute', daysAgo(9), { followUpAt: inDays(0) }),
+  ]);
+  render(<DashboardPage />);
+  const section = (await screen.findByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).closest('section')!;
+  const names = within(section).getAllByRole('listitem').map((r) => within(r).getAllByRole('link')[0].textContent);
+  expect(names).toEqual(['Vor Rot', 'Vor Heute']);
+  expect(within(section).getByRole('group', { name: 'Anruf bei Vor Rot erfassen' })).toBeTruthy();
+  expect(within(within(section).getAllByRole('listitem')[0]).getByRole('button', { name: 'Erreicht' })).toBeTruthy();
+});
+
+test('the dashboard has the same patient search as "/"', async () => {
+  serve([]);
+  render(<DashboardPage />);
+  expect(screen.getByLabelText('Name, Patientencode oder Telefon')).toBeTruthy();
+  expect(screen.getByText('Tipp: Mit der Taste „/“ öffnen Sie die Suche auf jeder Seite.')).toBeTruthy();
 });

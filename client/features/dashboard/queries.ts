@@ -2,6 +2,12 @@ import type { ListFilter } from '../../api/schemas/common.ts';
 import { ENDING_SOON_DAYS, isoDay } from '../../components/AftercareBadge.tsx';
 
 const DAY = 86_400_000;
+
+/** Rows the dashboard shows in "Brauchen Aufmerksamkeit" and "Nachsorge endet bald". */
+export const ATTENTION_SHOWN = 8;
+export const ENDING_SHOWN = 10;
+/** Active patients read in one call; a larger caseload is counted call by call (dashboard/load.ts). */
+export const CASELOAD_PAGE = 200;
 const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
 
 /** Patients in aftercare today (the caseload). */
@@ -10,7 +16,18 @@ export function activeWhere(now: Date): Record<string, unknown> {
   return { aftercareStart: { lte: today }, aftercareEnd: { gte: today } };
 }
 
-/** Caseload counts per traffic-light level, each counted with countRows (client/api/paging.ts). */
+/** Every patient in aftercare today, longest silence first (one page; see CASELOAD_PAGE). */
+export function caseloadFilter(now: Date): ListFilter {
+  return { where: activeWhere(now), order: ['lastDataAt ASC', 'lastName ASC', 'id ASC'], limit: CASELOAD_PAGE };
+}
+
+/** True for an active patient whose aftercare ends within ENDING_SOON_DAYS (the same days as endingSoonFilter). */
+export function endsSoon(patient: { aftercareEnd: string }, now: Date): boolean {
+  const until = isoDay(new Date(now.getTime() + ENDING_SOON_DAYS * DAY));
+  return patient.aftercareEnd >= isoDay(now) && patient.aftercareEnd <= until;
+}
+
+/** Caseload counts per traffic-light level, for a caseload over one page: each counted with countRows (client/api/paging.ts). */
 export function levelWhere(level: 'green' | 'yellow' | 'red' | 'grey', now: Date): Record<string, unknown> {
   if (level === 'green') return { lastDataAt: { gte: ago(now, 2) } };
   if (level === 'yellow') return { lastDataAt: { lt: ago(now, 2), gte: ago(now, 7) } };

@@ -12,7 +12,7 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<'failed' | 'unusable' | null>(null);
+  const [failed, setFailed] = useState<'failed' | 'unusable' | 'offline' | null>(null);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -26,7 +26,7 @@ export default function LoginScreen() {
     } else if (lastLoginFailure.value !== 'locked') {
       // A locked account already got its alert; anything else gets one clear message under the form. An answer
       // the client cannot use is the server's fault, not the person's: they must not retype a correct password.
-      setFailed(lastLoginFailure.value === 'unusable' ? 'unusable' : 'failed');
+      setFailed(lastLoginFailure.value === 'unusable' || lastLoginFailure.value === 'offline' ? lastLoginFailure.value : 'failed');
     }
   };
 
@@ -64,7 +64,7 @@ export default function LoginScreen() {
           </label>
           {failed ? (
             <p role="alert" className="form-error">
-              {t(failed === 'unusable' ? 'login.unusableAnswer' : 'login.failed')}
+              {t(failed === 'unusable' ? 'login.unusableAnswer' : failed === 'offline' ? 'dataState.offline' : 'login.failed')}
             </p>
           ) : null}
           <button type="submit" disabled={busy} aria-busy={busy}>

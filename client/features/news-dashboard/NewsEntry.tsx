@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { NewsItem } from '../../api/schemas/news.ts';
+import { useRevealed } from '../../components/Settle.tsx';
 import { formatDate, t } from '../../lib/i18n.ts';
 
 interface Props {
@@ -21,12 +22,14 @@ function publishedText(value: string): string {
 export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMarkUnread }: Props) {
   const bodyId = useId();
   const button = useRef<HTMLButtonElement>(null);
+  // Once the page shows: while it is still hidden behind its loading line nothing can take focus.
+  const revealed = useRevealed();
   useEffect(() => {
-    if (open && focusOnOpen) {
+    if (open && focusOnOpen && revealed) {
       button.current?.focus();
       button.current?.scrollIntoView?.({ block: 'nearest' });
     }
-  }, [open, focusOnOpen]);
+  }, [open, focusOnOpen, revealed]);
   const published = publishedText(item.publishedAt);
 
   return (

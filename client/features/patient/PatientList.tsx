@@ -51,7 +51,7 @@ export function PatientList() {
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine"; the primary
   // coach column names them (the caller's own name is known either way).
   const coaches = useResource(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 500 }, signal).catch(() => ({ data: [] as Coach[] })),
+    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );
   const coachNames = new Map((coaches.data ?? []).map((c) => [c.id, coachName(c)]));

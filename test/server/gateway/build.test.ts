@@ -3,6 +3,8 @@ import { existsSync, readFileSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build, needsBuild } from '../../../scripts/build.ts';
+import { contentHash } from '../../../scripts/build-names.ts';
+import { isHashedAsset } from '../../../server/static-files.ts';
 import type { BuildManifest } from '../../../scripts/build.ts';
 import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
 
@@ -21,24 +23,48 @@ beforeAll(async () => {
 afterAll(() => project.cleanup());
 
 describe('the client build', () => {
-  test('writes content-hashed file names', () => {
-    expect(manifest.entry).toMatch(/^\/assets\/main-[A-Z0-9]{8}\.js$/);
-    expect(manifest.css).toEqual([expect.stringMatching(/^\/assets\/main-[A-Z0-9]{8}\.css$/)]);
-    for (const name of assets.filter((n) => n.endsWith('.js'))) expect(name).toMatch(/-[A-Z0-9]{8}\.js$/);
+  test('names every file the gateway caches for a year after a hash of its final bytes', () => {
+    const immutable = assets.filter((name) => isHashedAsset(`/assets/${name}`));
+    expect(immutable.filter((n) => n.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
+    expect(immutable.filter((n) => n.endsWith('.css'))).toHaveLength(2);
+    for (const name of immutable) {
+      const hash = /-([A-Z0-9]{8})\.[a-z0-9]+$/.exec(name)![1];
+      expect(contentHash(readFileSync(join(publicDir, 'assets', name))), name).toBe(hash);
+    }
+    expect(manifest.entry).toMatch(/^\/assets\/main-[A-Z2-7]{8}\.js$/);
+    expect(manifest.css).toEqual([expect.stringMatching(/^\/assets\/login-[A-Z2-7]{8}\.css$/)]);
+    expect(manifest.appCss).toMatch(/^\/assets\/app-[A-Z2-7]{8}\.css$/);
   });
 
-  test('splits code: the entry carries what it shares with a lazy area, which reads it from the entry, never by URL', () => {
+  test('one script per area plus one app chunk: what areas share has a single home, never a chunk of its own', () => {
+    expect(Object.keys(manifest.areas).sort()).toEqual(['app', 'area', 'second']);
+    const [areaJs, appChunk] = manifest.areas.area;
+    expect(areaJs).toMatch(/^\/assets\/area-[A-Z2-7]{8}\.js$/);
+    expect(manifest.areas.area).toHaveLength(2);
+    expect(manifest.areas.second).toEqual([expect.stringMatching(/^\/assets\/second-/), appChunk]);
+    expect(manifest.areas.app).toEqual([expect.stringMatching(/^\/assets\/app-/), appChunk]);
+    expect(read(appChunk)).toContain('LAZY-SHARED-TEXT');
+    expect(read(appChunk)).toContain('APP-MODULE-TEXT');
+    expect(read(areaJs)).toContain('AREA-ONLY-TEXT');
+    expect(read(areaJs)).not.toContain('LAZY-SHARED-TEXT');
+    expect(read(manifest.areas.second[0])).not.toContain('LAZY-SHARED-TEXT');
+  });
+
+  test('the entry carries what it shares with the areas, which read it from the entry, never by URL', () => {
     // The first screen is one script: nothing for the entry to preload.
     expect(manifest.preload).toEqual([]);
     expect(read(manifest.entry)).toContain('SHARED-MODULE-TEXT');
     expect(read(manifest.entry)).not.toMatch(/\bimport\s*[{*"]/);
-    const area = manifest.lazy['client/area/index.tsx'];
-    expect(area[0]).toMatch(/^\/assets\/chunk-[A-Z0-9]{8}\.js$/);
-    const areaJs = area.map(read).join('\n');
-    expect(areaJs).toContain('area');
-    expect(areaJs).not.toContain('SHARED-MODULE-TEXT');
-    expect(areaJs).toContain('Symbol.for("coach-portal.chunks")');
-    expect(areaJs).not.toContain(manifest.entry);
+    const lazyJs = Object.values(manifest.areas).flat().map(read).join('\n');
+    expect(lazyJs).not.toContain('SHARED-MODULE-TEXT');
+    expect(lazyJs).toContain('Symbol.for("coach-portal.chunks")');
+    expect(lazyJs).not.toContain(manifest.entry);
+  });
+
+  test('fills the entry\'s area table with the final names of each area\'s files and of the app stylesheet', () => {
+    const entry = read(manifest.entry);
+    expect(entry).not.toContain('__COACH_PORTAL_AREA_FILES__');
+    for (const url of [...Object.values(manifest.areas).flat(), manifest.appCss]) expect(entry).toContain(JSON.stringify(url));
   });
 
   test('every script imports only files the build wrote', () => {
@@ -64,22 +90,21 @@ describe('the client build', () => {
     expect(inputs.some((i) => i.includes('node_modules/react/') || i.includes('node_modules/react-dom/'))).toBe(false);
   });
 
-  test('links only the global CSS; a lazy area loads its own CSS file before it runs', () => {
-    const css = read(manifest.css[0]);
-    expect(css).toContain('body{color:#639}');
-    expect(css).not.toContain('.area');
-    const areaCss = assets.find((name) => /^area-[A-Z0-9]{8}\.css$/.test(name));
-    expect(areaCss).toBeDefined();
-    expect(read(`/assets/${areaCss}`)).toBe('.area{padding:1rem}\n');
-    const areaJs = manifest.lazy['client/area/index.tsx'].map(read).join('\n');
-    expect(areaJs).toContain(`/assets/${areaCss}`);
+  test('links only the first-screen sheet; the app sheet has every stylesheet, the areas\' too', () => {
+    const first = read(manifest.css[0]);
+    expect(first).toContain('body{color:#639}');
+    expect(first).not.toContain('.area');
+    const app = read(manifest.appCss);
+    for (const rule of ['body{color:#639}', '.area{padding:1rem}', '.second{margin:2rem}']) expect(app).toContain(rule);
+    // No script loads a stylesheet of its own any more.
+    expect(assets.filter((n) => n.endsWith('.css'))).toHaveLength(2);
   });
 
-  test('writes source maps as separate files, linked from the code', () => {
-    // (Screen stylesheets loaded by lazy areas are minified copies without maps.)
-    for (const name of assets.filter((n) => /\.js$/.test(n) || /^main-.*\.css$/.test(n))) {
-      expect(assets).toContain(`${name}.map`);
-      expect(readFileSync(join(publicDir, 'assets', name), 'utf8')).toContain(`sourceMappingURL=/assets/${name}.map`);
+  test('writes source maps as separate files, not named inside the code (the gateway sends a SourceMap header)', () => {
+    for (const name of assets.filter((n) => n.endsWith('.js') || n.startsWith('app-') && n.endsWith('.css'))) {
+      expect(assets, name).toContain(`${name}.map`);
+      expect(readFileSync(join(publicDir, 'assets', name), 'utf8')).not.toContain('sourceMappingURL');
+      expect(JSON.parse(readFileSync(join(publicDir, 'assets', `${name}.map`), 'utf8')).file).toBe(name);
     }
   });
 
@@ -100,6 +125,7 @@ describe('the client build', () => {
   test('generates index.html with the hashed names, the dictionary preload, no inline script and the instance placeholders', () => {
     const html = read('/index.html');
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
+    expect(html).not.toContain(manifest.appCss);
     for (const href of manifest.css) expect(html).toContain(`<link rel="stylesheet" href="${href}">`);
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="preload" href="/assets/i18n/%LANG%.json" as="fetch" crossorigin="anonymous">');

@@ -1,36 +1,51 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import request from 'supertest';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
+import { MEMORY_LIMIT_BYTES } from '../../../server/static-files.ts';
 import { CHUNK_JS, ENTRY_JS, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+
+/** Larger than what the gateway holds in memory, so it is streamed from disk per request. */
+const LARGE_MAP = '/assets/large-AB12CD34.js.map';
 
 let publicDir: { dir: string; cleanup: () => void };
 let upstream: FakeUpstream;
 let app: Express;
+let chunkBytes: string;
 
 beforeAll(async () => {
   publicDir = await makePublicDir();
+  writeFileSync(join(publicDir.dir, LARGE_MAP), JSON.stringify({ version: 3, mappings: 'A'.repeat(MEMORY_LIMIT_BYTES + 1) }));
   upstream = await startFakeUpstream();
   app = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir });
+  chunkBytes = (await request(app).get(CHUNK_JS).set('Accept-Encoding', 'identity')).text;
 });
 afterAll(async () => {
   await upstream.close();
   publicDir.cleanup();
 });
 
-test('an asset deleted after start-up is answered with a JSON 404, not a dropped connection', async () => {
+test('a small asset deleted after start-up is still served from memory, as it was at start', async () => {
   rmSync(join(publicDir.dir, CHUNK_JS));
   rmSync(join(publicDir.dir, `${CHUNK_JS}.br`), { force: true });
   rmSync(join(publicDir.dir, `${CHUNK_JS}.gz`), { force: true });
   for (const encoding of ['identity', 'br', 'gzip']) {
     const res = await request(app).get(CHUNK_JS).set('Accept-Encoding', encoding);
-    expect(res.status).toBe(404);
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(chunkBytes);
   }
+});
+
+test('a large asset deleted after start-up is answered with a JSON 404, not a dropped connection', async () => {
+  expect((await request(app).get(LARGE_MAP).set('Accept-Encoding', 'identity')).status).toBe(200);
+  rmSync(join(publicDir.dir, LARGE_MAP));
+  const res = await request(app).get(LARGE_MAP).set('Accept-Encoding', 'identity');
+  expect(res.status).toBe(404);
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(res.body.error.code).toBe('NOT_FOUND');
   // Other assets are still served.
   expect((await request(app).get(ENTRY_JS).set('Accept-Encoding', 'identity')).status).toBe(200);
 });

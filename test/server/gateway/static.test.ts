@@ -82,6 +82,18 @@ describe('hashed assets', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  test('name their source map in a SourceMap header (the code carries no comment that would name itself)', async () => {
+    expect((await request(app).get(ENTRY_JS)).headers.sourcemap).toBe(`${ENTRY_JS}.map`);
+    expect((await request(app).get(CHUNK_JS)).headers.sourcemap).toBeUndefined();
+  });
+
+  test('source maps are revalidated, not immutable: their name comes from their script, not from their own bytes', async () => {
+    const res = await request(app).get(`${ENTRY_JS}.map`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeTruthy();
+  });
+
   test('binary assets keep their type and are not compressed', async () => {
     const res = await request(app).get('/assets/logo-QR34ST56.png').set('Accept-Encoding', 'br');
     expect(res.status).toBe(200);

@@ -1,0 +1,9 @@
+/**
+ * The app module: what every screen after the login screen runs on, loaded as one chunk with everything
+ * two or more areas share (scripts/build-graph.ts). The first screen reaches the API layer only through
+ * here (state/session.ts), the route table the shell and its routes (routes.tsx).
+ */
+export * as auth from './api/auth.ts';
+export * as http from './api/http.ts';
+export { ShellWithRoutes } from './shell/ShellRoutes.tsx';
+export { showAlert } from './components/Dialog.tsx';

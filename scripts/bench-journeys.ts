@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { waitForUsableLoginForm } from '../test/helpers/e2e-measure.ts';
+import { JourneyRecorder, installProbe, layoutShift, measureLoad, measureStep, type StepResult } from '../test/helpers/e2e-journey.ts';
+
+/**
+ * The journeys of issue 13 on Slow 3G: the login screen (cold cache), then the coach types their
+ * credentials at a person's pace, presses "Anmelden" and lands on the dashboard; after a look at it they
+ * open the first patient it lists. Also the layout shift of every screen at phone and desktop width.
+ */
+
+export const COACH = 'coach@example.org';
+export const ADMIN = 'admin@example.org';
+export const PASSWORD = 'Demo-Passwort-1';
+/** Milliseconds between two key presses: a quick typist (about 6 characters a second). */
+export const KEY_DELAY_MS = 150;
+
+export interface JourneyRun {
+  login: StepResult;
+  loginCls: number;
+  patient: StepResult;
+  patientCls: number;
+  /** The patient page the journey ended on (/patient/<id>). */
+  patientPath: string;
+}
+
+/** The first link to a patient's page that the dashboard shows. */
+export const firstPatientLink = (page: Page) => page.locator('main a[href^="/patient/"]').first();
+
+/** One cold run of login -> dashboard -> patient at `width` px. */
+export async function runJourney(browser: Browser, origin: string, width = 1280): Promise<JourneyRun> {
+  const context = await browser.newContext({ baseURL: origin, locale: 'de-DE', viewport: { width, height: 800 } });
+  try {
+    await installProbe(context);
+    const page = await context.newPage();
+    const recorder = await JourneyRecorder.attach(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await waitForUsableLoginForm(page, 120_000);
+    await page.getByLabel('E-Mail', { exact: true }).pressSequentially(COACH, { delay: KEY_DELAY_MS });
+    await page.getByLabel('Passwort', { exact: true }).pressSequentially(PASSWORD, { delay: KEY_DELAY_MS });
+    const login = await measureStep(page, recorder, /^\/dashboard/, () => page.getByRole('button', { name: 'Anmelden' }).click());
+    const loginCls = (await layoutShift(page, login.requests[0]?.startMs ?? 0)).cls;
+    // The coach reads the dashboard before choosing a patient; whatever the page fetches meanwhile may finish.
+    await recorder.idle(1500);
+    const before = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const patient = await measureStep(page, recorder, /^\/patient\/[^/?]+/, () => firstPatientLink(page).click());
+    const patientCls = (await layoutShift(page, before)).cls;
+    return { login, loginCls, patient, patientCls, patientPath: new URL(page.url()).pathname };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface Screen {
+  name: string;
+  path: string;
+  /** Regular expression over path + query that the settled screen shows. */
+  expect: RegExp;
+  as: 'coach' | 'admin' | null;
+}
+
+/** Every screen of the product, each loaded on its own (full page load, Slow 3G, warm HTTP cache). */
+export function screens(patientId: string): Screen[] {
+  const p = encodeURIComponent(patientId);
+  const shell = (name: string, path: string, as: 'coach' | 'admin' = 'coach'): Screen => ({
+    name,
+    path,
+    expect: new RegExp(`^${path.replace(/[?.]/g, '\\$&')}`),
+    as,
+  });
+  return [
+    { name: 'login', path: '/login', expect: /^\/login/, as: null },
+    { name: 'coach-reset-password', path: '/coach-reset-password', expect: /^\/coach-reset-password/, as: null },
+    { name: 'reset-password', path: '/reset-password?access_token=bench', expect: /^\/reset-password/, as: null },
+    shell('dashboard', '/dashboard'),
+    shell('patient list', '/patient'),
+    shell('patient overview', `/patient/${p}`),
+    ...['comments', 'data', 'appointments', 'evaluation', 'access'].map((tab) => shell(`patient ${tab}`, `/patient/${p}?tab=${tab}`)),
+    shell('new patient', '/patient/new'),
+    shell('create-access', '/create-access'),
+    shell('settings', '/settings'),
+    shell('information', '/information'),
+    shell('news-dashboard', '/news-dashboard'),
+    shell('print patient', `/print/patient?id=${p}`),
+    shell('not found', '/no-such-page'),
+    shell('admin', '/admin', 'admin'),
+    shell('stats', '/stats', 'admin'),
+    shell('export', '/export', 'admin'),
+  ];
+}
+
+export interface ScreenShift {
+  name: string;
+  width: number;
+  cls: number;
+  ms: number;
+}
+
+/** Signs in through the page (as a person would), so the token and the XSRF cookie are the browser's own. */
+async function signedInPage(browser: Browser, origin: string, width: number, email: string | null) {
+  const context = await browser.newContext({ baseURL: origin, locale: 'de-DE', viewport: { width, height: 800 } });
+  await installProbe(context);
+  const page = await context.newPage();
+  if (email) {
+    await page.goto('/login');
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL('**/dashboard');
+  }
+  const recorder = await JourneyRecorder.attach(page);
+  return { context, page, recorder };
+}
+
+/** CLS of each screen at `width`: every screen is loaded fresh and measured until it has settled. */
+export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[]): Promise<ScreenShift[]> {
+  const results: ScreenShift[] = [];
+  for (const as of [null, 'coach', 'admin'] as const) {
+    const group = list.filter((s) => s.as === as);
+    if (group.length === 0) continue;
+    const { context, page, recorder } = await signedInPage(browser, origin, width, as === null ? null : as === 'coach' ? COACH : ADMIN);
+    try {
+      for (const screen of group) {
+        const step = await measureLoad(page, recorder, screen.path, screen.expect);
+        const { cls } = await layoutShift(page, 0);
+        results.push({ name: screen.name, width, cls, ms: step.ms });
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return results;
+}
+
+/** The calls the shell and the sign-in make on the way to any screen; everything else the screen asked for. */
+const NOT_THE_SCREENS = /^\/v2\/(auth\/login|auth\/me|news|system\/settings)$/;
+export const screenCalls = (step: StepResult) => step.api.filter((r) => !NOT_THE_SCREENS.test(new URL(r.url).pathname));
+
+/** /v2 answers of a step: how many, how many compressed, bytes as sent and as decoded. */
+export function apiBytes(steps: StepResult[]) {
+  const api = steps.flatMap((s) => s.api).filter((r) => !r.fromCache && r.status > 0);
+  return {
+    calls: api.length,
+    compressed: api.filter((r) => r.encoding !== 'identity').length,
+    large: api.filter((r) => r.decodedBytes > 1024).length,
+    wire: api.reduce((sum, r) => sum + r.bytes, 0),
+    decoded: api.reduce((sum, r) => sum + r.decodedBytes, 0),
+  };
+}

@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import postcss, { type Container, type Rule } from 'postcss';
+import { build, type BuildManifest } from '../../../scripts/build.ts';
+import { contentHash } from '../../../scripts/build-names.ts';
+import { isHashedAsset } from '../../../server/static-files.ts';
+import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+
+// The real client as npm test builds it (built here when missing): what the gateway will serve.
+const dist = join(REPO_ROOT, 'dist');
+const publicDir = join(dist, 'public');
+let manifest: BuildManifest;
+beforeAll(async () => {
+  if (!existsSync(join(dist, 'build-manifest.json'))) await build();
+  manifest = JSON.parse(readFileSync(join(dist, 'build-manifest.json'), 'utf8')) as BuildManifest;
+}, 120_000);
+
+const read = (url: string) => readFileSync(join(publicDir, url), 'utf8');
+
+describe('the built client', () => {
+  test('every file served as immutable is named after a hash of its final bytes', () => {
+    const immutable = readdirSync(join(publicDir, 'assets')).filter((name) => isHashedAsset(`/assets/${name}`));
+    expect(immutable.length).toBeGreaterThan(15);
+    for (const name of immutable) {
+      expect(contentHash(readFileSync(join(publicDir, 'assets', name))), name).toBe(/-([A-Z0-9]{8})\.[a-z0-9]+$/.exec(name)![1]);
+    }
+  });
+
+  test('loads every area of the route table as its own script plus the one app chunk', () => {
+    const routes = readFileSync(join(REPO_ROOT, 'client/routes.tsx'), 'utf8');
+    const names = [...routes.matchAll(/^\s+'?([a-z-]+)'?: \(\) => import\(/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(10);
+    expect(Object.keys(manifest.areas).sort()).toEqual([...names].sort());
+    const appChunk = manifest.areas.app[1];
+    for (const name of names) expect(manifest.areas[name], name).toEqual([expect.stringMatching(new RegExp(`^/assets/${name}-[A-Z2-7]{8}\\.js$`)), appChunk]);
+  });
+
+  test('the first-screen sheet is the app sheet cut down: each of its rules comes again, in order, in the app sheet', () => {
+    const first = postcss.parse(read(manifest.css[0]));
+    const app = postcss.parse(read(manifest.appCss));
+    const flat = (root: Container) => {
+      const rules: { where: string; selectors: string[]; declarations: string[] }[] = [];
+      root.walkRules((rule: Rule) => {
+        if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name)) return;
+        const where = rule.parent?.type === 'atrule' ? `@${(rule.parent as { name: string; params: string }).name} ${(rule.parent as { params: string }).params}` : '';
+        rules.push({ where, selectors: rule.selectors, declarations: rule.nodes.filter((n) => n.type === 'decl').map((d) => d.toString()) });
+      });
+      return rules;
+    };
+    const later = flat(app);
+    let at = 0;
+    for (const rule of flat(first)) {
+      const found = later.findIndex(
+        (candidate, i) => i >= at && candidate.where === rule.where && rule.selectors.every((s) => candidate.selectors.includes(s)) && rule.declarations.every((d) => candidate.declarations.includes(d)),
+      );
+      expect(found, `${rule.where} ${rule.selectors.join(',')}`).toBeGreaterThanOrEqual(0);
+      at = found + 1;
+    }
+  });
+});
