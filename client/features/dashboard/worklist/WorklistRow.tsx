@@ -100,11 +100,13 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
           )}
         </span>
       </div>
-      <div className="worklist-actions" role="group" aria-label={t('dashboard.worklist.recordFor', { name })}>
+      {/* A fieldset, not role="group": Pico draws every [role=group] as one joined, full-width button bar. */}
+      <fieldset className="worklist-actions">
+        <legend className="visually-hidden">{t('dashboard.worklist.recordFor', { name })}</legend>
         <span className="worklist-label" aria-hidden="true">{t('dashboard.worklist.record')}</span>
         <button type="button" className="secondary small" disabled={busy} onClick={() => void call('reached')}>{t('dashboard.worklist.reached')}</button>
         <button type="button" className="secondary outline small" disabled={busy} onClick={() => void call('notReached')}>{t('dashboard.worklist.notReached')}</button>
-      </div>
+      </fieldset>
       <details className="worklist-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>{t('dashboard.worklist.details')}</summary>
         <label htmlFor={`${id}-note`}>{t('dashboard.worklist.note')}</label>
