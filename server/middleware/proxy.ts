@@ -1,5 +1,5 @@
-import { Agent } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
@@ -32,15 +32,23 @@ export interface ProxyOptions {
 
 const REPORT_EVERY_MS = 60_000;
 
-function send(res: ServerResponse | Socket, status: number, code: string, message: string): void {
+function send(res: ServerResponse | Socket, status: number, code: string, message: string, raw = false): void {
   if (!('writeHead' in res) || res.headersSent) {
     // No response object (a socket) or the answer already started streaming: the only honest signal left is a
     // cut connection.
     res.destroy();
     return;
   }
+  const body = JSON.stringify(errorBody(status, code, message));
+  if (raw) {
+    // Past every wrapper on res: a middleware before the proxy (compression) may hold a half-built encoder of the
+    // failed answer, and would encode this one too, under headers that were just removed.
+    ServerResponse.prototype.writeHead.call(res, status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+    ServerResponse.prototype.end.call(res, body);
+    return;
+  }
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(errorBody(status, code, message)));
+  res.end(body);
 }
 
 /**
@@ -96,7 +104,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     } else attempt?.proxyReq.destroy();
     // Whatever the upstream's answer put on res may be what failed: the 502 goes out without it.
     if (!res.headersSent) for (const name of res.getHeaderNames()) res.removeHeader(name);
-    send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
+    send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable', true);
   };
 
   const on: Options<IncomingMessage, ServerResponse>['on'] = {

@@ -273,7 +273,7 @@ export function journeyOn(origin: () => string, artifactPrefix = '', absent: Pro
 
 /** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
 export async function withJourney(
-  name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = baseUrl(), absent: ProvokedFailure[] = [],
+  name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = options.baseURL ?? baseUrl(), absent: ProvokedFailure[] = [],
 ): Promise<void> {
   const opened = await openJourney(name, options, origin, absent);
   try {
