@@ -3,7 +3,7 @@ import './styles/app.css';
 import { render } from 'react-dom';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
-import { guardedNavigation, installLeaveGuard } from './shell/leave-guard.ts';
+import { aroundNav } from './lib/navigation-guard.ts';
 import { checkSession } from './state/session.ts';
 import { setLanguage, storedLanguage, activate, DEFAULT_LOCALE } from './lib/i18n.ts';
 import { installErrorHandlers, reportError, startErrorReporting } from './lib/error-reporting.ts';
@@ -25,11 +25,10 @@ async function start(): Promise<void> {
     else activate(DEFAULT_LOCALE);
   }
   void checkSession();
-  installLeaveGuard();
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html needs an element with id="app"');
   render(
-    <Router aroundNav={guardedNavigation}>
+    <Router aroundNav={aroundNav}>
       <AppRoutes />
     </Router>,
     root,

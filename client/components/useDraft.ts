@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { removeDraft } from '../lib/drafts.ts';
+import { removeDraft } from '../lib/draft-storage.ts';
 import { markUnsaved } from '../lib/unsaved.ts';
 
 // Plain text, not JSON: drafts written before the other forms had drafts stay readable.

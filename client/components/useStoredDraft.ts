@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { readDraft, removeDraft, writeDraft } from '../lib/drafts.ts';
+import { readDraft, removeDraft, writeDraft } from '../lib/draft-storage.ts';
 import { markUnsaved } from '../lib/unsaved.ts';
 
 export interface StoredDraft<T> {

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { Link, Route, Router, Switch } from 'wouter';
-import { guardedNavigation, installLeaveGuard } from './leave-guard.ts';
+import { installLeaveGuard } from './leave-guard.ts';
+import { aroundNav } from '../lib/navigation-guard.ts';
 import { markUnsaved, resetUnsavedForTests } from '../lib/unsaved.ts';
 import { useDraft } from '../components/useDraft.ts';
 
@@ -13,7 +14,7 @@ function Note() {
 }
 function App() {
   return (
-    <Router aroundNav={guardedNavigation}>
+    <Router aroundNav={aroundNav}>
       <Link href="/dashboard">Dashboard</Link>
       <Switch>
         <Route path="/patient/p1"><Note /></Route>

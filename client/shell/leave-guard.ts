@@ -1,5 +1,6 @@
 import type { AroundNavHandler } from 'wouter';
 import { hasUnsavedChanges, mayLeave } from '../lib/unsaved.ts';
+import { setNavigationGuard } from '../lib/navigation-guard.ts';
 
 /*
  * Leaving a screen with unsaved changes asks first (lib/unsaved.ts). Three ways out are covered:
@@ -20,10 +21,14 @@ export const guardedNavigation: AroundNavHandler = (navigate, to, options) => {
 let installed = false;
 let current = '';
 
-/** Installs the back/forward and unload questions once; before the router renders, so it hears popstate first. */
+/**
+ * Installs the guard once: the router's navigations, and the back/forward and unload questions. The popstate
+ * listener captures, so it runs before the router's own (registered earlier, by the login screen) and can stop it.
+ */
 export function installLeaveGuard(): void {
   if (installed) return;
   installed = true;
+  setNavigationGuard(guardedNavigation);
   current = here();
   const remember = () => {
     current = here();
@@ -38,7 +43,7 @@ export function installLeaveGuard(): void {
     // Staying: the router never hears of this step, and the address shows the screen still on it.
     event.stopImmediatePropagation();
     history.pushState(history.state, '', current);
-  });
+  }, { capture: true });
   addEventListener('beforeunload', (event) => {
     if (!hasUnsavedChanges()) return;
     event.preventDefault();

@@ -35,8 +35,21 @@ forEachUpstream((upstream, journey) => {
 
     // A comment typed, then the page reloaded: the text is there again.
     const text = `Rückruf vereinbart, Angehörige informiert (${randomUUID().slice(0, 4)}).`;
-    await page.goto(`${record}?tab=comments`);
+    await page.goto(record);
+    await page.getByRole('link', { name: 'Kommentare' }).click();
     await page.getByLabel('Neuer Kommentar').fill(text);
+    // Back (the browser's button) asks too; staying puts the address back.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.evaluate(() => history.back());
+    await expect.poll(() => asked).toContain('noch nicht gespeichert');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(record);
+    expect(await page.getByLabel('Neuer Kommentar').inputValue()).toBe(text);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('comments');
+
     await reloadPast(page);
     await expect.poll(() => page.getByLabel('Neuer Kommentar').inputValue()).toBe(text);
     await j.idle();

@@ -1,6 +1,7 @@
 import type { Coach, CoachCreate, CoachUpdate } from '../../../api/schemas/coaches.ts';
 import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
-import { draftStorageKey, readDraft } from '../../../lib/drafts.ts';
+import { draftStorageKey } from '../../../lib/drafts.ts';
+import { readDraft } from '../../../lib/draft-storage.ts';
 
 export interface CoachFormValues {
   email: string;
