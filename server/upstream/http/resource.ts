@@ -1,10 +1,9 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
-import { isUniqueViolation, type Database } from '../db/index.ts';
+import { isUniqueViolation } from '../db/index.ts';
 import { newId } from '../lib/secrets.ts';
 import { currentCoach, requireAuth, type SessionCoach } from './auth.ts';
-import { conflict, forbidden, notFound, preconditionFailed, validationFailed, type ErrorDetail } from './errors.ts';
+import { conflict, forbidden, notFound, preconditionFailed } from './errors.ts';
 import { audit, changesBetween, type AuditEntry } from '../lib/audit.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
 import { parseFilter, whereExpression } from './filter.ts';
@@ -12,15 +11,14 @@ import { validate } from './validate.ts';
 import { param } from './params.ts';
 import { orderColumn } from '../lib/sort-key.ts';
 import { hideGone, isGone } from './soft-delete.ts';
+import { checkColumns, checkOutput } from './resource-checks.ts';
 import type { AnyQuery, Op, ResourceDefinition, Row, WriteContext } from './resource-definition.ts';
 
 export type { AccessRule, AnyQuery, ResourceDefinition, WriteContext } from './resource-definition.ts';
+export { assertReference } from './resource-checks.ts';
 
 /** A write that lost the race this many times in a row gives up with 409 instead of looping. */
 const MAX_WRITE_ATTEMPTS = 8;
-/** PostgreSQL's `integer`, the type of every number column. */
-const INT_MIN = -(2 ** 31);
-const INT_MAX = 2 ** 31 - 1;
 
 /**
  * The generic resource: POST, GET list (filter + X-Total-Count), GET id, PUT, PATCH, DELETE for one table,
@@ -238,33 +236,4 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   });
 
   return router;
-}
-
-/**
- * The values about to be stored, checked against what the database can hold: a number column takes only
- * whole numbers within PostgreSQL's integer (a schema that forgot a bound would otherwise fail the query).
- */
-function checkColumns(def: ResourceDefinition, values: Record<string, unknown>): void {
-  const details: ErrorDetail[] = [];
-  for (const [field, value] of Object.entries(values)) {
-    if (!Object.hasOwn(def.fields, field) || def.fields[field] !== 'number' || value === null || value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < INT_MIN || value > INT_MAX) {
-      details.push({ path: field, message: `Expected a whole number from ${INT_MIN} to ${INT_MAX}` });
-    }
-  }
-  if (details.length) throw validationFailed(details);
-}
-
-function checkOutput(def: ResourceDefinition, item: unknown): unknown {
-  const result = v.safeParse(def.outputSchema, item);
-  // An answer that breaks its own schema is a bug here, not the caller's fault: 500, logged by the handler.
-  if (!result.success) throw new Error(`Answer of ${def.path} does not match its schema: ${v.summarize(result.issues)}`);
-  return result.output;
-}
-
-/** 422 naming a field whose id points nowhere. */
-export async function assertReference(ctx: Upstream, table: keyof Database & string, id: string | null | undefined, path: string) {
-  if (id === null || id === undefined) return;
-  const found = await ctx.db.selectFrom(table as never).select('id' as never).where('id' as never, '=', id as never).executeTakeFirst();
-  if (!found) throw validationFailed([{ path, message: 'Unknown id' }]);
 }
