@@ -7,3 +7,7 @@ export * as auth from './api/auth.ts';
 export * as http from './api/http.ts';
 export { ShellWithRoutes } from './shell/ShellRoutes.tsx';
 export { showAlert } from './components/Dialog.tsx';
+import { installLeaveGuard } from './shell/leave-guard.ts';
+
+// Leaving a screen with unsaved changes asks first, from the first screen that can hold any.
+installLeaveGuard();

@@ -3,6 +3,7 @@ import './styles/app.css';
 import { render } from 'react-dom';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
+import { aroundNav } from './lib/navigation-guard.ts';
 import { checkSession } from './state/session.ts';
 import { setLanguage, storedLanguage, activate, DEFAULT_LOCALE } from './lib/i18n.ts';
 import { installErrorHandlers, reportError, startErrorReporting } from './lib/error-reporting.ts';
@@ -27,7 +28,7 @@ async function start(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html needs an element with id="app"');
   render(
-    <Router>
+    <Router aroundNav={aroundNav}>
       <AppRoutes />
     </Router>,
     root,

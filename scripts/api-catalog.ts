@@ -8,7 +8,7 @@
 
 export type Permission =
   | 'public' | 'signed-in' | 'reset-link' | 'admin' | 'self-or-admin' | 'health-manager-or-admin'
-  | 'linked-coach-or-admin' | 'primary-coach-or-admin' | 'author-or-admin' | 'reference-data';
+  | 'linked-coach-or-admin' | 'primary-coach-or-admin' | 'author-or-admin' | 'reference-data' | 'patient-history';
 
 export const PERMISSIONS: Record<Permission, string> = {
   'public': 'No token needed.',
@@ -19,7 +19,8 @@ export const PERMISSIONS: Record<Permission, string> = {
   'health-manager-or-admin': 'Health managers (isHealthManager) and administrators.',
   'linked-coach-or-admin': 'The patient\'s primary coach, a coach linked to the patient (patient coaches), or an administrator. Lists contain only such patients\' rows.',
   'primary-coach-or-admin': 'The patient\'s primary coach or an administrator (a coach only linked to the patient gets 403): who is responsible for a patient, who is in its care team and whether it is deleted.',
-  'author-or-admin': 'Reading as linked-coach-or-admin; changing or deleting only by the comment\'s author or an administrator.',
+  'author-or-admin': 'Reading as linked-coach-or-admin; changing or deleting only by the comment\'s author or an administrator. A deleted comment is kept: coaches no longer see it, administrators read it by id and in lists whose filter names deletedAt.',
+  'patient-history': 'Administrators: every entry. Other coaches: the history of one patient they may open (linked-coach-or-admin), named by `where.patientId` (without it 403); entries of comments deleted since are left out.',
   'reference-data': 'Every signed-in coach reads; administrators create, change and delete.',
 };
 
@@ -105,7 +106,7 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
       call.method === 'DELETE' ? { ...call, permission: 'primary-coach-or-admin' as const } : call),
   },
   { name: 'Patient tokens (access codes)', intro: 'Codes made to be read out on the phone: no look-alike characters, blocks of four, a check character, 90 days, single use. A coach makes codes for themselves and their own patients. A write may shorten a code\'s life, never extend it: expiresAt later than 90 days after createdAt is a 422.', calls: crud('/patientTokens', 'PatientToken', 'access codes', 'linked-coach-or-admin', 'an access code') },
-  { name: 'Comments', intro: 'Coaches\' notes on a patient. PUT, PATCH and DELETE take If-Match (see Versions); every version of a note stays in the audit log.', calls: crud('/comments', 'Comment', 'comments', 'author-or-admin', 'a comment') },
+  { name: 'Comments', intro: 'Coaches\' notes on a patient. PUT, PATCH and DELETE take If-Match (see Versions); every version of a note stays in the audit log. DELETE keeps the note with deletedAt and deletedBy: it is gone for coaches (404, left out of lists) and for writes; administrators read it by id, and list deleted notes with a filter that names deletedAt, e.g. `{ "where": { "patientId": "…", "deletedAt": { "neq": null } } }`.', calls: crud('/comments', 'Comment', 'comments', 'author-or-admin', 'a comment') },
   { name: 'External comments', intro: 'Read only: notes from the clinic, the patient app or therapists.', calls: readOnly('/externalComments', 'ExternalComment', 'external comments', 'linked-coach-or-admin', 'external comment') },
   { name: 'Cost rates', intro: 'Billing rates, reference data.', calls: crud('/cost-rates', 'CostRate', 'cost rates', 'reference-data', 'a cost rate') },
   { name: 'Devices', intro: 'Devices lent to patients, reference data.', calls: crud('/devices', 'Device', 'devices', 'reference-data', 'a device') },
@@ -173,7 +174,7 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
     name: 'Audit log',
     intro: 'Not in SPEC: the built-in upstream records every change to patients (master data, appointments, evaluation form), comments, care-team and device links, devices, access codes, recovery keys and coaches, in the same transaction as the change. Password hashes, access codes and recovery keys appear only as "[redacted]".',
     calls: [
-      { method: 'GET', path: '/audit-log', optional: true, permission: 'admin', summary: 'Changes, newest first (default 100 per page); `where`/`order` on id, at, actorId, action, entity, entityId, patientId: `{ "where": { "patientId": "…" } }` is one patient\'s history, `{ "where": { "entity": "comment", "entityId": "…" } }` every version of one note. X-Total-Count.', query: 'filter: ListFilter', answer: 'AuditEntry[]' },
+      { method: 'GET', path: '/audit-log', optional: true, permission: 'patient-history', summary: 'Changes, newest first (default 100 per page); `where`/`order` on id, at, actorId, action, entity, entityId, patientId: `{ "where": { "patientId": "…" } }` is one patient\'s history, `{ "where": { "entity": "comment", "entityId": "…" } }` every version of one note. X-Total-Count.', query: 'filter: ListFilter', answer: 'AuditEntry[]' },
     ],
   },
 ];

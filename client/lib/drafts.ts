@@ -1,14 +1,15 @@
 /*
- * Drafts: text a person typed but has not saved yet (comments about a patient's health), kept in localStorage so a
- * reload or a failed save loses nothing. Every key starts with DRAFT_PREFIX and names the coach, so the drafts of a
- * session can be found and removed when the session ends (logout, 401, locked, expired), and the next coach at the
- * same browser never sees them. Kept apart from the hook so the session code needs no React.
+ * Drafts: what a person typed but has not saved yet (comments, master data, assessments, appointments, coach
+ * records: health data), kept in localStorage so a reload or a failed save loses nothing. Every key starts with
+ * DRAFT_PREFIX and names the coach, so the drafts of a session can be found and removed when the session ends
+ * (logout, 401, locked, expired), and the next coach at the same browser never sees them. Kept apart from the hooks
+ * so the session code needs no React.
  */
 export const DRAFT_PREFIX = 'draft:';
 
-/** The storage key of one draft: whose (coach), about what (patient), and which box (a new comment, one edit). */
-export function draftStorageKey(coachId: string, patientId: string, box: string): string {
-  return `${DRAFT_PREFIX}${encodeURIComponent(coachId)}:${encodeURIComponent(patientId)}:${box}`;
+/** The storage key of one draft: whose (coach), about which record (a patient id, "coach-<id>", "new-patient"), which box. */
+export function draftStorageKey(coachId: string, record: string, box: string): string {
+  return `${DRAFT_PREFIX}${encodeURIComponent(coachId)}:${encodeURIComponent(record)}:${box}`;
 }
 
 /** Removes every draft, or every draft not of `keepCoachId` (a new session keeps only its own coach's). */

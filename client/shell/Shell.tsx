@@ -7,6 +7,7 @@ import { Settle } from '../components/Settle.tsx';
 import { onReconnect } from '../lib/connection.ts';
 import { TopBar } from './TopBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { QuickSearch } from './QuickSearch.tsx';
 import { closeSidebarAfterNavigation, sidebarOpen } from './sidebar-state.ts';
 
 /** The layout shell: top bar, left sidebar, and the page. */
@@ -53,6 +54,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
       <main id="main" className="shell-content" tabIndex={-1}>
         <Settle scope={path}>{children}</Settle>
       </main>
+      <QuickSearch />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { logout } from '../state/session.ts';
 import { t } from '../lib/i18n.ts';
 import { instanceTitle } from '../lib/instance-title.ts';
 import { Icon } from '../components/Icon.tsx';
+import { mayLeave } from '../lib/unsaved.ts';
 import { NewsMenu } from './NewsMenu.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
@@ -26,7 +27,10 @@ export function TopBar() {
         <NewsMenu />
         <LanguageMenu />
         <ProfileMenu />
-        <button type="button" className="icon-button logout-button" aria-label={t('shell.logout')} onClick={() => void logout()}>
+        <button type="button" className="icon-button logout-button" aria-label={t('shell.logout')} onClick={() => {
+          // Logging out ends the session and with it every draft: unsaved changes on screen would be gone.
+          if (mayLeave(t('unsaved.confirmLogout'))) void logout();
+        }}>
           <Icon name="logout" />
           <span className="logout-label">{t('shell.logout')}</span>
         </button>

@@ -1,5 +1,6 @@
 import type { Me } from '../api/schemas/auth.ts';
 import type { SystemSettings } from '../api/schemas/system.ts';
+import { canExport } from '../components/permissions.ts';
 
 export interface SidebarVisibility {
   createAccess: boolean;
@@ -14,8 +15,8 @@ export interface SidebarVisibility {
  * - "Controlling": health managers or administrators.
  * - "New User": administrators always; everyone else only when enable_creating_new_patients is true, and
  *   while the settings have not loaded (or failed to load) it stays shown.
- * - "Export" (SPEC leaves it open; our decision): administrators and health managers, because an export
- *   takes data across all patients, which is the same audience as the cross-patient statistics.
+ * - "Export" (SPEC leaves it open): everyone who may export, by the one rule canExport() in
+ *   components/permissions.ts (every signed-in coach: their own patients and comments).
  * Dashboard, help and news are for everyone.
  */
 export function sidebarVisibility(me: Me | null, settings: SystemSettings | null): SidebarVisibility {
@@ -25,6 +26,6 @@ export function sidebarVisibility(me: Me | null, settings: SystemSettings | null
     createAccess: isAdmin || settings === null || settings.enable_creating_new_patients,
     admin: isAdmin,
     stats: isAdmin || isHealthManager,
-    export: isAdmin || isHealthManager,
+    export: canExport(me),
   };
 }

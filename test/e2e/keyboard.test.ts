@@ -65,7 +65,8 @@ forEachUpstream((upstream, journey) => {
     await page.getByRole('table', { name: 'Patientenliste' }).waitFor();
     await j.screen('patient list reached by keyboard');
 
-    const rows = page.getByRole('table', { name: 'Patientenliste' }).getByRole('link');
+    // The names (each row also links the phone number).
+    const rows = page.getByRole('table', { name: 'Patientenliste' }).locator('a[href^="/patient/"]');
     const target = (await rows.nth(1).innerText()).trim();
     const lastName = target.split(',')[0];
     await tabTo(page, (f) => f.tag === 'input' && f.type === 'search', 'the search field');

@@ -1,6 +1,6 @@
 import { describe, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { journeyOn } from './e2e-browser.ts';
+import { journeyOn, type ProvokedFailure } from './e2e-browser.ts';
 import { DEMO, DEMO_PASSWORD, resetLinkFromOutbox } from './e2e-api.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
 import type { Mail } from './lb3-upstream/rest.ts';
@@ -18,6 +18,10 @@ export interface E2eUpstream {
   password: string;
   /** The reset link of the newest mail to `to` sent after `since` (epoch ms). */
   resetLink(to: string, since: number): Promise<string>;
+  /** Calls beyond SPEC section 7 it does not have (the client asks once and leaves out what needs them). */
+  absent: ProvokedFailure[];
+  /** It keeps an audit log (GET /v2/audit-log): the record's "Verlauf" and the versions of a note exist. */
+  auditLog: boolean;
 }
 
 const builtIn: E2eUpstream = {
@@ -26,6 +30,8 @@ const builtIn: E2eUpstream = {
   accounts: DEMO,
   password: DEMO_PASSWORD,
   resetLink: (to, since) => resetLinkFromOutbox(inject('e2eDataDir'), to, since),
+  absent: [],
+  auditLog: true,
 };
 
 const loopback: E2eUpstream = {
@@ -33,6 +39,9 @@ const loopback: E2eUpstream = {
   origin: () => inject('e2eLb3BaseUrl'),
   accounts: LB3_ACCOUNTS,
   password: LB3_PASSWORD,
+  // LoopBack has no audit log: the patient page asks GET /v2/audit-log once and gets 404.
+  absent: [{ url: /\/v2\/audit-log(\?|$)/, status: 404, method: 'GET' }],
+  auditLog: false,
   async resetLink(to, since) {
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -51,7 +60,7 @@ export const UPSTREAMS = [builtIn, loopback];
 /** `describe` once per upstream; `journey` is the journey fixture bound to that upstream's gateway. */
 export function forEachUpstream(define: (upstream: E2eUpstream, journey: ReturnType<typeof journeyOn>) => void): void {
   for (const upstream of UPSTREAMS) {
-    describe(`against the ${upstream.name}`, () => define(upstream, journeyOn(upstream.origin, `${upstream.name} `)));
+    describe(`against the ${upstream.name}`, () => define(upstream, journeyOn(upstream.origin, `${upstream.name} `, upstream.absent)));
   }
 }
 

@@ -159,6 +159,7 @@ export function buildPatient(overrides: Partial<Patient> = {}): Patient {
     costRateId: null,
     appointments: [],
     lastDataAt: null,
+    followUpAt: null,
     createdAt: '2026-08-20T10:00:00.000Z',
     updatedAt: '2026-08-20T10:00:00.000Z',
     ...overrides,
@@ -174,6 +175,9 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     text: 'Telefonat geführt, stabil.',
     createdAt: '2026-11-02T09:15:00.000Z',
     updatedAt: '2026-11-02T09:15:00.000Z',
+    deletedAt: null,
+    deletedBy: null,
+    deletedByName: null,
     ...overrides,
   };
 }

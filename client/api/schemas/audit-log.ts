@@ -7,7 +7,7 @@ export const AuditEntitySchema = v.picklist([
 ]);
 
 /**
- * One change (GET /audit-log, administrators): who made it, when, to which record, and before/after of each
+ * One change (GET /audit-log: administrators, and coaches for one of their patients): who made it, when, to which record, and before/after of each
  * changed field. A create has before null, a delete after null. Secrets (password hashes, access codes,
  * recovery keys) appear only as "[redacted]". Link records (patient-coach, patient-device) have the id
  * "<patientId>/<coachId|deviceId>".

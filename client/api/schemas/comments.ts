@@ -11,6 +11,14 @@ export const CommentSchema = v.object({
   text: v.string(),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /**
+   * Set when the comment was deleted (DELETE keeps it in the record). Lists and reads answer deleted comments only
+   * to administrators, by id or when the filter names deletedAt (`{ "where": { "deletedAt": { "neq": null } } }`).
+   */
+  deletedAt: v.nullable(v.string()),
+  /** Who deleted it (a coach id), and that coach's name now; null while the comment is live. */
+  deletedBy: v.nullable(IdSchema),
+  deletedByName: v.nullable(v.string()),
 });
 export type Comment = v.InferOutput<typeof CommentSchema>;
 export const CommentListSchema = v.array(CommentSchema);

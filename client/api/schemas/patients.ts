@@ -50,6 +50,11 @@ export const PatientSchema = v.object({
   appointments: AppointmentListSchema,
   /** Last time the patient's app synchronised data (any sync-db collection); null when never. */
   lastDataAt: v.nullable(v.string()),
+  /**
+   * Wiedervorlage: until this day (`YYYY-MM-DD`, inclusive) the patient is left out of the dashboard's "Brauchen
+   * Aufmerksamkeit"; null when none. Set with PATCH; a PUT of the master data leaves it as it is.
+   */
+  followUpAt: v.nullable(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
 });
@@ -106,6 +111,7 @@ export const PatientPatchSchema = v.partial(v.object({
   primaryCoachId: v.nullable(IdSchema),
   diagnosisIds: v.pipe(v.array(IdSchema), v.maxLength(20)),
   costRateId: v.nullable(IdSchema),
+  followUpAt: v.nullable(DateSchema),
 }));
 export type PatientPatch = v.InferInput<typeof PatientPatchSchema>;
 

@@ -99,6 +99,41 @@ describe('coach list', () => {
   });
 });
 
+describe('drafts of the coach form', () => {
+  test('a new coach\'s form comes back with what was typed after a reload, but never the password', async () => {
+    const first = renderAt('/admin', <AdminPage />);
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Coach anlegen' }));
+    type(dialog(), 'Vorname', 'Dana');
+    type(dialog(), 'Nachname', 'Vogel');
+    type(dialog(), 'Startpasswort \\(optional\\)', 'Geheim-Passwort-9');
+    expect(JSON.stringify(localStorage)).toContain('Dana');
+    expect(JSON.stringify(localStorage)).not.toContain('Geheim-Passwort-9');
+    first.unmount();
+
+    renderAt('/admin', <AdminPage />);
+    expect(await within(await screen.findByRole('dialog')).findByText('Nicht gespeicherte Änderungen wiederhergestellt.')).toBeTruthy();
+    expect(field(dialog(), 'Vorname').value).toBe('Dana');
+    expect(field(dialog(), 'Startpasswort \\(optional\\)').value).toBe('');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Änderungen verwerfen' }));
+    expect(field(dialog(), 'Vorname').value).toBe('');
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+  });
+
+  test('an edit reopens after a reload, and the confirmed save removes the draft', async () => {
+    vi.mocked(api.replaceCoach).mockImplementation((_id, body) => ok({ ...ben, ...body } as never));
+    const first = renderAt('/admin/coaches/coach-2', <AdminPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
+    type(dialog(), 'Telefon', '040 123');
+    first.unmount();
+    renderAt('/admin/coaches/coach-2', <AdminPage />);
+    expect(field(await screen.findByRole('dialog'), 'Telefon').value).toBe('040 123');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(api.replaceCoach).toHaveBeenCalledWith('coach-2', expect.objectContaining({ phone: '040 123' }), expect.anything()));
+    await waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]));
+  });
+});
+
 describe('one coach', () => {
   test('an edit that meets another administrator\'s save keeps what was typed, shows their change and saves over it on request', async () => {
     const theirs = { ...ben, phone: '040 777', updatedAt: '2026-11-20T10:00:00.000Z' };

@@ -25,7 +25,7 @@ const inDays = (n: number) => isoDay(new Date(Date.now() + n * DAY));
 const patient = (id: string, lastDataAt: string | null, over: Partial<Patient> = {}): Patient => ({
   id, patientCode: `NK-${id}`, firstName: 'Vor', lastName: id, birthDate: '1970-01-01', gender: 'unknown', email: null, phone: null,
   clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2099-01-01', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt, createdAt: daysAgo(100), updatedAt: daysAgo(1), ...over,
+  appointments: [], lastDataAt, followUpAt: null, createdAt: daysAgo(100), updatedAt: daysAgo(1), ...over,
 });
 
 /** The caseload call answers `active`; a name lookup (id inq) answers p1 = Huber. */
@@ -111,7 +111,7 @@ test('a failed feed shows an error with retry while the other sections still wor
   expect((await within(section).findByRole('alert')).textContent).toContain('Der Server antwortet gerade nicht');
   expect(screen.getByText('In den nächsten 14 Tagen endet keine Nachsorge.')).toBeTruthy();
   listComments.mockResolvedValueOnce({
-    data: [{ id: 'c1', patientId: 'p1', authorId: 'x', authorName: 'Bernd Kollege', text: 'Rückruf morgen', createdAt: daysAgo(0), updatedAt: daysAgo(0) }],
+    data: [{ id: 'c1', patientId: 'p1', authorId: 'x', authorName: 'Bernd Kollege', text: 'Rückruf morgen', createdAt: daysAgo(0), updatedAt: daysAgo(0), deletedAt: null, deletedBy: null, deletedByName: null }],
     total: 1,
   });
   fireEvent.click(within(section).getByRole('button', { name: 'Erneut versuchen' }));
@@ -163,4 +163,25 @@ test('a caseload larger than one page is counted call by call, and still right',
   expect(screen.getByRole('link', { name: /Seit über 30 Tagen oder nie/ }).textContent).toContain('40');
   const attention = screen.getByRole('heading', { name: 'Brauchen Aufmerksamkeit' }).closest('section')!;
   expect(within(attention).getByRole('link', { name: 'Alle 100 anzeigen' }).getAttribute('href')).toBe('/patient?status=active&sort=lastDataAt');
+});
+
+test('"Brauchen Aufmerksamkeit" is a worklist, and a patient waits there from the follow-up day on, not before', async () => {
+  serve([
+    patient('Rot', daysAgo(12)),
+    patient('Spaeter', daysAgo(10), { followUpAt: inDays(3) }),
+    patient('Heute', daysAgo(9), { followUpAt: inDays(0) }),
+  ]);
+  render(<DashboardPage />);
+  const section = (await screen.findByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).closest('section')!;
+  const names = within(section).getAllByRole('listitem').map((r) => within(r).getAllByRole('link')[0].textContent);
+  expect(names).toEqual(['Vor Rot', 'Vor Heute']);
+  expect(within(section).getByRole('group', { name: 'Anruf bei Vor Rot erfassen' })).toBeTruthy();
+  expect(within(within(section).getAllByRole('listitem')[0]).getByRole('button', { name: 'Erreicht' })).toBeTruthy();
+});
+
+test('the dashboard has the same patient search as "/"', async () => {
+  serve([]);
+  render(<DashboardPage />);
+  expect(screen.getByLabelText('Name, Patientencode oder Telefon')).toBeTruthy();
+  expect(screen.getByText('Tipp: Mit der Taste „/“ öffnen Sie die Suche auf jeder Seite.')).toBeTruthy();
 });

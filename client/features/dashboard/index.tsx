@@ -16,6 +16,8 @@ import { newsLoading, unreadNews } from '../../state/news.ts';
 import { user } from '../../state/session.ts';
 import { coachName, patientName } from '../../lib/names.ts';
 import { LEVELS, loadCaseload, loadFeeds, type Caseload as CaseloadData, type Feeds } from './load.ts';
+import { PatientSearchBox } from '../../components/patient-search/PatientSearchBox.tsx';
+import { Worklist } from './worklist/Worklist.tsx';
 
 const patientLink = (id: string, tab?: string) => `/patient/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,6 +45,10 @@ export default function DashboardPage() {
         <h1>{t('dashboard.title')}</h1>
         {me && <p className="muted">{t('dashboard.greeting', { name: me.firstName || coachName(me) })}</p>}
       </header>
+      {/* The same search as "/" opens on every screen. */}
+      <section className="card dashboard-search" aria-label={t('search.title')}>
+        <PatientSearchBox id="dashboard-search" />
+      </section>
       <DataState status={ready ? 'ready' : caseload.status === 'error' ? 'error' : 'loading'} error={caseload.error} onRetry={caseload.reload}>
         {caseload.data && (
           <>
@@ -108,23 +114,8 @@ function Attention({ data, now }: { data: CaseloadData; now: Date }) {
       {data.attention.length === 0 ? (
         <p className="data-state data-state-empty">{t('dashboard.attention.empty')}</p>
       ) : (
-        <ul className="row-list">
-          {data.attention.map((p) => (
-            <li key={p.id}>
-              <span>
-                <Link href={patientLink(p.id)}>{patientName(p)}</Link> <small className="muted"><code>{p.patientCode}</code></small>
-              </span>
-              <span className="row-actions">
-                <FreshnessBadge lastDataAt={p.lastDataAt} now={now} />
-                {p.phone && (
-                  <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="call-link" aria-label={t('dashboard.attention.callNamed', { name: patientName(p), phone: p.phone })}>
-                    {t('dashboard.attention.call')}
-                  </a>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
+        // The start of the day: one click records a call, a follow-up day takes the patient off the list.
+        <Worklist patients={data.attention} now={now} />
       )}
       {moreThanShown(data.attentionTotal, data.attention.length) && (
         <p><Link href="/patient?status=active&sort=lastDataAt">{allText('dashboard.attention.all', data.attentionTotal)}</Link></p>

@@ -8,6 +8,7 @@ import type { ExternalComment } from '../../api/schemas/external-comments.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { byAttention, freshness, type Freshness } from '../../components/freshness.ts';
 import { ATTENTION_SHOWN, ENDING_SHOWN, activeWhere, attentionFilter, caseloadFilter, endingSoonFilter, endsSoon, levelWhere } from './queries.ts';
+import { waitingForFollowUp } from './worklist/calls.ts';
 
 /**
  * The dashboard's data in at most 4 /v2 calls (issue 13), all of them SPEC section 7 list calls:
@@ -28,7 +29,10 @@ export interface Caseload {
   /** Patients in aftercare today (exact, or "more than" when a big caseload's upstream does not count). */
   total: ListCount;
   levels: Record<Freshness, ListCount>;
-  /** Active patients without data for more than 2 days, red first (at most ATTENTION_SHOWN). */
+  /**
+   * Active patients without data for more than 2 days, red first (at most ATTENTION_SHOWN), except those whose
+   * follow-up day (Wiedervorlage, set from the worklist) lies ahead.
+   */
   attention: Patient[];
   attentionTotal: ListCount;
   /** Aftercare ending within ENDING_SOON_DAYS, soonest first (at most ENDING_SHOWN). */
@@ -49,7 +53,7 @@ export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Case
   if (complete) {
     const levels = { red: 0, yellow: 0, grey: 0, green: 0 } as Record<Freshness, number>;
     for (const p of active) levels[freshness(p.lastDataAt, now)]++;
-    const stale = byAttention(active.filter((p) => freshness(p.lastDataAt, now) !== 'green'), (p) => p.lastDataAt, now);
+    const stale = byAttention(active.filter((p) => freshness(p.lastDataAt, now) !== 'green' && !waitingForFollowUp(p, now)), (p) => p.lastDataAt, now);
     const ending = active
       .filter((p) => endsSoon(p, now))
       .sort((a, b) => a.aftercareEnd.localeCompare(b.aftercareEnd) || a.lastName.localeCompare(b.lastName));
@@ -73,8 +77,11 @@ export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Case
   return {
     total: total === null ? { count: active.length, exact: false } : exact(total),
     levels: Object.fromEntries(LEVELS.map((level, i) => [level, levelCounts[i]])) as Record<Freshness, ListCount>,
-    attention: byAttention(attention.data, (p) => p.lastDataAt, now).slice(0, ATTENTION_SHOWN),
-    attentionTotal: attention.total === null ? { count: attention.data.length, exact: false } : exact(attention.total),
+    // The follow-up day is left out here, not in the query: an API whose patients have no such field still answers.
+    attention: byAttention(attention.data.filter((p) => !waitingForFollowUp(p, now)), (p) => p.lastDataAt, now).slice(0, ATTENTION_SHOWN),
+    attentionTotal: attention.total === null
+      ? { count: attention.data.length, exact: false }
+      : exact(attention.total - attention.data.filter((p) => waitingForFollowUp(p, now)).length),
     ending: ending.data,
     endingTotal: ending.total === null ? { count: ending.data.length, exact: false } : exact(ending.total),
   };

@@ -10,8 +10,8 @@ import { t } from '../../lib/i18n.ts';
 import { fetchAll, type Progress } from './fetch-all.ts';
 import { coachName as personName } from '../../lib/names.ts';
 
-export const EXPORT_KINDS = ['patients', 'detailStatistics', 'comments', 'dailyFigures'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
+export { EXPORT_KINDS, type ExportKind } from '../../components/permissions.ts';
+import type { ExportKind } from '../../components/permissions.ts';
 
 export interface ExportFilter {
   from: string;
@@ -37,14 +37,6 @@ export interface ExportResult {
 
 /** Rows per request: big enough to be quick, small enough that the bar moves and no answer gets huge. */
 export const PAGE_SIZE = 200;
-
-/** Statistic kinds need the controlling role (health managers, administrators); the server refuses others. */
-export const NEEDS_STATISTICS: Record<ExportKind, boolean> = { patients: false, detailStatistics: true, comments: false, dailyFigures: true };
-
-export function availableKinds(me: { isAdmin: boolean; isSuperAdmin: boolean; isHealthManager: boolean } | null): ExportKind[] {
-  const statistics = !!me && (me.isAdmin || me.isSuperAdmin || me.isHealthManager);
-  return EXPORT_KINDS.filter((kind) => statistics || !NEEDS_STATISTICS[kind]);
-}
 
 /** Which filters each kind uses, so the form shows only those. */
 export const USES_PERIOD: Record<ExportKind, boolean> = { patients: false, detailStatistics: true, comments: true, dailyFigures: true };

@@ -5,7 +5,8 @@ import { useResource } from '../../components/useResource.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { ExportForm } from './ExportForm.tsx';
-import { availableKinds, buildExport, type ExportFilter, type ExportKind } from './exports.ts';
+import { buildExport, type ExportFilter, type ExportKind } from './exports.ts';
+import { exportKinds } from '../../components/permissions.ts';
 import { user } from '../../state/session.ts';
 import { ExportCancelled, type Progress } from './fetch-all.ts';
 import { defaultFilter, filterError, localToday } from './filter.ts';
@@ -71,7 +72,16 @@ export default function ExportPage() {
     wasRunning.current = false;
     if (document.activeElement === document.body || document.activeElement === null) statusRef.current?.focus();
   }, [running]);
-  const kinds = availableKinds(user.value);
+  // The one rule for "may export" (components/permissions.ts), as the sidebar and the coach guide use it.
+  const kinds = exportKinds(user.value);
+  if (kinds.length === 0) {
+    return (
+      <section className="export-page">
+        <h1>{t('export.title')}</h1>
+        <p role="status">{t('export.notAllowed')}</p>
+      </section>
+    );
+  }
 
   return (
     <section class="export-page">

@@ -2,6 +2,8 @@ import { getAppSettings } from '../../api/app-settings.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
+import { canExport } from '../../components/permissions.ts';
+import { user } from '../../state/session.ts';
 
 /** Questions coaches ask most; the texts live in the locale files. */
 const TOPICS = ['newPatient', 'dataLight', 'comments', 'export', 'password', 'privacy'] as const;
@@ -13,7 +15,8 @@ export function HelpSection() {
   return (
     <section aria-labelledby="information-help-heading">
       <h2 id="information-help-heading">{t('information.helpHeading')}</h2>
-      {TOPICS.map((topic) => (
+      {/* The export answer only for those who may export (the rule of the sidebar and the export screen). */}
+      {TOPICS.filter((topic) => topic !== 'export' || canExport(user.value)).map((topic) => (
         <details key={topic}>
           <summary>{t(`information.help.${topic}.question`)}</summary>
           <p>{t(`information.help.${topic}.answer`)}</p>

@@ -1,18 +1,31 @@
+import { useRoute } from 'wouter';
 import { t } from '../../lib/i18n.ts';
+import { GuideChapter } from './guide/GuideChapter.tsx';
+import { GuideContents } from './guide/GuideContents.tsx';
 import { HelpSection } from './HelpSection.tsx';
 import { MaterialsSection } from './MaterialsSection.tsx';
 import { VersionSection } from './VersionSection.tsx';
 import './information.css';
 
-/** "Hilfe & Unterlagen & Infos": documents to download, help, and the version. */
+/**
+ * "Hilfe & Unterlagen & Infos": the coach guide (its chapters are pages of this area, /information/guide/<chapter>),
+ * documents to download, help, and the version.
+ */
 export default function InformationPage() {
+  const [isChapter, params] = useRoute<{ chapter: string }>('/information/guide/:chapter');
+  if (isChapter && params) return <GuideChapter id={params.chapter} />;
   return (
-    <section class="information-page">
+    <section className="information-page">
       <h1>{t('information.title')}</h1>
-      <div class="information-grid">
-        <article>
-          <MaterialsSection />
-        </article>
+      <div className="information-grid">
+        <div>
+          <article>
+            <GuideContents />
+          </article>
+          <article>
+            <MaterialsSection />
+          </article>
+        </div>
         <div>
           <article>
             <HelpSection />

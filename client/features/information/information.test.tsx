@@ -1,5 +1,8 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent } from '@testing-library/preact';
+import { cleanup, render, screen, fireEvent, within } from '@testing-library/preact';
+import { renderAt } from '../../../test/helpers/screens2-render.tsx';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
+import type { Me } from '../../api/schemas/auth.ts';
 import { apiFailure, buildAppSettings, buildMaterial, ok } from '../../../test/helpers/screens2-fixtures.ts';
 
 vi.mock('../../api/system.ts', () => ({ getTrainingMaterials: vi.fn() }));
@@ -12,6 +15,8 @@ vi.mock('../../api/app-settings.ts', () => ({
 const system = await import('../../api/system.ts');
 const appSettings = await import('../../api/app-settings.ts');
 const { default: InformationPage } = await import('./index.tsx');
+const { user } = await import('../../state/session.ts');
+const { systemSettings } = await import('../../state/settings.ts');
 
 beforeEach(() => {
   vi.mocked(system.getTrainingMaterials).mockReset().mockImplementation(() =>
@@ -62,5 +67,62 @@ describe('information page', () => {
     expect((await screen.findByRole('link', { name: 'support@example.org' })).getAttribute('href')).toBe('mailto:support@example.org');
     expect(screen.getByRole('link', { name: '+49 30 1234-0' }).getAttribute('href')).toBe('tel:+493012340');
     expect(await screen.findByText('Version 2.4.1')).toBeTruthy();
+  });
+});
+
+describe('the coach guide', () => {
+  beforeEach(() => {
+    user.value = buildMe({ id: 'coach-1' }) as Me;
+    systemSettings.value = null;
+  });
+
+  test('the help page lists its chapters as pages of the app, and still lists the training materials', async () => {
+    renderAt('/information', <InformationPage />);
+    const contents = screen.getByRole('navigation', { name: 'Kapitel des Leitfadens' });
+    expect(within(contents).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Patientin oder Patient finden', '/information/guide/find-patient'],
+      ['Die Farben bei „Letzte Daten“ lesen', '/information/guide/freshness'],
+      ['Einen Anruf erfassen', '/information/guide/record-call'],
+      ['Einen Zugangscode erstellen', '/information/guide/access-code'],
+      ['Daten nach Excel exportieren', '/information/guide/export'],
+    ]);
+    expect(await screen.findByRole('link', { name: 'Handbuch für Coaches' })).toBeTruthy();
+  });
+
+  test('a chapter is a page with its steps, naming menus and buttons as the screens do, and leads on', () => {
+    renderAt('/information/guide/access-code', <InformationPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Einen Zugangscode erstellen' })).toBeTruthy();
+    const steps = screen.getAllByRole('listitem');
+    expect(steps[0].textContent).toBe('Wählen Sie im Menü „New User“.');
+    expect(steps[1].textContent).toContain('„Zugangscode erstellen“');
+    expect(screen.getByRole('link', { name: 'Nächstes Kapitel: Daten nach Excel exportieren' }).getAttribute('href')).toBe('/information/guide/export');
+    expect(screen.getByRole('link', { name: 'Vorheriges Kapitel: Einen Anruf erfassen' })).toBeTruthy();
+  });
+
+  test('the freshness chapter shows the four levels as the lists show them', () => {
+    renderAt('/information/guide/freshness', <InformationPage />);
+    for (const text of ['Daten aktuell (bis 2 Tage)', 'Seit über 2 Tagen keine Daten', 'Seit über 7 Tagen keine Daten', 'Seit über 30 Tagen oder nie Daten']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+  });
+
+  test('the export chapter says what this account may export, by the rule the sidebar uses', () => {
+    renderAt('/information/guide/export', <InformationPage />);
+    expect(screen.getByText('Mit Ihrem Konto können Sie exportieren: Patientinnen und Patienten, Kommentare.')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')[0].textContent).toBe('Öffnen Sie im Menü „Verwaltung“ den Punkt „Export“.');
+    cleanup();
+    user.value = buildMe({ id: 'hm', isHealthManager: true }) as Me;
+    renderAt('/information/guide/export', <InformationPage />);
+    expect(screen.getByText(/exportieren: Patientinnen und Patienten, Statistik je Patientin und Patient, Kommentare, Tageswerte\./)).toBeTruthy();
+  });
+
+  test('without the right to export there is no export chapter and no export answer', async () => {
+    user.value = buildMe({ isUserLocked: true }) as Me;
+    renderAt('/information', <InformationPage />);
+    expect(screen.queryByRole('link', { name: 'Daten nach Excel exportieren' })).toBeNull();
+    expect(screen.queryByText('Wie öffne ich einen Export in Excel?')).toBeNull();
+    cleanup();
+    renderAt('/information/guide/export', <InformationPage />);
+    expect(screen.getByText('Dieses Kapitel gibt es nicht.')).toBeTruthy();
   });
 });

@@ -4,7 +4,9 @@ import { DataState } from '../../components/DataState.tsx';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { canCreatePatients } from '../../components/permissions.ts';
-import { PatientForm, toBody, valuesOf } from './PatientForm.tsx';
+import { PatientForm, toBody, valuesOf, type PatientFormValues } from './PatientForm.tsx';
+import { useStoredDraft } from '../../components/useStoredDraft.ts';
+import { draftStorageKey } from '../../lib/drafts.ts';
 import { useReferenceData } from './useReferenceData.ts';
 
 export function PatientCreate() {
@@ -20,15 +22,21 @@ export function PatientCreate() {
   return <CreateForm />;
 }
 
+/** A new patient's master data is a draft of this coach until the server has created the patient. */
 function CreateForm() {
   const [, navigate] = useLocation();
   const refs = useReferenceData();
-  const initial = { ...valuesOf(null), primaryCoachId: user.value?.id ?? '' };
+  const me = user.value?.id ?? '';
+  const draft = useStoredDraft<PatientFormValues>(me ? draftStorageKey(me, 'new-patient', 'master-data') : null);
+  const empty = { ...valuesOf(null), primaryCoachId: me };
+  const initial = draft.restored ?? empty;
+  const keep = (values: PatientFormValues) => (JSON.stringify(values) === JSON.stringify(empty) ? draft.clear() : draft.store(values));
   return (
     <section>
       <p><Link href="/patient">{t('patient.backToList')}</Link></p>
       <h1>{t('patient.create.title')}</h1>
       <p className="muted">{t('patient.create.hint')}</p>
+      {draft.restored && <p role="status" className="notice">{t('unsaved.restored')}</p>}
       <DataState status={refs.status} error={refs.error} onRetry={refs.reload}>
         {refs.data && (
           <PatientForm
@@ -37,9 +45,14 @@ function CreateForm() {
             coaches={refs.data.coaches}
             diagnoses={refs.data.diagnoses}
             costRates={refs.data.costRates}
-            onCancel={() => navigate('/patient')}
+            onChange={keep}
+            onCancel={() => {
+              draft.clear();
+              navigate('/patient');
+            }}
             onSubmit={async (values) => {
               const { data } = await createPatient(toBody(values));
+              draft.clear();
               navigate(`/patient/${encodeURIComponent(data.id)}?created=1`);
             }}
           />

@@ -19,8 +19,10 @@ import { NextAppointments } from './detail/NextAppointments.tsx';
 import { RecoveryKeys } from './detail/RecoveryKeys.tsx';
 import { SyncedData } from './detail/SyncedData.tsx';
 import { patientName } from '../../lib/names.ts';
+import { PatientHistory } from './detail/PatientHistory.tsx';
+import { useAuditLogAvailable } from './detail/history-support.ts';
 
-export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access'] as const;
+export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
 export type Tab = (typeof TABS)[number];
 
 export function PatientDetail({ id }: { id: string }) {
@@ -30,6 +32,9 @@ export function PatientDetail({ id }: { id: string }) {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
   const patient = useResource((signal) => getPatient(id, signal), id);
   const me = user.value;
+  // "Verlauf" only where the API has the audit log (GET /audit-log is not in SPEC section 7).
+  const history = useAuditLogAvailable(me?.id ?? '', id) === true;
+  const tabs = TABS.filter((name) => name !== 'history' || history);
 
   return (
     <section className="patient-detail">
@@ -42,7 +47,7 @@ export function PatientDetail({ id }: { id: string }) {
             <Header patient={patient.data} />
             {params.get('created') === '1' && <p className="notice" role="status">{t('patient.create.done')}</p>}
             <nav className="tabs" aria-label={t('patient.tabs.label')}>
-              {TABS.map((name) => (
+              {tabs.map((name) => (
                 <Link
                   key={name}
                   href={`/patient/${encodeURIComponent(id)}${name === 'overview' ? '' : `?tab=${name}`}`}
@@ -56,7 +61,7 @@ export function PatientDetail({ id }: { id: string }) {
             <div className="tab-panel">
               {tab === 'overview' && (
                 <div className="panel-grid">
-                  <MasterData patient={patient.data} onSaved={(p: Patient) => patient.setData(() => p)} />
+                  <MasterData patient={patient.data} coachId={me?.id ?? ''} onSaved={(p: Patient) => patient.setData(() => p)} />
                   <div>
                     <NextAppointments patient={patient.data} />
                     <CareTeam
@@ -68,15 +73,16 @@ export function PatientDetail({ id }: { id: string }) {
               )}
               {tab === 'comments' && (
                 <div className="panel-grid panel-grid-wide-first">
-                  <Comments patientId={id} userId={me?.id ?? ''} />
+                  <Comments patientId={id} userId={me?.id ?? ''} isAdmin={!!(me?.isAdmin || me?.isSuperAdmin)} history={history} />
                   <ExternalComments patientId={id} />
                 </div>
               )}
               {tab === 'data' && <SyncedData patientId={id} />}
               {tab === 'appointments' && (
-                <Appointments patient={patient.data} onSaved={(appointments) => patient.setData((p) => ({ ...p, appointments }))} />
+                <Appointments patient={patient.data} coachId={me?.id ?? ''} onSaved={(appointments) => patient.setData((p) => ({ ...p, appointments }))} />
               )}
-              {tab === 'evaluation' && <EvaluationForm patientId={id} />}
+              {tab === 'evaluation' && <EvaluationForm patientId={id} coachId={me?.id ?? ''} />}
+              {tab === 'history' && history && <PatientHistory patientId={id} />}
               {tab === 'access' && (
                 <div className="panel-grid">
                   <AccessCode patientId={id} />

@@ -87,15 +87,21 @@ interface Props {
   costRates: CostRate[];
   /** Shown above the buttons, e.g. the ConflictNotice after a concurrent change. */
   notice?: ReactNode;
+  /** Every change, so the caller can keep a draft of it. */
+  onChange?: (values: PatientFormValues) => void;
 }
 
 /** Master data form for creating and editing a patient. */
-export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates, notice }: Props) {
+export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates, notice, onChange }: Props) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    onChange?.(next);
+  };
 
   async function submit(e: Event) {
     e.preventDefault();

@@ -22,7 +22,7 @@ const me = (over: Partial<Me> = {}): Me => ({
 const patient = (i: number): Patient => ({
   id: `p${i}`, patientCode: `NK-${1000 + i}`, firstName: `Vorname${i}`, lastName: `Nachname${i}`, birthDate: '1970-01-01',
   gender: 'female', email: null, phone: null, clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2027-01-01',
-  primaryCoachId: 'me', diagnosisIds: [], costRateId: null, appointments: [], lastDataAt: null,
+  primaryCoachId: 'me', diagnosisIds: [], costRateId: null, appointments: [], lastDataAt: null, followUpAt: null,
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 });
 const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => patient(from + i));
@@ -172,7 +172,7 @@ test('the filters form one search landmark without Pico\'s role="search" input-g
   await screen.findByText('3 Patienten');
   const search = screen.getByLabelText('Suche').closest('search');
   expect(search, 'the search field sits in a <search> landmark').not.toBeNull();
-  expect(search!.querySelectorAll('select')).toHaveLength(4);
+  expect(search!.querySelectorAll('select')).toHaveLength(5);
   expect(search!.contains(screen.getByRole('button', { name: 'Filter zurücksetzen' }))).toBe(true);
   expect(container.querySelector('[role="search"]'), 'Pico styles every [role=search] as one rounded group').toBeNull();
 });
@@ -182,4 +182,49 @@ test('the filter bar keeps "Filter zurücksetzen" on one line and gives the sear
   const css = readFileSync('client/features/patient/patient.css', 'utf8'); // vitest runs from the repository root
   expect(/\.filters-reset\s*\{([^}]*)\}/.exec(css)?.[1]).toMatch(/white-space:\s*nowrap/);
   expect(/\.filters input\[type='search'\]\s*\{([^}]*)\}/.exec(css)?.[1]).toMatch(/--pico-border-radius:\s*0\.25rem/);
+});
+
+test('rows show the primary coach, the phone number and the next appointment', async () => {
+  const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
+  const past = new Date(Date.now() - 86_400_000).toISOString();
+  listCoaches.mockResolvedValue({ data: [{ id: 'c2', email: 'b@example.org', firstName: 'Bernd', lastName: 'Kollege', title: '', phone: '', isAdmin: false, isSuperAdmin: false, isHealthManager: false, isUserLocked: false, emailVerified: true, language: 'de', trialEndsAt: null, createdAt: '', updatedAt: '' }], total: 1 });
+  listPatients.mockResolvedValue({
+    data: [
+      { ...patient(1), primaryCoachId: 'c2', phone: '0171 2345', appointments: [
+        { id: 'a3', startsAt: later, durationMinutes: 30, type: 'phone', note: '' },
+        { id: 'a1', startsAt: past, durationMinutes: 30, type: 'phone', note: '' },
+        { id: 'a2', startsAt: future, durationMinutes: 30, type: 'video', note: '' },
+      ] },
+      { ...patient(2), primaryCoachId: 'me' },
+    ],
+    total: 2,
+  });
+  render(<PatientArea />);
+  const rows = (await screen.findAllByRole('row')).slice(1);
+  const cell = (row: HTMLElement, label: string) => row.querySelector(`td[data-label="${label}"]`)!.textContent;
+  expect(cell(rows[0], 'Primärcoach')).toBe('Bernd Kollege');
+  expect(cell(rows[0], 'Telefon')).toBe('0171 2345');
+  expect(rows[0].querySelector('a[href^="tel:"]')!.getAttribute('href')).toBe('tel:01712345');
+  expect(cell(rows[0], 'Nächster Termin')).toBe(new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(future)));
+  expect(cell(rows[1], 'Primärcoach')).toBe('Clara Coach');
+  expect(cell(rows[1], 'Telefon')).toBe('–');
+  expect(cell(rows[1], 'Nächster Termin')).toBe('–');
+});
+
+test('25, 50 or 100 rows per page, kept in the URL', async () => {
+  listPatients.mockImplementation(async (filter) => ({ data: page(Math.min(filter!.limit!, 120)), total: 300 }));
+  render(<PatientArea />);
+  await screen.findByText('300 Patienten');
+  expect(listPatients.mock.calls.at(-1)![0]!.limit).toBe(26);
+  choose(screen.getByLabelText('Zeilen pro Seite') as HTMLSelectElement, '100');
+  await waitFor(() => expect(location.search).toBe('?size=100'));
+  await waitFor(() => expect(listPatients.mock.calls.at(-1)![0]!.limit).toBe(101));
+  expect(screen.getAllByRole('link', { name: /^Nachname/ })).toHaveLength(100);
+  history.replaceState(null, '', '/patient?size=50&page=2');
+  await act(async () => {
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await waitFor(() => expect(listPatients.mock.calls.at(-1)![0]).toMatchObject({ limit: 51, skip: 50 }));
+  expect((screen.getByLabelText('Zeilen pro Seite') as HTMLSelectElement).value).toBe('50');
 });

@@ -4,15 +4,15 @@ import { listQueryToSearch, parseListQuery, toListFilter, PAGE_SIZE } from './li
 const now = new Date('2026-11-22T12:00:00Z');
 
 test('a query survives the round trip through the URL', () => {
-  const search = '?q=M%C3%BCller&coach=c2&status=ending&last=red&sort=-lastDataAt&page=3';
+  const search = '?q=M%C3%BCller&coach=c2&status=ending&last=red&sort=-lastDataAt&page=3&size=50';
   const query = parseListQuery(search);
-  expect(query).toEqual({ q: 'Müller', coach: 'c2', status: 'ending', last: 'red', sort: '-lastDataAt', page: 3 });
+  expect(query).toEqual({ q: 'Müller', coach: 'c2', status: 'ending', last: 'red', sort: '-lastDataAt', page: 3, size: 50 });
   expect(listQueryToSearch(query)).toBe(search);
 });
 
 test('unknown or broken URL values fall back to the defaults', () => {
-  expect(parseListQuery('?status=deleted&last=blue&sort=password&page=-4')).toEqual({
-    q: '', coach: '', status: '', last: '', sort: 'lastName', page: 1,
+  expect(parseListQuery('?status=deleted&last=blue&sort=password&page=-4&size=1000')).toEqual({
+    q: '', coach: '', status: '', last: '', sort: 'lastName', page: 1, size: 25,
   });
   expect(listQueryToSearch(parseListQuery(''))).toBe('');
 });
@@ -24,14 +24,20 @@ test('the page becomes limit and skip', () => {
   expect(filter.where).toBeUndefined();
 });
 
-test('each search word must match first name, last name or code', () => {
-  const filter = toListFilter(parseListQuery('?q=anna%20m%C3%BC'), now);
-  expect(filter.where).toEqual({
-    and: [
-      { or: [{ firstName: { like: '%anna%' } }, { lastName: { like: '%anna%' } }, { patientCode: { like: '%anna%' } }] },
-      { or: [{ firstName: { like: '%mü%' } }, { lastName: { like: '%mü%' } }, { patientCode: { like: '%mü%' } }] },
-    ],
-  });
+test('the page size (25, 50 or 100) and the page become limit and skip', () => {
+  expect(toListFilter(parseListQuery('?page=2&size=100'), now)).toMatchObject({ limit: 100, skip: 100 });
+  expect(toListFilter(parseListQuery('?size=50'), now)).toMatchObject({ limit: 50, skip: 0 });
+  expect(listQueryToSearch({ ...parseListQuery(''), size: 25 })).toBe('');
+});
+
+test('each search word must match first name, last name, code or, with a digit, the phone', () => {
+  const filter = toListFilter(parseListQuery('?q=anna%200171'), now);
+  const [anna, digits] = (filter.where as { and: { or: Record<string, { like: string }>[] }[] }).and;
+  const fields = (part: { or: Record<string, { like: string }>[] }) => [...new Set(part.or.map((c) => Object.keys(c)[0]))];
+  expect(fields(anna)).toEqual(['firstName', 'lastName', 'patientCode']);
+  expect(fields(digits)).toEqual(['firstName', 'lastName', 'patientCode', 'phone']);
+  expect(anna.or).toContainEqual({ lastName: { like: '%anna%' } });
+  expect(digits.or).toContainEqual({ phone: { like: '%0171%' } });
 });
 
 test('the last-data filter uses the same day limits as the traffic light', () => {

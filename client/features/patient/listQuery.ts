@@ -1,9 +1,10 @@
 import type { ListFilter } from '../../api/schemas/common.ts';
 import { ENDING_SOON_DAYS, isoDay } from '../../components/AftercareBadge.tsx';
+import { patientSearchWhere } from '../../components/patient-search/search-where.ts';
 
 /** What the patient list shows, as kept in the URL query so a reload or a shared link keeps it. */
 export interface ListQuery {
-  /** Name or pseudonym code, free text. */
+  /** Name, pseudonym code or phone number, free text (the same search as "/" and the dashboard's). */
   q: string;
   /** Primary coach id; '' = all the caller may see. */
   coach: string;
@@ -13,9 +14,13 @@ export interface ListQuery {
   sort: string;
   /** 1-based page. */
   page: number;
+  /** Rows per page. */
+  size: PageSize;
 }
 
-export const PAGE_SIZE = 25;
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const PAGE_SIZE: PageSize = 25;
 export const SORTABLE = ['lastName', 'patientCode', 'aftercareEnd', 'lastDataAt'] as const;
 const STATUSES = ['planned', 'active', 'ending', 'completed'] as const;
 const LASTS = ['green', 'yellow', 'red', 'grey'] as const;
@@ -31,6 +36,7 @@ export function parseListQuery(search: string): ListQuery {
   const sort = p.get('sort') ?? '';
   const sortField = sort.replace(/^-/, '');
   const page = Number.parseInt(p.get('page') ?? '', 10);
+  const size = Number(p.get('size'));
   return {
     q: (p.get('q') ?? '').slice(0, 100),
     coach: (p.get('coach') ?? '').slice(0, 100),
@@ -38,6 +44,7 @@ export function parseListQuery(search: string): ListQuery {
     last: pick(p.get('last'), LASTS),
     sort: (SORTABLE as readonly string[]).includes(sortField) ? sort : DEFAULT_SORT,
     page: Number.isFinite(page) && page > 0 ? page : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : PAGE_SIZE,
   };
 }
 
@@ -50,26 +57,19 @@ export function listQueryToSearch(query: ListQuery): string {
   if (query.last) p.set('last', query.last);
   if (query.sort !== DEFAULT_SORT) p.set('sort', query.sort);
   if (query.page > 1) p.set('page', String(query.page));
+  if (query.size !== PAGE_SIZE) p.set('size', String(query.size));
   const text = p.toString();
   return text ? `?${text}` : '';
 }
 
 const DAY = 86_400_000;
 
-/** LIKE wildcards typed by a person are taken literally by dropping them (the API has no escape). */
-function likePattern(word: string): string {
-  return `%${word.replace(/[%_]/g, '')}%`;
-}
-
 /** The CONTRACT list filter for one page of the query. */
 export function toListFilter(query: ListQuery, now: Date = new Date()): ListFilter {
   const and: Record<string, unknown>[] = [];
-  // Every word must match the first name, last name or code: "anna mü" finds Anna Müller.
-  for (const word of query.q.trim().split(/\s+/).filter(Boolean)) {
-    const pattern = likePattern(word);
-    if (pattern === '%%') continue;
-    and.push({ or: [{ firstName: { like: pattern } }, { lastName: { like: pattern } }, { patientCode: { like: pattern } }] });
-  }
+  // Every word must match the first name, last name, code or phone: "anna mü" finds Anna Müller.
+  const search = patientSearchWhere(query.q);
+  if (search) and.push(...((search.and as Record<string, unknown>[] | undefined) ?? [search]));
   if (query.coach) and.push({ primaryCoachId: query.coach });
   const today = isoDay(now);
   if (query.status === 'planned') and.push({ aftercareStart: { gt: today } });
@@ -91,7 +91,7 @@ export function toListFilter(query: ListQuery, now: Date = new Date()): ListFilt
   return {
     ...(and.length ? { where: and.length === 1 ? and[0] : { and } } : {}),
     order,
-    limit: PAGE_SIZE,
-    skip: (query.page - 1) * PAGE_SIZE,
+    limit: query.size,
+    skip: (query.page - 1) * query.size,
   };
 }

@@ -22,7 +22,7 @@ const { listSyncRecords } = vi.mocked(await import('../../api/sync-db.ts'));
 const anna: Patient = {
   id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: '0931 55',
   clinic: 'Reha-Zentrum Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'me', diagnosisIds: ['d1'], costRateId: null,
-  appointments: [], lastDataAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
+  appointments: [], lastDataAt: null, followUpAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
 };
 
 beforeEach(() => {
@@ -31,7 +31,7 @@ beforeEach(() => {
   patients.getPrimaryCoach.mockResolvedValue({ data: null, total: null });
   patients.listPatientCoaches.mockResolvedValue({ data: [], total: 0 });
   patients.getEvaluationForm.mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'x'));
-  listComments.mockResolvedValue({ data: [{ id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z' }], total: 1 });
+  listComments.mockResolvedValue({ data: [{ id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null }], total: 1 });
   listExternalComments.mockResolvedValue({ data: [], total: 0 });
   listDiagnoses.mockResolvedValue({ data: [{ id: 'd1', code: 'F33.1', label: 'Rezidivierende depressive Störung' }], total: 1 });
   listSyncRecords.mockResolvedValue({ data: [], total: 0 });
@@ -55,4 +55,20 @@ test('when the patient cannot be loaded the page says why and retries', async ()
   patients.getPatient.mockResolvedValueOnce({ data: anna, total: null });
   fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Anna Müller' })).toBeTruthy();
+});
+
+test('the printed record marks an edited note with the time of its last change', async () => {
+  patients.getPatient.mockResolvedValue({ data: anna, total: null });
+  listComments.mockResolvedValue({
+    data: [
+      { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null },
+      { id: 'c2', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat, korrigiert.', createdAt: '2026-09-03T09:00:00.000Z', updatedAt: '2026-09-04T15:30:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null },
+    ],
+    total: 2,
+  });
+  render(<PrintPatientPage />);
+  const edited = (await screen.findByText('Telefonat, korrigiert.')).closest('.print-comment')!;
+  expect(edited.textContent).toMatch(/bearbeitet am 04\.09\.2026/);
+  const unchanged = screen.getByText('Erstgespräch geführt.').closest('.print-comment')!;
+  expect(unchanged.textContent).not.toContain('bearbeitet');
 });

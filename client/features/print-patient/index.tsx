@@ -126,7 +126,11 @@ export default function PrintPatientPage() {
               <h2>{t('patient.comments.title')}</h2>
               {!r.comments || r.comments.length === 0 ? <p>{t('patient.comments.empty')}</p> : r.comments.map((c) => (
                 <div key={c.id} className="print-comment">
-                  <p className="print-meta">{dateTime(c.createdAt)} · {c.authorName}</p>
+                  <p className="print-meta">
+                    {dateTime(c.createdAt)} · {c.authorName}
+                    {/* An edited note says so on paper too; its earlier versions are in the record's history. */}
+                    {c.updatedAt && c.createdAt && c.updatedAt !== c.createdAt && <strong className="print-edited"> · {t('print.edited', { date: dateTime(c.updatedAt) })}</strong>}
+                  </p>
                   <p>{c.text}</p>
                 </div>
               ))}

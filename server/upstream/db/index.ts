@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, Migrator } from 'kysely';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { SortKeyPlugin } from './sort-key-plugin.ts';
 import { migrations } from './migrations/index.ts';
 import { openPostgres, schemaForDataDir } from './postgres.ts';
 import type { Database } from './types.ts';
@@ -49,7 +50,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       await close();
       throw error;
     }
-    return { db, dialect: 'postgres', pool, close };
+    return { db: withSortKeys(db), dialect: 'postgres', pool, close };
   }
   const memory = options.dataDir === ':memory:';
   let file = ':memory:';
@@ -72,7 +73,15 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     await db.destroy();
     throw error;
   }
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db: withSortKeys(db), dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Every write after the migrations keeps the names' sort and search keys (db/sort-key-plugin.ts). Added after
+ * migrating: the migrations before 106 know no key columns, and 106 fills them itself.
+ */
+function withSortKeys(db: Db): Db {
+  return db.withPlugin(new SortKeyPlugin());
 }
 
 /*

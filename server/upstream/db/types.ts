@@ -24,6 +24,7 @@ export interface Database {
 }
 
 export type Flag = 0 | 1;
+// Columns added by later migrations are optional here (`?`): inserts that do not name them store null.
 
 export interface CoachTable {
   id: string;
@@ -42,6 +43,9 @@ export interface CoachTable {
   trialEndsAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Sort and search keys (lib/sort-key.ts), written by db/sort-key-plugin.ts. */
+  firstNameKey?: string | null;
+  lastNameKey?: string | null;
 }
 
 /** Bearer tokens. `id` is the SHA-256 of the token: the token itself is never stored. */
@@ -75,11 +79,27 @@ export interface PatientTable {
   /** JSON array of appointments (PUT /patients/{id}/appointments). */
   appointments: string;
   lastDataAt: string | null;
+  /** Left out of "Brauchen Aufmerksamkeit" until this day (YYYY-MM-DD), set from the worklist; null when not set. */
+  followUpAt?: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Sort and search keys (lib/sort-key.ts), written by db/sort-key-plugin.ts whenever the name or phone is. */
+  firstNameKey?: string | null;
+  lastNameKey?: string | null;
+  phoneKey?: string | null;
 }
 export interface PatientCoachTable { patientId: string; coachId: string; createdAt: string }
-export interface CommentTable { id: string; patientId: string; authorId: string | null; text: string; createdAt: string; updatedAt: string }
+export interface CommentTable {
+  id: string;
+  patientId: string;
+  authorId: string | null;
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Soft deletion (migration 107): when and by whom; null while the comment is live. */
+  deletedAt?: string | null;
+  deletedBy?: string | null;
+}
 export interface ExternalCommentTable { id: string; patientId: string; source: string; author: string; text: string; createdAt: string }
 export interface CostRateTable { id: string; name: string; amountCents: number; unit: string; createdAt: string; updatedAt: string }
 export interface DeviceTable { id: string; name: string; type: string; serialNumber: string; createdAt: string; updatedAt: string }

@@ -5,6 +5,7 @@ import { badRequest } from './errors.ts';
 import { issuesToDetails } from './validate.ts';
 import { canonicalTimestamp } from './timestamps.ts';
 import { findOddText } from './input-guard.ts';
+import { keyedColumn } from '../lib/sort-key.ts';
 
 /** How a field is stored; decides which filter values are valid and how they are encoded. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
@@ -165,9 +166,13 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<s
           case 'nlike': {
             // Case-insensitive on every dialect: lower() on both sides. % and _ are the wildcards; a backslash is
             // an ordinary character on both engines (PostgreSQL would otherwise read it as its escape character).
-            const pattern = (value as string).toLowerCase().replace(/\\/g, '\\\\');
-            const expr = eb(eb.fn('lower', [ref(key)]), op === 'like' ? 'like' : 'not like', sql<string>`${pattern} escape '\\'`);
-            parts.push(expr);
+            // Names (and phone numbers given as digits) are compared by their stored keys (lib/sort-key.ts):
+            // "gunther" finds "Günther", "0301234" finds "030 / 1234".
+            const keyed = keyedColumn(table, key);
+            const keyedPattern = keyed?.pattern(value as string) ?? null;
+            const column = keyed && keyedPattern !== null ? ref(keyed.column) : eb.fn('lower', [ref(key)]);
+            const pattern = (keyedPattern ?? (value as string).toLowerCase()).replace(/\\/g, '\\\\');
+            parts.push(eb(column, op === 'like' ? 'like' : 'not like', sql<string>`${pattern} escape '\\'`));
             break;
           }
           case 'inq':

@@ -1,76 +1,24 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import * as v from 'valibot';
-import type { SelectQueryBuilder } from 'kysely';
 import type { Upstream } from '../context.ts';
-import { isUniqueViolation, type Database } from '../db/index.ts';
+import { isUniqueViolation } from '../db/index.ts';
 import { newId } from '../lib/secrets.ts';
 import { currentCoach, requireAuth, type SessionCoach } from './auth.ts';
-import { conflict, forbidden, notFound, preconditionFailed, validationFailed, type ErrorDetail } from './errors.ts';
-import { audit, changesBetween, type AuditEntity, type AuditEntry } from '../lib/audit.ts';
+import { conflict, forbidden, notFound, preconditionFailed } from './errors.ts';
+import { audit, changesBetween, type AuditEntry } from '../lib/audit.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
-import { parseFilter, whereExpression, type FieldMap } from './filter.ts';
+import { parseFilter, whereExpression } from './filter.ts';
 import { validate } from './validate.ts';
 import { param } from './params.ts';
+import { orderColumn } from '../lib/sort-key.ts';
+import { hideGone, isGone } from './soft-delete.ts';
+import { checkColumns, checkOutput } from './resource-checks.ts';
+import type { AnyQuery, Op, ResourceDefinition, Row, WriteContext } from './resource-definition.ts';
 
-type Row = Record<string, unknown> & { id: string };
-type Op = 'create' | 'update' | 'delete';
-export type AnyQuery = SelectQueryBuilder<any, any, any>;
-
-/** Who may read and write which rows of a resource. Every method may throw 403 itself. */
-export interface AccessRule {
-  /** Narrows list queries to the rows the coach may see. */
-  scopeList(ctx: Upstream, coach: SessionCoach, query: AnyQuery): AnyQuery;
-  canRead(ctx: Upstream, coach: SessionCoach, row: Row): Promise<boolean> | boolean;
-  /** `row` is the stored row (update/delete) or the row about to be inserted (create). */
-  canWrite(ctx: Upstream, coach: SessionCoach, row: Row, op: Op): Promise<boolean> | boolean;
-  /**
-   * Optional early answer for rules that do not depend on the row: checked before the body is validated
-   * or the row loaded, so a caller without the right gets 403, never a 422 or 404 that hints at data.
-   */
-  canAttempt?(coach: SessionCoach, op: Op, id: string | undefined): boolean;
-}
-
-export interface WriteContext {
-  ctx: Upstream;
-  coach: SessionCoach;
-  now: string;
-  req: Request;
-  /** The stored row for update/patch; undefined on create. */
-  existing?: Row;
-}
-
-export interface ResourceDefinition {
-  /** Collection path under /v2, e.g. '/devices'. */
-  path: string;
-  table: keyof Database & string;
-  /** Stored fields that may appear in filter where/order, with their kind. */
-  fields: FieldMap;
-  /** Absent schemas make the resource read-only (GET list and GET id only). */
-  createSchema?: v.GenericSchema;
-  updateSchema?: v.GenericSchema;
-  patchSchema?: v.GenericSchema;
-  /** Answer schema of one item; every answer is checked against it before it leaves. */
-  outputSchema: v.GenericSchema;
-  access: AccessRule;
-  /** Parsed input -> stored columns (encode JSON, add server fields). Runs for create, update and patch. */
-  toRow(input: Record<string, unknown>, write: WriteContext): Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** Stored rows -> answers (decode JSON, join names). Batch so lists need one extra query, not one per row. */
-  toOutput(rows: Row[], ctx: Upstream): Promise<unknown[]> | unknown[];
-  /** Checks across fields and references after merging (422 via validationFailed). */
-  check?(row: Row, write: WriteContext): Promise<void> | void;
-  /** Message for a UNIQUE violation, naming the field. */
-  uniqueField?: string;
-  /** What the audit log calls these records, and the patient a row belongs to (null: none). Without it, writes are not logged. */
-  audit?: { entity: AuditEntity; patientIdOf(row: Row): string | null };
-  /** Default order when the filter has none (id is always the last tie-breaker). */
-  defaultOrder?: { field: string; direction: 'asc' | 'desc' } | { field: string; direction: 'asc' | 'desc' }[];
-}
+export type { AccessRule, AnyQuery, ResourceDefinition, WriteContext } from './resource-definition.ts';
+export { assertReference } from './resource-checks.ts';
 
 /** A write that lost the race this many times in a row gives up with 409 instead of looping. */
 const MAX_WRITE_ATTEMPTS = 8;
-/** PostgreSQL's `integer`, the type of every number column. */
-const INT_MIN = -(2 ** 31);
-const INT_MAX = 2 ** 31 - 1;
 
 /**
  * The generic resource: POST, GET list (filter + X-Total-Count), GET id, PUT, PATCH, DELETE for one table,
@@ -98,6 +46,12 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     if (!row) throw notFound(`Unknown ${def.path.slice(1)} id`);
     return row;
   }
+  /** The row a write changes: a soft-deleted one is gone (404), whoever asks. */
+  async function loadLive(id: string): Promise<Row> {
+    const row = await load(id);
+    if (isGone(def.softDelete, row)) throw notFound(`Unknown ${def.path.slice(1)} id`);
+    return row;
+  }
   const versionOf = (row: Row) => (versioned ? (row.updatedAt as string) : undefined);
   const withVersion = (res: Response, row: Row) => {
     const version = versionOf(row);
@@ -117,11 +71,13 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     const coach = currentCoach(req);
     const filter = parseFilter(req.query as Record<string, unknown>, def.fields);
     let base = def.access.scopeList(ctx, coach, db.selectFrom(`${table}` as never) as AnyQuery);
+    base = hideGone(def.softDelete, table, coach, base, filter.where);
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, table));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
     let query = base.selectAll(table as never);
     const order = filter.order.length ? filter.order : [def.defaultOrder ?? []].flat();
-    for (const o of order) query = query.orderBy(`${table}.${o.field}`, o.direction);
+    // Names sort by their key (German phone-book order, lib/sort-key.ts).
+    for (const o of order) query = query.orderBy(`${table}.${orderColumn(table, o.field)}`, o.direction);
     if (!order.some((o) => o.field === 'id')) query = query.orderBy(`${table}.id`, 'asc');
     if (filter.limit !== undefined) query = query.limit(filter.limit);
     if (filter.skip) query = query.offset(filter.skip).$if(filter.limit === undefined, (q) => q.limit(2 ** 31 - 1));
@@ -134,6 +90,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   router.get(itemPath, auth, async (req, res) => {
     const coach = currentCoach(req);
     const row = await load(param(req, 'id'));
+    if (isGone(def.softDelete, row) && !def.softDelete!.visibleTo(coach)) throw notFound(`Unknown ${def.path.slice(1)} id`);
     if (!(await def.access.canRead(ctx, coach, row))) throw forbidden();
     withVersion(res, row);
     res.json(await one([row]));
@@ -204,7 +161,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
       const schema = op === 'update' ? def.updateSchema! : def.patchSchema!;
       let input: Record<string, unknown> | undefined;
       for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
-        const existing = await load(id);
+        const existing = await loadLive(id);
         if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
         if (!versionMatches(ifMatch, versionOf(existing))) await stale(id);
         input ??= validate(schema, req.body) as Record<string, unknown>;
@@ -250,17 +207,21 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     const id = param(req, 'id');
     const ifMatch = ifMatchOf(req);
     for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
-      const existing = await load(id);
+      const existing = await loadLive(id);
       if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();
       if (!versionMatches(ifMatch, versionOf(existing))) await stale(id);
+      // After the record's last version, so a history sorted by time ends with the deletion.
+      const at = versioned ? nextVersion(versionOf(existing), ctx.clock.now()) : ctx.clock.now().toISOString();
+      const soft = def.softDelete;
       const done = await db.transaction().execute(async (trx) => {
-        let remove = trx.deleteFrom(table as never).where('id' as never, '=', id as never);
         // Compare-and-swap here too, so the audit log keeps exactly what was deleted.
-        if (versioned) remove = remove.where('updatedAt' as never, '=', versionOf(existing) as never);
-        const result = await remove.executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return false;
-        // After the record's last version, so a history sorted by time ends with the deletion.
-        const at = versioned ? nextVersion(versionOf(existing), ctx.clock.now()) : ctx.clock.now().toISOString();
+        const version = versionOf(existing) as never;
+        const changed = soft
+          ? (await trx.updateTable(table as never).set({ [soft.at]: at, [soft.by]: coach.id, ...(versioned ? { updatedAt: at } : {}) } as never)
+            .where('id' as never, '=', id as never).$if(versioned, (q) => q.where('updatedAt' as never, '=', version)).executeTakeFirst()).numUpdatedRows
+          : (await trx.deleteFrom(table as never).where('id' as never, '=', id as never)
+            .$if(versioned, (q) => q.where('updatedAt' as never, '=', version)).executeTakeFirst()).numDeletedRows;
+        if (Number(changed) === 0) return false;
         const entry = auditOf('delete', coach, at, existing, undefined);
         if (entry) await audit(trx, entry);
         return true;
@@ -275,33 +236,4 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   });
 
   return router;
-}
-
-/**
- * The values about to be stored, checked against what the database can hold: a number column takes only
- * whole numbers within PostgreSQL's integer (a schema that forgot a bound would otherwise fail the query).
- */
-function checkColumns(def: ResourceDefinition, values: Record<string, unknown>): void {
-  const details: ErrorDetail[] = [];
-  for (const [field, value] of Object.entries(values)) {
-    if (!Object.hasOwn(def.fields, field) || def.fields[field] !== 'number' || value === null || value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < INT_MIN || value > INT_MAX) {
-      details.push({ path: field, message: `Expected a whole number from ${INT_MIN} to ${INT_MAX}` });
-    }
-  }
-  if (details.length) throw validationFailed(details);
-}
-
-function checkOutput(def: ResourceDefinition, item: unknown): unknown {
-  const result = v.safeParse(def.outputSchema, item);
-  // An answer that breaks its own schema is a bug here, not the caller's fault: 500, logged by the handler.
-  if (!result.success) throw new Error(`Answer of ${def.path} does not match its schema: ${v.summarize(result.issues)}`);
-  return result.output;
-}
-
-/** 422 naming a field whose id points nowhere. */
-export async function assertReference(ctx: Upstream, table: keyof Database & string, id: string | null | undefined, path: string) {
-  if (id === null || id === undefined) return;
-  const found = await ctx.db.selectFrom(table as never).select('id' as never).where('id' as never, '=', id as never).executeTakeFirst();
-  if (!found) throw validationFailed([{ path, message: 'Unknown id' }]);
 }

@@ -25,6 +25,7 @@ export function toPatient(row: PatientTable): Patient {
     costRateId: row.costRateId,
     appointments: JSON.parse(row.appointments),
     lastDataAt: row.lastDataAt,
+    followUpAt: row.followUpAt ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -2,22 +2,39 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Upstream } from '../context.ts';
 import { sendAnswer } from '../http/answer.ts';
-import { requireAdmin, requireAuth } from '../http/auth.ts';
+import { assertPatientAccess, currentCoach, isAdmin, requireAuth } from '../http/auth.ts';
+import { forbidden } from '../http/errors.ts';
 import { parseFilter, whereExpression, type FieldMap } from '../http/filter.ts';
 import { AuditEntryListSchema, type AuditEntry } from '../../../client/api/schemas/audit-log.ts';
 
 export const AUDIT_FIELDS: FieldMap = { id: 'string', at: 'date', actorId: 'string', action: 'string', entity: 'string', entityId: 'string', patientId: 'string' };
 
 /**
- * GET /audit-log (administrators): every recorded change, newest first, filtered and paged like every list
+ * GET /audit-log: recorded changes, newest first, filtered and paged like every list
  * (`filter={"where":{"patientId":"…"}}` is a patient's history, `{"entity":"comment","entityId":"…"}` the
  * versions of one note). X-Total-Count has the number of matches.
+ *
+ * Who reads what. Administrators: everything. Every other coach: the history of one patient they may open (their
+ * patient's "Verlauf" and the earlier versions of its notes, which a clinical record must keep recognisable), so
+ * the filter must name that patient (`where.patientId` = one id; 404/403 as for the patient itself; anything else
+ * 403). Left out for them: entries of comments deleted since (a deleted note is shown to administrators only).
+ * Entries never hold passwords, access codes or recovery keys in clear (lib/audit.ts writes "[redacted]").
  */
 export function auditLogRoutes(ctx: Upstream): Router {
   const router = Router();
-  router.get('/audit-log', requireAuth(ctx), requireAdmin, async (req, res) => {
+  router.get('/audit-log', requireAuth(ctx), async (req, res) => {
+    const coach = currentCoach(req);
     const filter = parseFilter(req.query as Record<string, unknown>, AUDIT_FIELDS);
     let base = ctx.db.selectFrom('audit_log');
+    if (!isAdmin(coach)) {
+      const patientId = filter.where?.patientId;
+      if (typeof patientId !== 'string') throw forbidden('Coaches read the history of one of their patients: filter where.patientId', 'PATIENT_REQUIRED');
+      await assertPatientAccess(ctx.db, coach, patientId);
+      base = base.where('audit_log.patientId', '=', patientId).where((eb) => eb.not(eb.and([
+        eb('audit_log.entity', '=', 'comment'),
+        eb('audit_log.entityId', 'in', eb.selectFrom('comments').select('comments.id').where('comments.deletedAt', 'is not', null)),
+      ])));
+    }
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'audit_log'));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let query = base.leftJoin('coaches', 'coaches.id', 'audit_log.actorId')

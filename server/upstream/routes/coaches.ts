@@ -11,6 +11,7 @@ import { param } from '../http/params.ts';
 import { jsonQueryValue, parseFilter, whereExpression } from '../http/filter.ts';
 import { hashPassword, hashToken } from '../lib/secrets.ts';
 import { toCoach } from '../lib/coach-view.ts';
+import { orderColumn } from '../lib/sort-key.ts';
 import { assertMayCreatePatients, checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { issueToken, VERIFY_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
@@ -212,7 +213,7 @@ export function coachRoutes(ctx: Upstream): Router {
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let query = base.selectAll('patients');
     const order = filter.order.length ? filter.order : [{ field: 'lastName', direction: 'asc' as const }, { field: 'firstName', direction: 'asc' as const }];
-    for (const o of order) query = query.orderBy(`patients.${o.field}` as 'patients.id', o.direction);
+    for (const o of order) query = query.orderBy(`patients.${orderColumn('patients', o.field)}` as 'patients.id', o.direction);
     if (!order.some((o) => o.field === 'id')) query = query.orderBy('patients.id');
     query = query.limit(filter.limit ?? 2 ** 31 - 1).offset(filter.skip);
     const rows = await query.execute();

@@ -86,7 +86,7 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const patientId = await access(req);
     const rows = await ctx.db.selectFrom('patient_coaches').innerJoin('coaches', 'coaches.id', 'patient_coaches.coachId')
       .selectAll('coaches').where('patient_coaches.patientId', '=', patientId)
-      .orderBy('coaches.lastName').orderBy('coaches.firstName').execute();
+      .orderBy('coaches.lastNameKey').orderBy('coaches.firstNameKey').orderBy('coaches.id').execute();
     res.set('X-Total-Count', String(rows.length));
     sendAnswer(res, CoachListSchema, rows.map(toCoach));
   });

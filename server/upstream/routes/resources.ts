@@ -5,9 +5,9 @@ import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts
 import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
 import { forbidden, validationFailed } from '../http/errors.ts';
 import { checkPatientRow, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { commentsResource } from './comments-resource.ts';
 import { generateCode, CODE_VALID_DAYS, latestExpiry } from '../lib/codes.ts';
 import type { PatientTable, PatientTokenTable, SurveyTable } from '../db/types.ts';
-import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
 import { ExternalCommentSchema } from '../../../client/api/schemas/external-comments.ts';
 import { CostRateCreateSchema, CostRatePatchSchema, CostRateSchema, CostRateUpdateSchema } from '../../../client/api/schemas/cost-rates.ts';
 import { DeviceCreateSchema, DevicePatchSchema, DeviceSchema, DeviceUpdateSchema } from '../../../client/api/schemas/devices.ts';
@@ -32,7 +32,7 @@ export const patientsResource: ResourceDefinition = {
   fields: {
     id: 'string', patientCode: 'string', firstName: 'string', lastName: 'string', birthDate: 'date', gender: 'string',
     email: 'string', phone: 'string', clinic: 'string', aftercareStart: 'date', aftercareEnd: 'date',
-    primaryCoachId: 'string', costRateId: 'string', lastDataAt: 'date', diagnosisIds: 'json', appointments: 'json', ...stamps,
+    primaryCoachId: 'string', costRateId: 'string', lastDataAt: 'date', followUpAt: 'date', diagnosisIds: 'json', appointments: 'json', ...stamps,
   },
   createSchema: PatientCreateSchema,
   updateSchema: PatientUpdateSchema,
@@ -70,39 +70,6 @@ export const patientsResource: ResourceDefinition = {
   audit: { entity: 'patient', patientIdOf: (row) => row.id },
   uniqueField: 'patientCode',
   defaultOrder: [{ field: 'lastName', direction: 'asc' }, { field: 'firstName', direction: 'asc' }],
-};
-
-const commentsResource: ResourceDefinition = {
-  path: '/comments',
-  table: 'comments',
-  fields: { id: 'string', patientId: 'string', authorId: 'string', text: 'string', ...stamps },
-  createSchema: CommentCreateSchema,
-  updateSchema: CommentUpdateSchema,
-  patchSchema: CommentPatchSchema,
-  outputSchema: CommentSchema,
-  access: {
-    ...patientScoped('comments', 'patientId'),
-    // A note is changed or deleted only by its author (or an admin), and only while the patient is theirs.
-    async canWrite(ctx, coach, row, op) {
-      if (!(await canAccessPatient(ctx.db, coach, String(row.patientId)))) return false;
-      return op === 'create' || isAdmin(coach) || row.authorId === coach.id;
-    },
-  },
-  async toRow(input, { ctx, coach, existing }) {
-    if (existing) return { text: input.text ?? existing.text };
-    const patient = await ctx.db.selectFrom('patients').select('id').where('id', '=', String(input.patientId)).executeTakeFirst();
-    if (!patient) throw validationFailed([{ path: 'patientId', message: 'Unknown patient' }]);
-    return { patientId: input.patientId, text: input.text, authorId: coach.id };
-  },
-  async toOutput(rows, ctx) {
-    const ids = [...new Set(rows.map((r) => r.authorId).filter((id): id is string => typeof id === 'string'))];
-    const authors = ids.length ? await ctx.db.selectFrom('coaches').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute() : [];
-    const names = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
-    return rows.map((r) => ({ ...r, authorId: r.authorId ?? '-', authorName: names.get(String(r.authorId)) ?? 'Gelöschter Coach' }));
-  },
-  // Every version of a note stays recoverable: each edit's before and after text is in the audit log.
-  audit: { entity: 'comment', patientIdOf: (row) => String(row.patientId) },
-  defaultOrder: { field: 'createdAt', direction: 'desc' },
 };
 
 const externalCommentsResource: ResourceDefinition = {

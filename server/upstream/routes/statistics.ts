@@ -10,6 +10,7 @@ import { badRequest } from '../http/errors.ts';
 import { jsonQueryValue } from '../http/filter.ts';
 import { issuesToDetails } from '../http/validate.ts';
 import { addDays, dayOf, daysInclusive, eachDay, maxDay, minDay } from '../lib/days.ts';
+import { compareNames } from '../lib/sort-key.ts';
 import {
   DailyPatientsSchema, DetailStatisticsQuerySchema, PatientDetailStatisticsRowSchema, PatientDetailStatisticsSchema,
   PatientStatisticsSchema, PhoneCoachingsSchema, StatisticsQuerySchema,
@@ -178,15 +179,22 @@ export async function patientDetailStatistics(
       lastDataAt: (r.lastDataAt as string | null) ?? null,
     };
   });
-  const collator = new Intl.Collator('de');
+  // Text in German phone-book order, as the lists sort names (lib/sort-key.ts); a name sorted by last name is then
+  // sorted by first name ("Bauer, Matthias" before "Bauer, Nicole"), and the pseudonym decides the rest.
+  const compare = (key: keyof PatientDetailStatisticsRow) => (a: PatientDetailStatisticsRow, b: PatientDetailStatisticsRow) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return compareNames(String(x), String(y));
+  };
+  const then: (keyof PatientDetailStatisticsRow)[] = field === 'lastName' ? ['firstName'] : field === 'firstName' ? ['lastName'] : [];
   rows.sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    let c: number;
-    if (x === null || y === null) c = x === y ? 0 : x === null ? -1 : 1;
-    else if (typeof x === 'number' && typeof y === 'number') c = x - y;
-    else c = collator.compare(String(x), String(y));
-    return sign * c || collator.compare(a.rowId, b.rowId);
+    for (const key of [field, ...then]) {
+      const c = compare(key)(a, b);
+      if (c) return sign * c;
+    }
+    return a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0;
   });
   const skip = page.skip ?? 0;
   return { rows: rows.slice(skip, page.limit === undefined ? undefined : skip + page.limit), total: rows.length };

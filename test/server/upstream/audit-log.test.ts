@@ -22,7 +22,7 @@ async function log(where: Record<string, unknown> = {}): Promise<AuditEntry[]> {
   return v.parse(AuditEntryListSchema, res.body);
 }
 
-test('only administrators read the audit log', async () => {
+test('without a patient to look at only administrators read the audit log', async () => {
   expect((await request(t.app).get('/v2/audit-log').set(as(coach))).status).toBe(403);
   expect((await request(t.app).get('/v2/audit-log').set(as(await t.login('health@example.org')))).status).toBe(403);
   expect((await request(t.app).get('/v2/audit-log')).status).toBe(401);
@@ -122,5 +122,44 @@ describe('the audit log list', () => {
     await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ aftercareEnd: '2000-01-01' }).expect(422);
     await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ clinic: 'Reha-Zentrum Bad Kissingen' }).expect(200);
     expect(await log({ patientId: 'p1' })).toEqual([]);
+  });
+});
+
+describe('a patient\'s coaches read that patient\'s history', () => {
+  const history = (token: string, where: Record<string, unknown>) =>
+    request(t.app).get('/v2/audit-log').set(as(token)).query({ filter: JSON.stringify({ where, limit: 100 }) });
+
+  test('its own patient: the same entries an administrator sees, and nothing of other patients', async () => {
+    await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ phone: '030 1' }).expect(200);
+    await request(t.app).patch('/v2/patients/p2').set(as(admin)).send({ phone: '040 2' }).expect(200);
+    await request(t.app).post('/v2/patientTokens').set(as(coach)).send({ patientId: 'p1' }).expect(201);
+    const res = await history(coach, { patientId: 'p1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(await log({ patientId: 'p1' }));
+    expect(res.body.map((e: AuditEntry) => e.patientId)).toEqual(['p1', 'p1']);
+    // The access code itself is never in the history.
+    expect(res.body.find((e: AuditEntry) => e.entity === 'patient-token').changes.code).toEqual({ before: null, after: '[redacted]' });
+    // Narrowing further works as for administrators (the versions of one note).
+    expect((await history(coach, { patientId: 'p1', entity: 'patient' })).body).toHaveLength(1);
+  });
+
+  test('another coach\'s patient is 403, an unknown one 404, and a filter that does not name one patient 403', async () => {
+    expect((await history(coach, { patientId: 'p2' })).status).toBe(403);
+    expect((await history(coach, { patientId: 'nope' })).status).toBe(404);
+    expect((await history(coach, { or: [{ patientId: 'p1' }, { patientId: 'p2' }] })).status).toBe(403);
+    expect((await history(coach, { patientId: { inq: ['p1', 'p2'] } })).status).toBe(403);
+    expect((await history(coach, { entity: 'coach' })).status).toBe(403);
+    // Linked through the care team: allowed.
+    await request(t.app).post('/v2/patients/p2/coaches/coach').set(as(admin)).expect(204);
+    expect((await history(coach, { patientId: 'p2' })).status).toBe(200);
+  });
+
+  test('the versions of a note stay readable to its coaches until it is deleted; then only administrators see them', async () => {
+    await request(t.app).patch('/v2/comments/c1').set(as(coach)).send({ text: 'Zweite Fassung' }).expect(200);
+    const versions = await history(coach, { patientId: 'p1', entity: 'comment', entityId: 'c1' });
+    expect(versions.body.map((e: AuditEntry) => e.changes.text)).toEqual([{ before: 'Erstgespräch geführt.', after: 'Zweite Fassung' }]);
+    await request(t.app).delete('/v2/comments/c1').set(as(coach)).expect(204);
+    expect((await history(coach, { patientId: 'p1' })).body).toEqual([]);
+    expect((await log({ patientId: 'p1', entity: 'comment' })).map((e) => e.action)).toEqual(['delete', 'update']);
   });
 });

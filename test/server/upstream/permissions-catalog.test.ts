@@ -65,6 +65,8 @@ const forbiddenFor = (role: 'coach' | 'health') => calls.filter((c) => {
   const item = /\{/.test(c.path);
   switch (c.permission) {
     case 'admin': return true;
+    // Without where.patientId (the catalogue's calls send no filter) only administrators read the history.
+    case 'patient-history': return true;
     case 'reference-data': return c.method !== 'GET';
     case 'health-manager-or-admin': return role === 'coach';
     case 'self-or-admin': return true;

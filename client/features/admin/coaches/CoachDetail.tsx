@@ -13,6 +13,7 @@ import { CoachFormDialog } from './CoachFormDialog.tsx';
 import { LinkPatientDialog } from './LinkPatientDialog.tsx';
 import { roleText } from './CoachList.tsx';
 import { coachStatus } from './coach-status.ts';
+import { hasCoachDraft } from './coach-form.ts';
 import { coachName, patientListName } from '../../../lib/names.ts';
 
 type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | null;
@@ -25,7 +26,8 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
   const [, navigate] = useLocation();
   const coach = useResource((signal) => getCoach(coachId, signal), coachId);
   const patients = useResource((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
-  const [dialog, setDialog] = useState<DialogKind>(null);
+  // An edit with unsaved values (a reload, a failed save) opens again by itself.
+  const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const isSelf = user.value?.id === coachId;

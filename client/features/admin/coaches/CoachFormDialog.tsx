@@ -7,7 +7,9 @@ import { t } from '../../../lib/i18n.ts';
 import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
 import { invalidFields, saveErrorText } from '../form-errors.ts';
-import { EMPTY_COACH, coachFormErrors, coachToForm, toCreateBody, toUpdateBody, type CoachFormValues } from './coach-form.ts';
+import { EMPTY_COACH, coachDraftKey, coachFormErrors, coachToForm, toCreateBody, toUpdateBody, type CoachDraft, type CoachFormValues } from './coach-form.ts';
+import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { user } from '../../../state/session.ts';
 import { coachName } from '../../../lib/names.ts';
 
 interface Props {
@@ -32,13 +34,33 @@ const readable = (key: (typeof FIELDS)[number]) => (c: Coach): string => {
 
 /**
  * Create or edit a coach. A failed save keeps everything typed and marks what the server refused; an edit names the
- * version it started from, so another administrator's save in between is shown, not overwritten.
+ * version it started from, so another administrator's save in between is shown, not overwritten. What is typed
+ * (except a password) is a draft of this administrator and coach until the server confirms it: closing the dialog,
+ * a reload or a failed save keeps it, and the screen reopens the form with it.
  */
 export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   const creating = !coach;
-  const [base, setBase] = useState<Coach | undefined>(coach);
+  const draft = useStoredDraft<CoachDraft>(coachDraftKey(user.value?.id, coach?.id));
+  const restored = draft.restored;
+  const [base, setBase] = useState<Coach | undefined>(() => (restored?.base ?? coach) ?? undefined);
   const versioned = useVersionedSave(CoachSchema, sameForm);
-  const [values, setValues] = useState<CoachFormValues>(() => (coach ? coachToForm(coach) : EMPTY_COACH));
+  const pristine = () => (coach ? coachToForm(coach) : EMPTY_COACH);
+  const [values, setFormValues] = useState<CoachFormValues>(() => (restored ? { ...EMPTY_COACH, ...restored.values } : pristine()));
+  const [restoredNote, setRestoredNote] = useState(restored !== null);
+  const setValues = (update: (v: CoachFormValues) => CoachFormValues) => {
+    const next = update(values);
+    setFormValues(next);
+    const { password: _secret, ...kept } = next;
+    const { password: _none, ...start } = pristine();
+    if (JSON.stringify(kept) === JSON.stringify(start)) draft.clear();
+    else draft.store({ values: kept, base: base ?? null });
+  };
+  const discard = () => {
+    draft.clear();
+    setRestoredNote(false);
+    setBase(coach);
+    setFormValues(pristine());
+  };
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,10 +77,12 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     try {
       if (coach && base) {
         const { data } = await versioned.save(base, (ifMatch) => replaceCoach(coach.id, toUpdateBody(values, base), ifMatch));
+        draft.clear();
         onSaved(data, t('admin.coach.saved', { name: coachName(data) }));
         return;
       }
       const { data } = await createCoach(toCreateBody(values));
+      draft.clear();
       let note = t('admin.coach.created', { name: coachName(data) });
       if (!values.password && values.sendInvite) {
         // The account exists either way; a failed invitation is reported, not treated as a failed save.
@@ -88,6 +112,12 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       onSubmit={submit}
       onClose={onClose}
     >
+      {restoredNote && (
+        <div role="status" className="admin-restored">
+          <p>{t('unsaved.restored')}</p>
+          <button type="button" className="secondary outline" onClick={discard}>{t('unsaved.discard')}</button>
+        </div>
+      )}
       <div class="grid">
         <TextField label={t('admin.coach.firstName')} value={values.firstName} onValue={set('firstName')} required error={message('firstName')} />
         <TextField label={t('admin.coach.lastName')} value={values.lastName} onValue={set('lastName')} required error={message('lastName')} />
@@ -113,8 +143,9 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
           changes={changedFields(base, conflict.current, FIELDS.map((key) => ({ label: t(LABELS[key]), text: readable(key) })))}
           busy={busy}
           onTakeTheirs={() => {
+            draft.clear();
             setBase(conflict.current);
-            setValues(coachToForm(conflict.current));
+            setFormValues(coachToForm(conflict.current));
             versioned.dismiss();
           }}
         />

@@ -9,13 +9,16 @@ import { CoachFormDialog } from './CoachFormDialog.tsx';
 import { TrialAccessDialog } from './TrialAccessDialog.tsx';
 import { coachStatus } from './coach-status.ts';
 import { coachListName } from '../../../lib/names.ts';
+import { user } from '../../../state/session.ts';
+import { hasCoachDraft } from './coach-form.ts';
 
 
 /** Every coach with roles and state; search narrows the list as you type. */
 export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
   const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: 1000 }, signal), 'coaches');
   const [query, setQuery] = useState('');
-  const [dialog, setDialog] = useState<'create' | 'trial' | null>(null);
+  // A new coach's form with unsaved values (a reload, a failed save) opens again by itself.
+  const [dialog, setDialog] = useState<'create' | 'trial' | null>(() => (hasCoachDraft(user.value?.id) ? 'create' : null));
   const all = coaches.data ?? [];
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = all.filter((c) => words.every((w) => `${c.firstName} ${c.lastName} ${c.email}`.toLowerCase().includes(w)));

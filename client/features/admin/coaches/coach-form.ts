@@ -1,5 +1,7 @@
 import type { Coach, CoachCreate, CoachUpdate } from '../../../api/schemas/coaches.ts';
 import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
+import { draftStorageKey } from '../../../lib/drafts.ts';
+import { readDraft } from '../../../lib/draft-storage.ts';
 
 export interface CoachFormValues {
   email: string;
@@ -64,4 +66,21 @@ export function toCreateBody(values: CoachFormValues): CoachCreate {
 /** PUT carries every editable field; the lock keeps its current state. */
 export function toUpdateBody(values: CoachFormValues, coach: Coach): CoachUpdate {
   return { ...common(values), isUserLocked: coach.isUserLocked };
+}
+
+/** What a coach-form draft keeps: the typed values, never a password, and the version they were typed on. */
+export interface CoachDraft {
+  values: Omit<CoachFormValues, 'password'>;
+  base: Coach | null;
+}
+
+/** The draft of the coach form of administrator `adminId` for `coachId` (absent: a new coach); null without a session. */
+export function coachDraftKey(adminId: string | undefined, coachId?: string): string | null {
+  return adminId ? draftStorageKey(adminId, coachId ? `coach-${coachId}` : 'new-coach', 'coach-form') : null;
+}
+
+/** True when that form has unsaved values (the screen reopens it after a reload). */
+export function hasCoachDraft(adminId: string | undefined, coachId?: string): boolean {
+  const key = coachDraftKey(adminId, coachId);
+  return key !== null && readDraft<CoachDraft>(key) !== null;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { saveAppointments } from '../../../api/patients.ts';
 import { AppointmentListSchema, type Appointment, type Patient } from '../../../api/schemas/patients.ts';
@@ -6,6 +6,8 @@ import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
+import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { draftStorageKey } from '../../../lib/drafts.ts';
 
 const TYPES = ['phone', 'video', 'onsite'] as const;
 
@@ -21,6 +23,7 @@ function toLocalInput(iso: string): string {
 }
 
 const empty = () => ({ id: '', startsAt: '', durationMinutes: '30', type: 'phone' as Appointment['type'], note: '' });
+type FormState = ReturnType<typeof empty>;
 
 /*
  * The list is versioned with its patient: a save names the patient's version (If-Match), and a 412 carries the
@@ -33,26 +36,55 @@ const describe = (list: Appointment[]) =>
   list.map((a) => `${formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' })} ${t(`patient.appointments.type.${a.type}`)}${a.note ? ` (${a.note})` : ''}`).join('\n');
 
 /**
- * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
- * stays on screen and is marked unsaved, so nothing typed is lost when a save fails.
+ * The appointments draft of a coach and patient: the appointment being typed, and a changed list the server has not
+ * confirmed (a failed save) with the version it was made on, so a reload can still save it with If-Match.
  */
-export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: (list: Appointment[]) => void }) {
-  const [list, setList] = useState<Appointment[]>(patient.appointments);
-  const [form, setForm] = useState(empty);
+interface AppointmentsDraft {
+  form: FormState | null;
+  pending: { list: Appointment[]; base: Versioned; etag: string | null } | null;
+}
+
+/**
+ * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
+ * stays on screen and is marked unsaved, and it is kept as a draft with what is being typed, so nothing is
+ * lost when a save fails, on a reload or when the coach leaves the tab.
+ */
+export function Appointments({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (list: Appointment[]) => void }) {
+  const draft = useStoredDraft<AppointmentsDraft>(coachId ? draftStorageKey(coachId, patient.id, 'appointments') : null);
+  const restored = draft.restored;
+  const [list, setList] = useState<Appointment[]>(restored?.pending?.list ?? patient.appointments);
+  const [form, setFormState] = useState<FormState>(() => restored?.form ?? empty());
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [unsavedRestored, setUnsavedRestored] = useState(!!restored?.pending);
+  const [formRestored] = useState(!!restored?.form && !restored.pending);
   // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).
-  const [base, setBase] = useState<{ list: Versioned; etag: string | null }>({ list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null });
+  const [base, setBase] = useState<{ list: Versioned; etag: string | null }>(() => (restored?.pending
+    ? { list: restored.pending.base, etag: restored.pending.etag }
+    : { list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null }));
   const versioned = useVersionedSave(PatientAppointmentsSchema, sameList);
   const now = Date.now();
+  const kept = useRef<AppointmentsDraft>({ form: restored?.form ?? null, pending: restored?.pending ?? null });
+  const keep = (change: Partial<AppointmentsDraft>) => {
+    kept.current = { ...kept.current, ...change };
+    if (kept.current.form === null && kept.current.pending === null) draft.clear();
+    else draft.store(kept.current);
+  };
+  const setForm = (next: FormState) => {
+    setFormState(next);
+    keep({ form: JSON.stringify(next) === JSON.stringify(empty()) ? null : next });
+  };
 
   async function persist(next: Appointment[]) {
     setList(next);
     setSaving(true);
     setError(null);
+    setUnsavedRestored(false);
+    keep({ pending: { list: next, base: base.list, etag: base.etag } });
     try {
       const result = await versioned.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
+      keep({ pending: null });
       setBase({ list: { appointments: result.data, updatedAt: null }, etag: result.etag ?? null });
       setList(result.data);
       onSaved(result.data);
@@ -117,12 +149,19 @@ export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: 
           busy={saving}
           onKeepMine={() => void persist(list)}
           onTakeTheirs={() => {
+            keep({ pending: null });
             setBase({ list: conflict.current, etag: conflict.tag });
             setList(conflict.current.appointments);
             onSaved(conflict.current.appointments);
             versioned.dismiss();
           }}
         />
+      )}
+      {unsavedRestored && (
+        <div role="status" className="notice">
+          <p>{t('patient.appointments.unsavedRestored')}</p>
+          <button type="button" className="secondary" disabled={saving} onClick={() => void persist(list)}>{t('patient.appointments.saveNow')}</button>
+        </div>
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
@@ -133,6 +172,7 @@ export function Appointments({ patient, onSaved }: { patient: Patient; onSaved: 
       <h3>{t('patient.appointments.upcoming')}</h3>
       {upcoming.length === 0 ? <p className="muted">{t('patient.appointments.noneUpcoming')}</p> : <ul className="row-list">{upcoming.map(row)}</ul>}
       <form className="appointment-form" onSubmit={add}>
+        {formRestored && form.note + form.startsAt !== '' && <p role="status" className="notice">{t('unsaved.restored')}</p>}
         <fieldset className="grid-form">
           <legend>{form.id ? t('patient.appointments.editTitle') : t('patient.appointments.add')}</legend>
           <label>

@@ -18,7 +18,7 @@ const deleteComment = vi.mocked(api.deleteComment);
 
 const comment = (over: Partial<Comment> = {}): Comment => ({
   id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt, stabil.',
-  createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z', ...over,
+  createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null, ...over,
 });
 
 beforeEach(() => {

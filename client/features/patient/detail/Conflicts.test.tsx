@@ -18,7 +18,7 @@ const V3 = '2026-11-20T09:06:00.000Z';
 const anna: Patient = {
   id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
   clinic: 'Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: null, diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, createdAt: V1, updatedAt: V1,
+  appointments: [], lastDataAt: null, followUpAt: null, createdAt: V1, updatedAt: V1,
 };
 const conflict = (current: unknown, version: string) =>
   json({ error: { statusCode: 412, name: 'PreconditionFailedError', code: 'VERSION_MISMATCH', message: 'changed', current } }, { status: 412, headers: { ETag: `"${version}"` } });
@@ -38,9 +38,9 @@ describe('master data', () => {
   test('a save after someone else\'s change keeps what was typed, shows their change, and "keep mine" saves over it knowingly', async () => {
     const theirs = { ...anna, phone: '030 999', updatedAt: V2 };
     const put = sequence(conflict(theirs, V2), json({ ...theirs, lastName: 'Müller-Lüdenscheidt', updatedAt: V3 }, { headers: { ETag: `"${V3}"` } }));
-    mockFetch({ ...referenceData, 'PUT /patients/p1': put.respond });
+    mockFetch({ ...referenceData, 'PATCH /patients/p1': put.respond });
     const onSaved = vi.fn();
-    render(<MasterData patient={anna} onSaved={onSaved} />);
+    render(<MasterData patient={anna} coachId="me" onSaved={onSaved} />);
     fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     set(await screen.findByLabelText('Nachname'), 'Müller-Lüdenscheidt');
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
@@ -60,9 +60,9 @@ describe('master data', () => {
 
   test('"take theirs" fills the form with the other version', async () => {
     const theirs = { ...anna, clinic: 'Reha-Klinik Damp', updatedAt: V2 };
-    mockFetch({ ...referenceData, 'PUT /patients/p1': conflict(theirs, V2) });
+    mockFetch({ ...referenceData, 'PATCH /patients/p1': conflict(theirs, V2) });
     const onSaved = vi.fn();
-    render(<MasterData patient={anna} onSaved={onSaved} />);
+    render(<MasterData patient={anna} coachId="me" onSaved={onSaved} />);
     fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     set(await screen.findByLabelText('Reha-Klinik'), 'Meine Klinik');
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
@@ -75,8 +75,8 @@ describe('master data', () => {
   test('a 412 for a change the form does not show (a new appointment) is saved again with the new version, unnoticed', async () => {
     const theirs = { ...anna, appointments: [{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone' as const, note: '' }], updatedAt: V2 };
     const put = sequence(conflict(theirs, V2), json({ ...theirs, phone: '0931 1', updatedAt: V3 }));
-    mockFetch({ ...referenceData, 'PUT /patients/p1': put.respond });
-    render(<MasterData patient={anna} onSaved={() => undefined} />);
+    mockFetch({ ...referenceData, 'PATCH /patients/p1': put.respond });
+    render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     set(await screen.findByLabelText('Telefon'), '0931 1');
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
@@ -86,7 +86,7 @@ describe('master data', () => {
 });
 
 describe('comments', () => {
-  const note: Comment = { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt.', createdAt: V1, updatedAt: V1 };
+  const note: Comment = { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt.', createdAt: V1, updatedAt: V1, deletedAt: null, deletedBy: null, deletedByName: null };
 
   test('an edit that meets a change keeps the typed text and shows the other text', async () => {
     const theirs = { ...note, text: 'Telefonat geführt. Ergänzt von der Verwaltung.', updatedAt: V2 };
@@ -124,7 +124,7 @@ describe('appointments and the evaluation form', () => {
     const theirs = [{ id: 'a9', startsAt: '2099-02-01T09:00:00.000Z', durationMinutes: 45, type: 'video', note: 'von der Kollegin' }];
     const put = sequence(conflict(theirs, V2), json([]));
     mockFetch({ 'PUT /patients/p1/appointments': put.respond });
-    render(<Appointments patient={anna} onSaved={() => undefined} />);
+    render(<Appointments patient={anna} coachId="me" onSaved={() => undefined} />);
     set(screen.getByLabelText('Beginn'), '2099-03-01T10:00');
     set(screen.getByLabelText('Notiz'), 'Rückfallprophylaxe');
     fireEvent.click(screen.getByRole('button', { name: 'Termin eintragen' }));
@@ -141,7 +141,7 @@ describe('appointments and the evaluation form', () => {
     const theirs = { ...saved, summary: 'Von der Kollegin ergänzt', updatedBy: 'y', updatedAt: V2 };
     const put = sequence(conflict(theirs, V2));
     mockFetch({ 'GET /patients/p1/evaluation-form': json(saved, { headers: { ETag: `"${V1}"` } }), 'PUT /patients/p1/evaluation-form': put.respond });
-    render(<EvaluationForm patientId="p1" />);
+    render(<EvaluationForm patientId="p1" coachId="me" />);
     set(await screen.findByLabelText('Zusammenfassung'), 'Meine Zusammenfassung');
     fireEvent.click(screen.getByRole('button', { name: 'Bewertung speichern' }));
     const notice = await screen.findByRole('alert');
@@ -156,7 +156,7 @@ describe('appointments and the evaluation form', () => {
     const empty = { patientId: 'p1', goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
     const put = sequence(json({ ...empty, summary: 'Erstmals', updatedBy: 'me', updatedAt: V1 }, { headers: { ETag: `"${V1}"` } }));
     mockFetch({ 'GET /patients/p1/evaluation-form': json(empty), 'PUT /patients/p1/evaluation-form': put.respond });
-    render(<EvaluationForm patientId="p1" />);
+    render(<EvaluationForm patientId="p1" coachId="me" />);
     set(await screen.findByLabelText('Zusammenfassung'), 'Erstmals');
     fireEvent.click(screen.getByRole('button', { name: 'Bewertung speichern' }));
     await screen.findByRole('status');

@@ -7,6 +7,8 @@ import { errorText } from '../../../components/errorText.ts';
 import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
+import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { draftStorageKey } from '../../../lib/drafts.ts';
 
 const WORK = ['able', 'limited', 'unable', 'not-applicable'] as const;
 
@@ -30,29 +32,52 @@ const readable = (key: (typeof FIELDS)[number]) => (e: Evaluation): string => {
   return String(value);
 };
 
+/** What an assessment draft keeps: the entries and the version they were made on (If-Match after a reload). */
+interface EvaluationDraft {
+  form: EvaluationFormUpdate;
+  base: Evaluation;
+  etag: string | null;
+}
+
 /**
  * The closing assessment of the aftercare. A failed save keeps everything as entered; a save names the version it
- * was based on, so a colleague's save in between is shown instead of overwritten.
+ * was based on, so a colleague's save in between is shown instead of overwritten. The entries are a draft of this
+ * coach and patient until the server confirms them: switching tabs, a reload or a failed save loses nothing.
  */
-export function EvaluationForm({ patientId }: { patientId: string }) {
+export function EvaluationForm({ patientId, coachId }: { patientId: string; coachId: string }) {
   const loaded = useResource((signal) => getEvaluationForm(patientId, signal), patientId);
-  const [form, setForm] = useState<EvaluationFormUpdate | null>(null);
+  const draft = useStoredDraft<EvaluationDraft>(coachId ? draftStorageKey(coachId, patientId, 'evaluation') : null);
+  const restored = draft.restored;
+  const [form, setForm] = useState<EvaluationFormUpdate | null>(restored?.form ?? null);
+  // The version the entries were made on: the restored draft's, else what was loaded (and then saved).
+  const [restoredBase, setRestoredBase] = useState<Evaluation | null>(restored?.base ?? null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
-  const [etag, setEtag] = useState<string | null>(null);
+  const [etag, setEtag] = useState<string | null>(restored?.etag ?? null);
+  const [restoredNote, setRestoredNote] = useState(restored !== null);
   const versioned = useVersionedSave(EvaluationFormSchema, sameForm);
+  const base = restoredBase ?? loaded.data ?? null;
   useEffect(() => {
     if (loaded.data && form === null) setForm(toForm(loaded.data));
   }, [loaded.data]);
+  const change = (next: EvaluationFormUpdate) => {
+    setForm(next);
+    setSavedAt(null);
+    if (!base || JSON.stringify(next) === JSON.stringify(toForm(base))) draft.clear();
+    else draft.store({ form: next, base, etag });
+  };
 
   async function save(e?: Event) {
     e?.preventDefault();
-    if (!form || !loaded.data) return;
+    if (!form || !base) return;
     setSaving(true);
     setError(null);
     try {
-      const result = await versioned.save(loaded.data, (ifMatch) => saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' }, ifMatch), etag);
+      const result = await versioned.save(base, (ifMatch) => saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' }, ifMatch), etag);
+      draft.clear();
+      setRestoredBase(null);
+      setRestoredNote(false);
       loaded.setData(() => result.data);
       setEtag(result.etag ?? null);
       setSavedAt(result.data.updatedAt);
@@ -71,16 +96,17 @@ export function EvaluationForm({ patientId }: { patientId: string }) {
       <DataState status={loaded.status} error={loaded.error} onRetry={loaded.reload} hasData={!!form}>
         {form && (
           <form onSubmit={save}>
+            {restoredNote && <p role="status" className="notice">{t('unsaved.restored')}</p>}
             <fieldset className="scale-choice">
               <legend>{t('patient.evaluation.goalAttainment')}</legend>
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n}>
-                  <input type="radio" name="goalAttainment" checked={form.goalAttainment === n} onChange={() => setForm({ ...form, goalAttainment: n })} />
+                  <input type="radio" name="goalAttainment" checked={form.goalAttainment === n} onChange={() => change({ ...form, goalAttainment: n })} />
                   {n} <small className="muted">{t(`patient.evaluation.goal${n}`)}</small>
                 </label>
               ))}
               <label>
-                <input type="radio" name="goalAttainment" checked={form.goalAttainment === null} onChange={() => setForm({ ...form, goalAttainment: null })} />
+                <input type="radio" name="goalAttainment" checked={form.goalAttainment === null} onChange={() => change({ ...form, goalAttainment: null })} />
                 {t('patient.evaluation.open')}
               </label>
             </fieldset>
@@ -89,7 +115,7 @@ export function EvaluationForm({ patientId }: { patientId: string }) {
                 {t('patient.evaluation.workAbility')}
                 <select value={form.workAbility ?? ''} onChange={(e) => {
                   const value = (e.target as HTMLSelectElement).value;
-                  setForm({ ...form, workAbility: value ? (value as (typeof WORK)[number]) : null });
+                  change({ ...form, workAbility: value ? (value as (typeof WORK)[number]) : null });
                 }}>
                   <option value="">{t('patient.evaluation.open')}</option>
                   {WORK.map((w) => <option key={w} value={w}>{t(`patient.evaluation.work.${w}`)}</option>)}
@@ -97,24 +123,27 @@ export function EvaluationForm({ patientId }: { patientId: string }) {
               </label>
               <label>
                 {t('patient.evaluation.returnToWorkDate')}
-                <input type="date" value={form.returnToWorkDate ?? ''} onInput={(e) => setForm({ ...form, returnToWorkDate: (e.target as HTMLInputElement).value || null })} />
+                <input type="date" value={form.returnToWorkDate ?? ''} onInput={(e) => change({ ...form, returnToWorkDate: (e.target as HTMLInputElement).value || null })} />
               </label>
             </div>
             <label className="checkbox-line">
-              <input type="checkbox" checked={form.followUpRecommended} onChange={(e) => setForm({ ...form, followUpRecommended: (e.target as HTMLInputElement).checked })} />
+              <input type="checkbox" checked={form.followUpRecommended} onChange={(e) => change({ ...form, followUpRecommended: (e.target as HTMLInputElement).checked })} />
               {t('patient.evaluation.followUp')}
             </label>
             <label>
               {t('patient.evaluation.summary')}
-              <textarea rows={6} value={form.summary ?? ''} onInput={(e) => setForm({ ...form, summary: (e.target as HTMLTextAreaElement).value })} />
+              <textarea rows={6} value={form.summary ?? ''} onInput={(e) => change({ ...form, summary: (e.target as HTMLTextAreaElement).value })} />
             </label>
             {error !== null && <p role="alert" className="inline-error">{t('patient.evaluation.saveFailed')} {errorText(error)}</p>}
-            {conflict && loaded.data && (
+            {conflict && base && (
               <ConflictNotice
-                changes={changedFields(loaded.data, conflict.current, FIELDS.map((key) => ({ label: t(`patient.evaluation.${key === 'followUpRecommended' ? 'followUp' : key}`), text: readable(key) })))}
+                changes={changedFields(base, conflict.current, FIELDS.map((key) => ({ label: t(`patient.evaluation.${key === 'followUpRecommended' ? 'followUp' : key}`), text: readable(key) })))}
                 busy={saving}
                 onTakeTheirs={() => {
                   loaded.setData(() => conflict.current);
+                  setRestoredBase(null);
+                  setRestoredNote(false);
+                  draft.clear();
                   setForm(toForm(conflict.current));
                   setEtag(conflict.tag);
                   versioned.dismiss();

@@ -9,7 +9,7 @@ import { Appointments } from './Appointments.tsx';
 
 vi.mock('../../../api/patients.ts', async (original) => ({
   ...(await original<typeof import('../../../api/patients.ts')>()),
-  replacePatient: vi.fn(), getEvaluationForm: vi.fn(), saveEvaluationForm: vi.fn(), saveAppointments: vi.fn(),
+  updatePatient: vi.fn(), getEvaluationForm: vi.fn(), saveEvaluationForm: vi.fn(), saveAppointments: vi.fn(),
 }));
 vi.mock('../../../api/diagnosis.ts', () => ({ listDiagnoses: vi.fn() }));
 vi.mock('../../../api/cost-rates.ts', () => ({ listCostRates: vi.fn() }));
@@ -22,7 +22,7 @@ const { listCoaches } = vi.mocked(await import('../../../api/coaches.ts'));
 const anna: Patient = {
   id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
   clinic: '', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
+  appointments: [], lastDataAt: null, followUpAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
 };
 const set = (el: HTMLElement, value: string) => fireEvent.input(el, { target: { value } });
 
@@ -35,9 +35,9 @@ beforeEach(() => {
 });
 
 test('a failed master data save keeps the form open with everything typed, and a retry saves it', async () => {
-  api.replacePatient.mockRejectedValueOnce(new ApiError(503, 'HTTP_503', 'down'));
+  api.updatePatient.mockRejectedValueOnce(new ApiError(503, 'HTTP_503', 'down'));
   const onSaved = vi.fn();
-  render(<MasterData patient={anna} onSaved={onSaved} />);
+  render(<MasterData patient={anna} coachId="me" onSaved={onSaved} />);
   fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
   set(await screen.findByLabelText('Nachname'), 'Müller-Lüdenscheidt');
   set(screen.getByLabelText('Telefon'), '0931 4711');
@@ -47,22 +47,22 @@ test('a failed master data save keeps the form open with everything typed, and a
   expect((screen.getByLabelText('Telefon') as HTMLInputElement).value).toBe('0931 4711');
   expect(onSaved).not.toHaveBeenCalled();
 
-  api.replacePatient.mockResolvedValueOnce({ data: { ...anna, lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }, total: null });
+  api.updatePatient.mockResolvedValueOnce({ data: { ...anna, lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }, total: null });
   fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
   await screen.findByText('Die Stammdaten wurden gespeichert.');
-  expect(api.replacePatient).toHaveBeenLastCalledWith('p1', expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }), '"2026-09-01T00:00:00.000Z"');
+  expect(api.updatePatient).toHaveBeenLastCalledWith('p1', expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }), '"2026-09-01T00:00:00.000Z"');
   expect(onSaved).toHaveBeenCalled();
 });
 
 test('the form checks required fields and the interval before sending', async () => {
-  render(<MasterData patient={anna} onSaved={() => undefined} />);
+  render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
   fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
   set(await screen.findByLabelText('Vorname'), ' ');
   set(screen.getByLabelText('Nachsorge bis'), '2026-08-01');
   fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
   expect(screen.getByText('Bitte ausfüllen.')).toBeTruthy();
   expect(screen.getByText('Das Ende darf nicht vor dem Beginn liegen.')).toBeTruthy();
-  expect(api.replacePatient).not.toHaveBeenCalled();
+  expect(api.updatePatient).not.toHaveBeenCalled();
 });
 
 test('a failed save of the final assessment keeps what was entered', async () => {
@@ -71,7 +71,7 @@ test('a failed save of the final assessment keeps what was entered', async () =>
     total: null,
   });
   api.saveEvaluationForm.mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'));
-  render(<EvaluationForm patientId="p1" />);
+  render(<EvaluationForm patientId="p1" coachId="me" />);
   set(await screen.findByLabelText('Zusammenfassung'), 'Ziele weitgehend erreicht.');
   fireEvent.click(screen.getByRole('button', { name: 'Bewertung speichern' }));
   expect((await screen.findByRole('alert')).textContent).toContain('nicht gespeichert');
@@ -80,7 +80,7 @@ test('a failed save of the final assessment keeps what was entered', async () =>
 
 test('a failed appointment save keeps the new appointment on screen and a retry sends it again', async () => {
   api.saveAppointments.mockRejectedValueOnce(new ApiError(500, 'HTTP_500', 'x'));
-  render(<Appointments patient={anna} onSaved={() => undefined} />);
+  render(<Appointments patient={anna} coachId="me" onSaved={() => undefined} />);
   set(screen.getByLabelText('Beginn'), '2099-03-01T10:00');
   set(screen.getByLabelText('Notiz'), 'Rückfallprophylaxe');
   fireEvent.click(screen.getByRole('button', { name: 'Termin eintragen' }));

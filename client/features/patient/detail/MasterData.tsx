@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { replacePatient } from '../../../api/patients.ts';
+import { updatePatient } from '../../../api/patients.ts';
 import { PatientSchema, type Patient } from '../../../api/schemas/patients.ts';
 import type { Coach } from '../../../api/schemas/coaches.ts';
 import type { CostRate } from '../../../api/schemas/cost-rates.ts';
@@ -8,6 +8,8 @@ import { dayText } from '../../../components/AftercareBadge.tsx';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { draftStorageKey } from '../../../lib/drafts.ts';
 import { t } from '../../../lib/i18n.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from '../PatientForm.tsx';
 import { useReferenceData } from '../useReferenceData.ts';
@@ -29,17 +31,35 @@ function readableFields(refs: { coaches: Coach[]; diagnoses: Diagnosis[]; costRa
   return (Object.keys(valuesOf()) as (keyof PatientFormValues)[]).map((key) => ({ label: t(`patient.fields.${key}`), text: text(key) }));
 }
 
+/** What a master-data draft keeps: the typed values and the version they were typed on (for If-Match after a reload). */
+interface MasterDraft {
+  values: PatientFormValues;
+  base: Patient;
+  etag: string | null;
+}
+
 /**
  * Master data: read view, and an edit form that stays filled when the save fails. The save names the version the
  * form was opened with (If-Match); when someone else saved in between, the form keeps what was typed and shows
- * their change, to be kept or overwritten knowingly.
+ * their change, to be kept or overwritten knowingly. What is typed is a draft of this coach and patient until the
+ * server confirms it: a reload or leaving the tab reopens the form with it (the leave guard asks first).
+ * The save is a PATCH of the form's fields: an API whose PUT replaces the whole record (LoopBack) would otherwise
+ * drop the code, the appointments and the follow-up day.
  */
-export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (patient: Patient) => void }) {
-  const [editing, setEditing] = useState(false);
+export function MasterData({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (patient: Patient) => void }) {
+  const draft = useStoredDraft<MasterDraft>(coachId ? draftStorageKey(coachId, patient.id, 'master-data') : null);
+  const restored = draft.restored;
+  const [editing, setEditing] = useState(restored !== null);
   const [saved, setSaved] = useState(false);
   // The version the open form is based on, and the ETag of the last save (the upstream's word for that version).
-  const [base, setBase] = useState<{ patient: Patient; etag: string | null }>({ patient, etag: null });
+  const [base, setBase] = useState<{ patient: Patient; etag: string | null }>(() => (restored ? { patient: restored.base, etag: restored.etag } : { patient, etag: null }));
+  const [initial, setInitial] = useState<PatientFormValues>(() => restored?.values ?? valuesOf(patient));
   const [formKey, setFormKey] = useState(0);
+  const [restoredNote, setRestoredNote] = useState(restored !== null);
+  const keep = (values: PatientFormValues) => {
+    if (JSON.stringify(values) === JSON.stringify(valuesOf(base.patient))) draft.clear();
+    else draft.store({ values, base: base.patient, etag: base.etag });
+  };
   const versioned = useVersionedSave(PatientSchema, sameForm);
   const refs = useReferenceData();
   const diagnoses = refs.data?.diagnoses ?? [];
@@ -57,6 +77,8 @@ export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (p
             className="secondary outline"
             onClick={() => {
               setBase((b) => ({ patient, etag: b.patient.updatedAt === patient.updatedAt ? b.etag : null }));
+              setInitial(valuesOf(patient));
+              setFormKey((k) => k + 1);
               versioned.dismiss();
               setEditing(true);
               setSaved(false);
@@ -67,22 +89,29 @@ export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (p
         )}
       </div>
       {saved && !editing && <p role="status" className="notice">{t('patient.master.saved')}</p>}
+      {editing && restoredNote && <p role="status" className="notice">{t('unsaved.restored')}</p>}
       {editing ? (
         <DataState status={refs.status} error={refs.error} onRetry={refs.reload}>
           {refs.data && (
             <PatientForm
               key={formKey}
-              initial={valuesOf(base.patient)}
+              initial={initial}
+              onChange={keep}
               submitLabel={t('patient.master.save')}
               coaches={refs.data.coaches}
               diagnoses={refs.data.diagnoses}
               costRates={refs.data.costRates}
               onCancel={() => {
+                // Cancel is the person's own decision to drop the change.
+                draft.clear();
+                setRestoredNote(false);
                 versioned.dismiss();
                 setEditing(false);
               }}
               onSubmit={async (values) => {
-                const result = await versioned.save(base.patient, (ifMatch) => replacePatient(patient.id, toBody(values), ifMatch), base.etag);
+                const result = await versioned.save(base.patient, (ifMatch) => updatePatient(patient.id, toBody(values), ifMatch), base.etag);
+                draft.clear();
+                setRestoredNote(false);
                 setBase({ patient: result.data, etag: result.etag ?? null });
                 onSaved(result.data);
                 setEditing(false);
@@ -93,6 +122,8 @@ export function MasterData({ patient, onSaved }: { patient: Patient; onSaved: (p
                   changes={changedFields(base.patient, conflict.current, readableFields(refs.data))}
                   onTakeTheirs={() => {
                     setBase({ patient: conflict.current, etag: conflict.tag });
+                    setInitial(valuesOf(conflict.current));
+                    draft.clear();
                     onSaved(conflict.current);
                     versioned.dismiss();
                     setFormKey((k) => k + 1);

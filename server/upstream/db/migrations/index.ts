@@ -9,6 +9,9 @@ import * as patientExtras from './102-patient-extras.ts';
 import * as syncRecords from './103-sync-records.ts';
 import * as trainingMaterials from './104-training-materials-content.ts';
 import * as auditAndLimits from './105-audit-log-and-rate-limits.ts';
+import * as germanSortKeys from './106-german-sort-keys.ts';
+import * as softDeletedComments from './107-soft-deleted-comments.ts';
+import * as patientFollowUp from './108-patient-follow-up.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '103-sync-records': syncRecords,
   '104-training-materials-content': trainingMaterials,
   '105-audit-log-and-rate-limits': auditAndLimits,
+  '106-german-sort-keys': germanSortKeys,
+  '107-soft-deleted-comments': softDeletedComments,
+  '108-patient-follow-up': patientFollowUp,
 };

@@ -1,0 +1,50 @@
+import type { Me } from '../../../api/schemas/auth.ts';
+import { canCreatePatients, canExport, exportKinds } from '../../../components/permissions.ts';
+import { t } from '../../../lib/i18n.ts';
+
+/*
+ * The coach guide: one page of the app per chapter, texts in locales/*.json (information.guide.<key>). Names of
+ * menus, tabs and buttons are filled in from the same locale keys the screens use, so the guide always says what
+ * the screen says; chapters about something a person cannot do (export, new access codes) are left out for them,
+ * by the same rules the sidebar uses.
+ */
+export interface Chapter {
+  /** Part of the address: /information/guide/<id>. */
+  id: string;
+  /** Locale key under information.guide. */
+  key: string;
+  steps: number;
+  /** Names from the screens, filled into the texts. */
+  params(me: Me | null): Record<string, string>;
+  visible(me: Me | null): boolean;
+}
+
+const attention = () => t('dashboard.attention.title');
+const always = () => true;
+
+export const CHAPTERS: Chapter[] = [
+  { id: 'find-patient', key: 'find', steps: 4, params: () => ({}), visible: always },
+  { id: 'freshness', key: 'freshness', steps: 2, params: () => ({ attention: attention(), chapter: t('information.guide.call.title') }), visible: always },
+  {
+    id: 'record-call', key: 'call', steps: 5, visible: always,
+    params: () => ({
+      attention: attention(), reached: t('dashboard.worklist.reached'), notReached: t('dashboard.worklist.notReached'),
+      details: t('dashboard.worklist.details'), tab: t('patient.tabs.data'),
+    }),
+  },
+  {
+    id: 'access-code', key: 'access', steps: 5, visible: () => canCreatePatients(),
+    params: () => ({ menu: t('shell.sidebar.createAccess'), button: t('createAccess.create'), print: t('createAccess.print'), tab: t('patient.tabs.access') }),
+  },
+  {
+    id: 'export', key: 'export', steps: 5, visible: (me) => canExport(me),
+    params: (me) => ({
+      menu: t('shell.sidebar.management'), item: t('shell.sidebar.export'), button: t('export.start'),
+      kinds: exportKinds(me).map((kind) => t(`export.kind.${kind}.title`)).join(', '),
+    }),
+  },
+];
+
+export const chaptersFor = (me: Me | null) => CHAPTERS.filter((chapter) => chapter.visible(me));
+export const chapterHref = (chapter: Chapter) => `/information/guide/${chapter.id}`;
+export const chapterText = (chapter: Chapter, part: string, me: Me | null) => t(`information.guide.${chapter.key}.${part}`, chapter.params(me));

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { deleteComment, updateComment } from '../../../../api/comments.ts';
+import { CommentSchema, type Comment } from '../../../../api/schemas/comments.ts';
+import { ConflictNotice } from '../../../../components/ConflictNotice.tsx';
+import { ConflictError, useVersionedSave } from '../../../../components/useVersionedSave.ts';
+import { Dialog } from '../../../../components/Dialog.tsx';
+import { errorText } from '../../../../components/errorText.ts';
+import { useDraft } from '../../../../components/useDraft.ts';
+import { t } from '../../../../lib/i18n.ts';
+import { CommentVersions } from './CommentVersions.tsx';
+import { dateTime, draftKey } from './comment-drafts.ts';
+
+const sameText = (a: Comment, b: Comment) => a.text === b.text;
+
+/** One note: its text, who wrote it when, and for its author editing and deleting; earlier versions where the API keeps them. */
+export function CommentItem({ coachId, comment, own, history, onChanged, onDeleted }: {
+  coachId: string;
+  comment: Comment;
+  own: boolean;
+  /** The API keeps earlier versions (the audit log): an edited note offers them. */
+  history: boolean;
+  onChanged: (comment: Comment) => void;
+  onDeleted: () => void;
+}) {
+  const key = draftKey(coachId, comment.patientId, comment.id);
+  const [draft, setDraft, clearDraft] = useDraft(key, comment.text);
+  // An edit that was left unsaved (reload, failed save) reopens with its text.
+  const [editing, setEditing] = useState(() => draft !== '');
+  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
+  const [error, setError] = useState<{ kind: 'save' | 'delete'; cause: unknown } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // Edits and deletions name the version on screen (If-Match): a colleague's or an administrator's change in
+  // between is shown, never silently overwritten or deleted.
+  const versioned = useVersionedSave(CommentSchema, sameText);
+  const [etag, setEtag] = useState<string | null>(null);
+  const [conflictKind, setConflictKind] = useState<'save' | 'delete'>('save');
+
+  async function save() {
+    if (!draft.trim() || busy) return;
+    setBusy('saving');
+    setError(null);
+    try {
+      const result = await versioned.save(comment, (ifMatch) => updateComment(comment.id, { text: draft.trim() }, ifMatch), etag);
+      setEtag(result.etag ?? null);
+      clearDraft();
+      setEditing(false);
+      onChanged(result.data);
+    } catch (cause) {
+      if (cause instanceof ConflictError) setConflictKind('save');
+      else setError({ kind: 'save', cause });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    setConfirming(false);
+    setBusy('deleting');
+    setError(null);
+    try {
+      await versioned.save(comment, (ifMatch) => deleteComment(comment.id, ifMatch), etag);
+      clearDraft();
+      onDeleted();
+    } catch (cause) {
+      if (cause instanceof ConflictError) setConflictKind('delete');
+      else setError({ kind: 'delete', cause });
+      setBusy(null);
+    }
+  }
+
+  const conflict = versioned.conflict;
+  /** Shows the other version in the list; the typed edit stays in its box. */
+  const takeTheirs = () => {
+    if (!conflict) return;
+    onChanged(conflict.current);
+    setEtag(conflict.tag);
+    versioned.dismiss();
+    if (conflictKind === 'save') {
+      clearDraft();
+      setEditing(false);
+    }
+  };
+
+  // An API that keeps no updatedAt (LoopBack models often do not) reads it as "": then nothing says "edited".
+  const edited = !!comment.updatedAt && !!comment.createdAt && comment.updatedAt !== comment.createdAt;
+  return (
+    <li className="comment">
+      <header className="comment-meta">
+        <strong>{comment.authorName}</strong>{' '}
+        <time dateTime={comment.createdAt}>{dateTime(comment.createdAt)}</time>
+        {edited && <span className="muted"> · {t('patient.comments.edited', { date: dateTime(comment.updatedAt) })}</span>}
+      </header>
+      {edited && history && !editing && <CommentVersions comment={comment} />}
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label htmlFor={`comment-edit-${comment.id}`} className="visually-hidden">
+            {t('patient.comments.editLabel')}
+          </label>
+          <textarea
+            id={`comment-edit-${comment.id}`}
+            rows={4}
+            value={draft}
+            readOnly={busy === 'saving'}
+            onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+          />
+          <div className="form-actions">
+            <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'saving'}>
+              {busy === 'saving' ? t('patient.comments.saving') : t('patient.comments.saveEdit')}
+            </button>
+            <button
+              type="button"
+              className="secondary outline"
+              disabled={busy !== null}
+              onClick={() => {
+                clearDraft();
+                setEditing(false);
+                setError(null);
+                versioned.dismiss();
+              }}
+            >
+              {t('patient.comments.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="comment-text">{comment.text}</p>
+      )}
+      {conflict && (
+        <ConflictNotice
+          changes={[{ label: t('patient.comments.editLabel'), theirs: conflict.current.text }]}
+          keepLabel={conflictKind === 'delete' ? t('conflict.deleteAnyway') : undefined}
+          busy={busy !== null}
+          onKeepMine={() => void (conflictKind === 'delete' ? remove() : save())}
+          onTakeTheirs={takeTheirs}
+        />
+      )}
+      {error !== null && (
+        <div role="alert" className="inline-error">
+          <p>
+            {error.kind === 'delete' ? t('patient.comments.deleteFailed') : t('patient.comments.saveFailed')} {errorText(error.cause)}
+          </p>
+          {error.kind === 'save' && editing && (
+            <button type="button" className="secondary" onClick={() => void save()}>
+              {t('dataState.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      {own && !editing && (
+        <div className="comment-actions">
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() => {
+              setDraft(comment.text);
+              setEditing(true);
+            }}
+          >
+            {t('patient.comments.edit')}
+          </button>
+          <button type="button" className="secondary outline" disabled={busy !== null} onClick={() => setConfirming(true)}>
+            {t('patient.comments.delete')}
+          </button>
+        </div>
+      )}
+      <Dialog
+        open={confirming}
+        title={t('patient.comments.deleteTitle')}
+        onClose={() => setConfirming(false)}
+        type="warning"
+        actions={
+          <>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('patient.comments.cancel')}
+            </button>
+            <button type="button" onClick={() => void remove()}>
+              {t('patient.comments.deleteConfirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('patient.comments.deleteText')}</p>
+      </Dialog>
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { createComment } from '../../../../api/comments.ts';
+import type { Comment } from '../../../../api/schemas/comments.ts';
+import { errorText } from '../../../../components/errorText.ts';
+import { useDraft } from '../../../../components/useDraft.ts';
+import { t } from '../../../../lib/i18n.ts';
+import { draftKey } from './comment-drafts.ts';
+
+/**
+ * The box for a new comment. The text lives in localStorage from the first keystroke and is removed only
+ * after the server confirmed the save; a failed save leaves the text in place and offers a retry.
+ */
+export function NewComment({ coachId, patientId, onSaved }: { coachId: string; patientId: string; onSaved: (comment: Comment) => void }) {
+  const [text, setText, clear] = useDraft(draftKey(coachId, patientId));
+  const [restored, setRestored] = useState(() => text.trim() !== '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function save() {
+    if (!text.trim() || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const { data } = await createComment({ patientId, text: text.trim() });
+      clear();
+      setRestored(false);
+      onSaved(data);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="comment-new"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor={`comment-new-${patientId}`}>{t('patient.comments.newLabel')}</label>
+      <textarea
+        id={`comment-new-${patientId}`}
+        rows={4}
+        value={text}
+        readOnly={saving}
+        aria-describedby={restored ? `comment-restored-${patientId}` : undefined}
+        onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void save();
+          }
+        }}
+      />
+      {restored && text && (
+        <small id={`comment-restored-${patientId}`} className="muted">
+          {t('patient.comments.restored')}
+        </small>
+      )}
+      {error !== null && (
+        <div role="alert" className="inline-error">
+          <p>
+            {t('patient.comments.saveFailed')} {errorText(error)}
+          </p>
+          <button type="button" className="secondary" onClick={() => void save()}>
+            {t('dataState.retry')}
+          </button>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={!text.trim() || saving} aria-busy={saving}>
+          {saving ? t('patient.comments.saving') : t('patient.comments.save')}
+        </button>
+        <small className="muted">{t('patient.comments.shortcut')}</small>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import * as v from 'valibot';
+import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { CommentListSchema, CommentSchema } from '../../../client/api/schemas/comments.ts';
+
+/* A deleted comment stays in the record: gone for coaches, visible to administrators with who deleted it and when. */
+
+let t: TestUpstream;
+let admin: string;
+let coach: string;
+beforeEach(async () => {
+  t = await createTestUpstream();
+  admin = await t.login('admin@example.org');
+  coach = await t.login('coach@example.org');
+});
+afterEach(() => t.close());
+
+const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+const comments = async (token: string, where: Record<string, unknown>) => {
+  const res = await request(t.app).get('/v2/comments').set(as(token)).query({ filter: JSON.stringify({ where }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
+  return v.parse(CommentListSchema, res.body);
+};
+
+describe('after a coach deleted a comment', () => {
+  beforeEach(async () => {
+    t.clock.advance(3600);
+    await request(t.app).delete('/v2/comments/c1').set(as(coach)).expect(204);
+  });
+
+  test('coaches no longer see it, by id or in lists, even when they ask for deleted ones', async () => {
+    expect((await request(t.app).get('/v2/comments/c1').set(as(coach))).status).toBe(404);
+    expect(await comments(coach, { patientId: 'p1' })).toEqual([]);
+    expect(await comments(coach, { patientId: 'p1', deletedAt: { neq: null } })).toEqual([]);
+  });
+
+  test('administrators read it by id with who deleted it and when', async () => {
+    const res = await request(t.app).get('/v2/comments/c1').set(as(admin));
+    expect(res.status).toBe(200);
+    const comment = v.parse(CommentSchema, res.body);
+    expect(comment).toMatchObject({ text: 'Erstgespräch geführt.', deletedBy: 'coach', deletedByName: 'coach Test', deletedAt: '2026-11-22T10:00:00.000Z' });
+  });
+
+  test('lists of administrators leave it out unless the filter names deletedAt', async () => {
+    expect(await comments(admin, { patientId: 'p1' })).toEqual([]);
+    const deleted = await comments(admin, { patientId: 'p1', deletedAt: { neq: null } });
+    expect(deleted.map((c) => [c.id, c.deletedByName])).toEqual([['c1', 'coach Test']]);
+    expect((await comments(admin, { or: [{ deletedAt: null }, { deletedAt: { neq: null } }] })).map((c) => c.id).sort()).toEqual(['c1', 'c2']);
+  });
+
+  test('nobody changes or deletes it again', async () => {
+    for (const token of [coach, admin]) {
+      expect((await request(t.app).patch('/v2/comments/c1').set(as(token)).send({ text: 'neu' })).status).toBe(404);
+      expect((await request(t.app).put('/v2/comments/c1').set(as(token)).send({ text: 'neu' })).status).toBe(404);
+      expect((await request(t.app).delete('/v2/comments/c1').set(as(token))).status).toBe(404);
+    }
+  });
+
+  test('the row and its text stay in the database', async () => {
+    const row = await t.storage.db.selectFrom('comments').selectAll().where('id', '=', 'c1').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ text: 'Erstgespräch geführt.', deletedBy: 'coach' });
+  });
+});
+
+test('a deletion that names an old version is refused with the current comment', async () => {
+  const first = await request(t.app).get('/v2/comments/c1').set(as(coach));
+  await request(t.app).patch('/v2/comments/c1').set(as(coach)).set('If-Match', first.headers.etag).send({ text: 'Ergänzt.' }).expect(200);
+  const stale = await request(t.app).delete('/v2/comments/c1').set(as(coach)).set('If-Match', first.headers.etag);
+  expect(stale.status).toBe(412);
+  expect(stale.body.error.current.text).toBe('Ergänzt.');
+  expect((await comments(coach, { patientId: 'p1' })).map((c) => c.text)).toEqual(['Ergänzt.']);
+});
+
+test('the exports and the dashboard feed (lists without deletedAt) never contain deleted comments', async () => {
+  await request(t.app).delete('/v2/comments/c2').set(as(admin)).expect(204);
+  expect((await comments(admin, {})).map((c) => c.id)).toEqual(['c1']);
+});
