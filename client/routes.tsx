@@ -6,6 +6,7 @@ import { ConnectionBanner } from './components/ConnectionBanner.tsx';
 import { RequireLogin } from './shell/guards.tsx';
 import { lazyArea, prefetchAreas, whenIdle } from './lib/areas.ts';
 import { safeReturnUrl } from './lib/return-url.ts';
+import { loadDocument } from './lib/i18n.ts';
 import Login from './features/login/index.tsx';
 import InternetExplorer from './features/internet-explorer/index.tsx';
 
@@ -19,12 +20,14 @@ export const AREAS = {
   patient: () => import('./features/patient/index.tsx'),
   admin: () => import('./features/admin/index.tsx'),
   settings: () => import('./features/settings/index.tsx'),
-  information: () => import('./features/information/index.tsx'),
+  // The coach guide and help answers are a document of their own (lib/i18n.ts), fetched beside the code.
+  information: () => Promise.all([import('./features/information/index.tsx'), loadDocument('help')]).then(([module]) => module),
   stats: () => import('./features/stats/index.tsx'),
   export: () => import('./features/export/index.tsx'),
   'news-dashboard': () => import('./features/news-dashboard/index.tsx'),
-  'print-patient': () => import('./features/print-patient/index.tsx'),
-  'print-access-code': () => import('./features/print-access-code/index.tsx'),
+  // Printed pages: their texts are a document too (the patient's handout, the record's headings).
+  'print-patient': () => Promise.all([import('./features/print-patient/index.tsx'), loadDocument('print')]).then(([module]) => module),
+  'print-access-code': () => Promise.all([import('./features/print-access-code/index.tsx'), loadDocument('print')]).then(([module]) => module),
   'coach-reset-password': () => import('./features/coach-reset-password/index.tsx'),
   'reset-password': () => import('./features/reset-password/index.tsx'),
 };

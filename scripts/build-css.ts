@@ -33,7 +33,7 @@ export const FIRST_SCREEN: FirstScreenVocabulary = {
   attributes: {
     type: ['email', 'password', 'submit'],
     name: ['email', 'password'],
-    'aria-invalid': ['true', 'false'],
+    'aria-invalid': ['true'],
     'aria-busy': ['true', 'false'],
     'aria-live': [],
     role: ['alert', 'status'],

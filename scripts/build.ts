@@ -1,5 +1,5 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -9,6 +9,7 @@ import { clientAliases } from './aliases.ts';
 import { appSheet, firstScreenSheet } from './build-css.ts';
 import { TARGET, foldEntryChunks, staticClosure } from './build-fold.ts';
 import { areaName, collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
+import { minifyAgain } from './build-minify.ts';
 import { nameByContent, type Renameable } from './build-names.ts';
 
 /**
@@ -169,6 +170,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   const entryKey = keyOf(entryRel);
   if (!entryKey) throw new Error(`esbuild produced no output for ${entryRel}`);
   const folded = await foldEntryChunks(metafile, root, publicDir, entryKey);
+  await minifyAgain(resolve(root, entryKey), AREA_FILES_PLACEHOLDER);
 
   // 3. The stylesheets.
   const sheet = await appSheet(graph.css, root, TARGET);
@@ -208,9 +210,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
     areas: areaScripts(final),
   };
 
-  for (const file of readdirSync(localesDir).filter((name) => name.endsWith('.json'))) {
-    // Re-serialised without whitespace: the German file is part of the first-screen budget.
+  // Re-serialised without whitespace: the German file is part of the first-screen budget. Documents (long texts
+  // one area shows, locales/<name>/<lang>.json) go to assets/i18n/<name>/ and are loaded with that area.
+  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
     const dictionary = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
+    mkdirSync(dirname(join(publicDir, 'assets/i18n', file)), { recursive: true });
     writeFileSync(join(publicDir, 'assets/i18n', file), JSON.stringify(dictionary));
   }
   if (existsSync(staticDir)) cpSync(staticDir, publicDir, { recursive: true });

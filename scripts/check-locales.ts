@@ -39,6 +39,9 @@ export function compareLocale(lang: string, source: unknown, target: unknown): s
   return problems;
 }
 
+/** Documents: long texts one area shows, loaded with it (client/lib/i18n.ts loadDocument). */
+export const DOCUMENTS = ['help', 'print'];
+
 function main(): void {
   const dir = fileURLToPath(new URL('../locales/', import.meta.url));
   const read = (lang: string): unknown => {
@@ -49,13 +52,23 @@ function main(): void {
       process.exit(1);
     }
   };
-  const de = read('de');
-  const problems = ['de', 'en', 'fr'].flatMap((lang) => compareLocale(lang, de, lang === 'de' ? de : read(lang)));
+  // The dictionaries (<lang>.json) and every document (<name>/<lang>.json: texts an area loads with itself).
+  const sets = ['', ...DOCUMENTS.map((name) => `${name}/`)];
+  const problems = sets.flatMap((set) => {
+    const de = read(`${set}de`);
+    return ['de', 'en', 'fr'].flatMap((lang) => compareLocale(`${set}${lang}`, de, lang === 'de' ? de : read(`${set}${lang}`)));
+  });
+  // A document's top-level keys must not be the dictionary's: both go into the same t(), merged by top-level key.
+  const dictionaryKeys = Object.keys(read('de') as object);
+  for (const set of sets.slice(1)) {
+    for (const key of Object.keys(read(`${set}de`) as object)) if (dictionaryKeys.includes(key)) problems.push(`${set}de: top-level key "${key}" is also in de.json`);
+  }
   if (problems.length) {
     console.error(`Locale check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`Locales complete: ${Object.keys(flatten(de)).length} keys in de, en and fr.`);
+  const count = sets.reduce((sum, set) => sum + Object.keys(flatten(read(`${set}de`))).length, 0);
+  console.log(`Locales complete: ${count} keys in de, en and fr (${sets.length} files each).`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

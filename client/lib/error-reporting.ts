@@ -35,14 +35,9 @@ export async function startErrorReporting(load: () => Promise<SentryModule> = ()
   const dsn = sentryDsn();
   if (!dsn || sentry) return;
   try {
-    const [module, { scrubEvent }] = await Promise.all([load(), import('./error-scrub.ts')]);
-    module.init({
-      dsn,
-      // Our own window listeners report; Sentry's would send every error twice.
-      integrations: (defaults) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
-      beforeSend: (event) => scrubEvent(event as Parameters<typeof scrubEvent>[0]) as typeof event,
-      beforeBreadcrumb: (crumb) => (crumb.category === 'console' ? null : crumb),
-    });
+    // Sentry's options come with the scrubbing (error-scrub.ts): neither is needed before the first screen.
+    const [module, { initSentry }] = await Promise.all([load(), import('./error-scrub.ts')]);
+    initSentry(module, dsn);
     sentry = module;
     const pending = queue;
     queue = [];

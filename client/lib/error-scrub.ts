@@ -56,3 +56,14 @@ export function scrubEvent<E extends Scrubbable>(event: E): E {
   }
   return event;
 }
+
+/** Starts Sentry with our own window listeners left in charge and every event and breadcrumb scrubbed. */
+export function initSentry(sentry: typeof import('@sentry/browser'), dsn: string): void {
+  sentry.init({
+    dsn,
+    // Our own window listeners report (lib/error-reporting.ts); Sentry's would send every error twice.
+    integrations: (defaults) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
+    beforeSend: (event) => scrubEvent(event as Parameters<typeof scrubEvent>[0]) as typeof event,
+    beforeBreadcrumb: (crumb) => (crumb.category === 'console' ? null : crumb),
+  });
+}

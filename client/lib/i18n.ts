@@ -1,5 +1,6 @@
 import rosetta from 'rosetta';
 import { signal, computed } from '@preact/signals-react';
+import { AreaLoadError } from './areas.ts';
 
 export const LOCALES = ['de', 'en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -37,13 +38,55 @@ export function activate(lang: Locale): void {
   version.value++;
 }
 
-/** Fetch /assets/i18n/<lang>.json once, activate it and remember the choice. */
+/*
+ * Texts come in two kinds. The interface texts of every screen are one dictionary per language,
+ * /assets/i18n/<lang>.json (docs: product behaviour, section 1), loaded with the first screen. Documents, long
+ * prose that one area shows (the coach guide and the help answers: locales/help/<lang>.json), are loaded with
+ * that area, /assets/i18n/<name>/<lang>.json, and go into the same t() under their own top-level keys; once
+ * an area has asked for a document, a language switch loads that language's copy too.
+ */
+const documents = new Set<string>();
+const loadedDocuments = new Set<string>();
+
+async function fetchDocument(name: string, lang: Locale): Promise<void> {
+  const key = `${name}/${lang}`;
+  if (loadedDocuments.has(key)) return;
+  let response: Response;
+  try {
+    response = await fetch(`/assets/i18n/${key}.json`, { credentials: 'same-origin' });
+  } catch (cause) {
+    // Like an area's code: worth another try ("Erneut versuchen", the next visit), see lib/areas.ts.
+    throw new AreaLoadError(`texts ${key} could not be fetched: ${(cause as Error).message}`);
+  }
+  if (!response.ok) throw new AreaLoadError(`texts ${key} answered ${response.status}`);
+  // rosetta merges top-level keys: a document's keys ("guide", "faq") sit beside the dictionary's.
+  i18n.set(lang, (await response.json()) as Record<string, unknown>);
+  loadedDocuments.add(key);
+  version.value++;
+}
+
+/** Loads the document `name` of the active language (and, from now on, of every language switched to). */
+export function loadDocument(name: string): Promise<void> {
+  documents.add(name);
+  return fetchDocument(name, locale.value);
+}
+
+/** Register a document's texts directly (tests); unlike loadDocument it asks for no other language's copy. */
+export function addDocument(name: string, lang: Locale, texts: Record<string, unknown>): void {
+  i18n.set(lang, texts);
+  loadedDocuments.add(`${name}/${lang}`);
+  version.value++;
+}
+
+/** Fetch /assets/i18n/<lang>.json once (and the documents areas asked for), activate it and remember the choice. */
 export async function setLanguage(lang: Locale): Promise<void> {
+  const pending = [...documents].map((name) => fetchDocument(name, lang));
   if (!loaded.has(lang)) {
     const response = await fetch(`/assets/i18n/${lang}.json`, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`Could not load language ${lang}: HTTP ${response.status}`);
     addDictionary(lang, (await response.json()) as Record<string, unknown>);
   }
+  await Promise.all(pending);
   activate(lang);
   rememberLanguage();
 }

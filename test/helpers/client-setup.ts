@@ -1,13 +1,17 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/preact';
 import de from '../../locales/de.json' with { type: 'json' };
-import { addDictionary, activate } from '../../client/lib/i18n.ts';
+import deHelp from '../../locales/help/de.json' with { type: 'json' };
+import dePrint from '../../locales/print/de.json' with { type: 'json' };
+import { addDictionary, addDocument, activate } from '../../client/lib/i18n.ts';
 import { resetRequestCacheForTests } from '../../client/api/request-cache.ts';
 import { resetConnectionForTests } from '../../client/lib/connection.ts';
 
 // Client tests render with the real German texts, exactly as the app ships them.
 beforeAll(() => {
   addDictionary('de', de as Record<string, unknown>);
+  addDocument('help', 'de', deHelp as Record<string, unknown>);
+  addDocument('print', 'de', dePrint as Record<string, unknown>);
   activate('de');
 });
 

@@ -18,8 +18,8 @@ export function HelpSection() {
       {/* The export answer only for those who may export (the rule of the sidebar and the export screen). */}
       {TOPICS.filter((topic) => topic !== 'export' || canExport(user.value)).map((topic) => (
         <details key={topic}>
-          <summary>{t(`information.help.${topic}.question`)}</summary>
-          <p>{t(`information.help.${topic}.answer`)}</p>
+          <summary>{t(`faq.${topic}.question`)}</summary>
+          <p>{t(`faq.${topic}.answer`)}</p>
         </details>
       ))}
       <h3>{t('information.supportHeading')}</h3>

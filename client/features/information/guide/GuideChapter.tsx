@@ -11,7 +11,7 @@ const LEVELS: Freshness[] = ['green', 'yellow', 'red', 'grey'];
 function FreshnessLevels() {
   return (
     <section aria-labelledby="guide-levels-heading">
-      <h2 id="guide-levels-heading">{t('information.guide.freshness.levels')}</h2>
+      <h2 id="guide-levels-heading">{t('guide.freshness.levels')}</h2>
       <ul className="guide-levels">
         {LEVELS.map((level) => (
           <li key={level}>
@@ -19,7 +19,7 @@ function FreshnessLevels() {
               <span className="freshness-dot" aria-hidden="true" />
               <span>{t(`freshness.level.${level}`)}</span>
             </span>
-            <span>{t(`information.guide.freshness.${level}`)}</span>
+            <span>{t(`guide.freshness.${level}`)}</span>
           </li>
         ))}
       </ul>
@@ -35,15 +35,15 @@ export function GuideChapter({ id }: { id: string }) {
   const chapter = chapters[at];
   const back = (
     <p className="back-link">
-      <Link href="/information">{t('information.guide.back')}</Link>
+      <Link href="/information">{t('guide.back')}</Link>
     </p>
   );
   if (!chapter) {
     return (
       <section className="guide-chapter">
         {back}
-        <h1>{t('information.guide.title')}</h1>
-        <p role="status">{t('information.guide.notFound')}</p>
+        <h1>{t('guide.title')}</h1>
+        <p role="status">{t('guide.notFound')}</p>
       </section>
     );
   }
@@ -53,21 +53,21 @@ export function GuideChapter({ id }: { id: string }) {
   return (
     <article className="guide-chapter">
       {back}
-      <p className="muted guide-kicker">{t('information.guide.title')}</p>
+      <p className="muted guide-kicker">{t('guide.title')}</p>
       <h1>{text('title')}</h1>
       <p className="guide-intro">{text('intro')}</p>
       {chapter.id === 'freshness' && <FreshnessLevels />}
       {chapter.id === 'export' && <p>{text('kinds')}</p>}
-      <h2>{t('information.guide.steps')}</h2>
+      <h2>{t('guide.steps')}</h2>
       <ol className="guide-steps">
         {Array.from({ length: chapter.steps }, (_, i) => (
           <li key={i}>{text(`step${i + 1}`)}</li>
         ))}
       </ol>
       <p className="guide-tip">{text('tip')}</p>
-      <nav className="guide-pager" aria-label={t('information.guide.pager')}>
-        {previous && <Link href={chapterHref(previous)}>{t('information.guide.previous', { title: chapterText(previous, 'title', me) })}</Link>}
-        {next && <Link href={chapterHref(next)} className="guide-next">{t('information.guide.next', { title: chapterText(next, 'title', me) })}</Link>}
+      <nav className="guide-pager" aria-label={t('guide.pager')}>
+        {previous && <Link href={chapterHref(previous)}>{t('guide.previous', { title: chapterText(previous, 'title', me) })}</Link>}
+        {next && <Link href={chapterHref(next)} className="guide-next">{t('guide.next', { title: chapterText(next, 'title', me) })}</Link>}
       </nav>
     </article>
   );

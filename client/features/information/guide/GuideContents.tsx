@@ -8,9 +8,9 @@ export function GuideContents() {
   const me = user.value;
   return (
     <section aria-labelledby="information-guide-heading" className="guide-contents">
-      <h2 id="information-guide-heading">{t('information.guide.title')}</h2>
-      <p>{t('information.guide.intro')}</p>
-      <nav aria-label={t('information.guide.contents')}>
+      <h2 id="information-guide-heading">{t('guide.title')}</h2>
+      <p>{t('guide.intro')}</p>
+      <nav aria-label={t('guide.contents')}>
         <ol>
           {chaptersFor(me).map((chapter) => (
             <li key={chapter.id}>

@@ -3,7 +3,7 @@ import { canCreatePatients, canExport, exportKinds } from '../../../components/p
 import { t } from '../../../lib/i18n.ts';
 
 /*
- * The coach guide: one page of the app per chapter, texts in locales/*.json (information.guide.<key>). Names of
+ * The coach guide: one page of the app per chapter, texts in locales/*.json (guide.<key>). Names of
  * menus, tabs and buttons are filled in from the same locale keys the screens use, so the guide always says what
  * the screen says; chapters about something a person cannot do (export, new access codes) are left out for them,
  * by the same rules the sidebar uses.
@@ -11,7 +11,7 @@ import { t } from '../../../lib/i18n.ts';
 export interface Chapter {
   /** Part of the address: /information/guide/<id>. */
   id: string;
-  /** Locale key under information.guide. */
+  /** Locale key under guide. */
   key: string;
   steps: number;
   /** Names from the screens, filled into the texts. */
@@ -24,7 +24,7 @@ const always = () => true;
 
 export const CHAPTERS: Chapter[] = [
   { id: 'find-patient', key: 'find', steps: 4, params: () => ({}), visible: always },
-  { id: 'freshness', key: 'freshness', steps: 2, params: () => ({ attention: attention(), chapter: t('information.guide.call.title') }), visible: always },
+  { id: 'freshness', key: 'freshness', steps: 2, params: () => ({ attention: attention(), chapter: t('guide.call.title') }), visible: always },
   {
     id: 'record-call', key: 'call', steps: 5, visible: always,
     params: () => ({
@@ -47,4 +47,4 @@ export const CHAPTERS: Chapter[] = [
 
 export const chaptersFor = (me: Me | null) => CHAPTERS.filter((chapter) => chapter.visible(me));
 export const chapterHref = (chapter: Chapter) => `/information/guide/${chapter.id}`;
-export const chapterText = (chapter: Chapter, part: string, me: Me | null) => t(`information.guide.${chapter.key}.${part}`, chapter.params(me));
+export const chapterText = (chapter: Chapter, part: string, me: Me | null) => t(`guide.${chapter.key}.${part}`, chapter.params(me));
