@@ -5,6 +5,8 @@ import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 interface CallRecord { id: string; data: { type: string; done: boolean; notes: string; durationMinutes: number; start: string } }
 const today = () => new Date().toISOString().slice(0, 10);
+/** The day Controlling counts in: the built-in upstream groups calls by the day in Berlin, not in UTC. */
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function signInAs(page: Page, email: string, password: string) {
@@ -18,7 +20,7 @@ async function signOut(page: Page) {
 }
 /** Phone coachings Controlling counts today (the built-in upstream's statistics). */
 async function coachingsToday(page: Page): Promise<number> {
-  const day = encodeURIComponent(JSON.stringify(today()));
+  const day = encodeURIComponent(JSON.stringify(berlinToday()));
   const rows = await apiInPage<{ date: string; count: number }[]>(page, 'GET', `/statistics/phone-coachings?from=${day}&to=${day}`);
   return rows.reduce((sum, row) => sum + row.count, 0);
 }
