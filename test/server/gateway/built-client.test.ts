@@ -29,7 +29,7 @@ describe('the built client', () => {
 
   test('loads every area of the route table as its own script plus the one app chunk', () => {
     const routes = readFileSync(join(REPO_ROOT, 'client/routes.tsx'), 'utf8');
-    const names = [...routes.matchAll(/^\s+'?([a-z-]+)'?: \(\) => import\(/gm)].map((m) => m[1]);
+    const names = [...routes.matchAll(/^\s+'?([a-z-]+)'?: \(\) => (?:Promise\.all\(\[)?import\(/gm)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(10);
     expect(Object.keys(manifest.areas).sort()).toEqual([...names].sort());
     const appChunk = manifest.areas.app[1];
