@@ -21,7 +21,7 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
   const plotWidth = width - MARGIN.left - MARGIN.right;
   const shown = labelIndexes(labels.length, Math.floor(plotWidth / 80));
   return (
-    <g aria-hidden="true" font-size="12" fill="currentColor">
+    <g aria-hidden="true" fontSize="12" fill="currentColor">
       {ticks.map((tick) => (
         <g key={tick}>
           <line
@@ -30,9 +30,9 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
             y1={y(tick)}
             y2={y(tick)}
             stroke="currentColor"
-            stroke-opacity={tick === 0 ? 0.6 : 0.15}
+            strokeOpacity={tick === 0 ? 0.6 : 0.15}
           />
-          <text x={MARGIN.left - 6} y={y(tick)} text-anchor="end" dominant-baseline="middle">
+          <text x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
             {format(tick)}
           </text>
         </g>
@@ -41,18 +41,18 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
         // Labels at the edges are anchored inwards so they are not cut off.
         const anchor = x(i) + 36 > width ? 'end' : x(i) - 36 < 0 ? 'start' : 'middle';
         return (
-          <text key={i} x={x(i)} y={plotBottom + 16} text-anchor={anchor}>
+          <text key={i} x={x(i)} y={plotBottom + 16} textAnchor={anchor}>
             {labels[i]}
           </text>
         );
       })}
-      <text x={MARGIN.left + plotWidth / 2} y={height - 6} text-anchor="middle" font-weight="600">
+      <text x={MARGIN.left + plotWidth / 2} y={height - 6} textAnchor="middle" fontWeight="600">
         {xLabel}
       </text>
       <text
         transform={`translate(14 ${MARGIN.top + (plotBottom - MARGIN.top) / 2}) rotate(-90)`}
-        text-anchor="middle"
-        font-weight="600"
+        textAnchor="middle"
+        fontWeight="600"
       >
         {yLabel}
       </text>

@@ -13,7 +13,7 @@ export function BarChart(props: ChartProps) {
         const barWidth = Math.max(1, groupWidth / series.length - (series.length > 1 ? 1 : 0));
         const base = y(0);
         return series.map((s, si) => (
-          <g key={s.name} class="chart-series" data-series={s.name} fill={colourOf(si)}>
+          <g key={s.name} className="chart-series" data-series={s.name} fill={colourOf(si)}>
             {s.values.map((value, i) => {
               if (value === null || !Number.isFinite(value)) return null;
               const left = x(i) - groupWidth / 2 + si * (groupWidth / series.length);

@@ -32,13 +32,13 @@ export function ChartFrame(props: ChartProps & { draw: (args: DrawArgs) => React
   const empty = labels.length === 0 || series.length === 0;
 
   return (
-    <figure class="chart" aria-labelledby={captionId}>
-      <div class="chart-head">
+    <figure className="chart" aria-labelledby={captionId}>
+      <div className="chart-head">
         <figcaption id={captionId}>{title}</figcaption>
         {!empty && (
           <button
             type="button"
-            class="secondary outline chart-toggle"
+            className="secondary outline chart-toggle"
             aria-pressed={view === 'table'}
             onClick={() => setView(view === 'table' ? 'chart' : 'table')}
           >
@@ -47,13 +47,13 @@ export function ChartFrame(props: ChartProps & { draw: (args: DrawArgs) => React
         )}
       </div>
       {empty ? (
-        <p class="chart-empty">{t('charts.empty')}</p>
+        <p className="chart-empty">{t('charts.empty')}</p>
       ) : view === 'table' ? (
         <ChartTable caption={title} xLabel={xLabel} labels={labels} series={series} format={format} />
       ) : (
         <>
           {series.length > 1 && (
-            <ul class="chart-legend">
+            <ul className="chart-legend">
               {series.map((s, i) => (
                 <li key={s.name}>
                   <svg width="12" height="12" aria-hidden="true" focusable="false">
@@ -64,10 +64,10 @@ export function ChartFrame(props: ChartProps & { draw: (args: DrawArgs) => React
               ))}
             </ul>
           )}
-          <div ref={ref} class="chart-canvas">
+          <div ref={ref} className="chart-canvas">
             <ChartSvg {...props} width={width} height={height} format={format} id={id} />
           </div>
-          {description && <p class="chart-description">{description}</p>}
+          {description && <p className="chart-description">{description}</p>}
         </>
       )}
     </figure>
@@ -89,7 +89,7 @@ function ChartSvg(props: ChartProps & { draw: (args: DrawArgs) => ReactNode; wid
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-labelledby={description ? `${titleId} ${descId}` : titleId}
-      class="chart-svg"
+      className="chart-svg"
     >
       <title id={titleId}>{title}</title>
       {description && <desc id={descId}>{description}</desc>}

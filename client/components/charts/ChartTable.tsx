@@ -12,9 +12,9 @@ interface Props {
 /** The chart's data as a plain table: the text alternative for screen readers and for reading exact values. */
 export function ChartTable({ caption, xLabel, labels, series, format }: Props) {
   return (
-    <div class="table-scroll">
-      <table class="chart-table">
-        <caption class="visually-hidden">{caption}</caption>
+    <div className="table-scroll">
+      <table className="chart-table">
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{xLabel}</th>

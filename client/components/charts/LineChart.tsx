@@ -13,8 +13,8 @@ export function LineChart(props: ChartProps) {
       draw={({ x, y, format }) => {
         const { labels, series } = props;
         return series.map((s, si) => (
-          <g key={s.name} class="chart-series" data-series={s.name}>
-            <path d={linePath(s.values, x, y)} fill="none" stroke={colourOf(si)} stroke-width="2" stroke-linejoin="round" />
+          <g key={s.name} className="chart-series" data-series={s.name}>
+            <path d={linePath(s.values, x, y)} fill="none" stroke={colourOf(si)} strokeWidth="2" strokeLinejoin="round" />
             {labels.length <= MAX_MARKERS &&
               s.values.map((value, i) =>
                 value === null || !Number.isFinite(value) ? null : (

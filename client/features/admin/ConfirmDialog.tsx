@@ -34,11 +34,11 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
       title={title}
       onClose={onClose}
       actions={
-        <div class="button-row">
-          <button type="button" class="secondary outline" autoFocus onClick={onClose}>
+        <div className="button-row">
+          <button type="button" className="secondary outline" autoFocus onClick={onClose}>
             {t('admin.cancel')}
           </button>
-          <button type="button" class="danger" disabled={busy} aria-busy={busy} onClick={confirm}>
+          <button type="button" className="danger" disabled={busy} aria-busy={busy} onClick={confirm}>
             {confirmLabel}
           </button>
         </div>
@@ -46,7 +46,7 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
     >
       <p>{text}</p>
       {error && (
-        <p role="alert" class="form-error">
+        <p role="alert" className="form-error">
           {error}
         </p>
       )}

@@ -22,8 +22,8 @@ export function FormDialog({ title, submitLabel, busy, error, onSubmit, onClose,
       title={title}
       onClose={onClose}
       actions={
-        <div class="button-row">
-          <button type="button" class="secondary outline" onClick={onClose}>
+        <div className="button-row">
+          <button type="button" className="secondary outline" onClick={onClose}>
             {t('admin.cancel')}
           </button>
           <button type="submit" form={formId} disabled={busy} aria-busy={busy}>
@@ -35,7 +35,7 @@ export function FormDialog({ title, submitLabel, busy, error, onSubmit, onClose,
       <form
         id={formId}
         noValidate
-        class="admin-form"
+        className="admin-form"
         onSubmit={(e) => {
           e.preventDefault();
           if (!busy) onSubmit();
@@ -43,7 +43,7 @@ export function FormDialog({ title, submitLabel, busy, error, onSubmit, onClose,
       >
         {children}
         {error && (
-          <p role="alert" class="form-error">
+          <p role="alert" className="form-error">
             {error}
           </p>
         )}

@@ -9,14 +9,14 @@ interface BaseProps {
 /** What text inputs and text areas share: the label (starred when required), the control, and the message under it. */
 function Field({ id, messageId, label, required, error, hint, children }: BaseProps & { id: string; messageId: string; required?: boolean; children: ReactNode }) {
   return (
-    <div class="admin-field">
-      <label for={id}>
+    <div className="admin-field">
+      <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {children}
       {(error || hint) && (
-        <small id={messageId} class={error ? 'field-error' : 'field-hint'}>
+        <small id={messageId} className={error ? 'field-error' : 'field-hint'}>
           {error ?? hint}
         </small>
       )}
@@ -70,8 +70,8 @@ export function SelectField({ label, error, value, onValue, options }: BaseProps
 }) {
   const id = useId();
   return (
-    <div class="admin-field">
-      <label for={id}>{label}</label>
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
       <select id={id} value={value} aria-invalid={error ? true : undefined} onInput={(e) => onValue(e.currentTarget.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -79,7 +79,7 @@ export function SelectField({ label, error, value, onValue, options }: BaseProps
           </option>
         ))}
       </select>
-      {error && <small class="field-error">{error}</small>}
+      {error && <small className="field-error">{error}</small>}
     </div>
   );
 }
@@ -87,12 +87,12 @@ export function SelectField({ label, error, value, onValue, options }: BaseProps
 export function CheckboxField({ label, checked, onValue, hint }: { label: string; checked: boolean; onValue: (value: boolean) => void; hint?: string }) {
   const id = useId();
   return (
-    <div class="admin-field admin-checkbox">
-      <label for={id}>
+    <div className="admin-field admin-checkbox">
+      <label htmlFor={id}>
         <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onValue(e.currentTarget.checked)} />
         {label}
       </label>
-      {hint && <small class="field-hint">{hint}</small>}
+      {hint && <small className="field-hint">{hint}</small>}
     </div>
   );
 }

@@ -43,24 +43,24 @@ export default function AdminPage() {
   const setNotice = (text: null) => setStored(text);
 
   return (
-    <section class="admin-page">
+    <section className="admin-page">
       <h1>{t('admin.title')}</h1>
-      <nav aria-label={t('admin.tabsLabel')} class="admin-tabs">
+      <nav aria-label={t('admin.tabsLabel')} className="admin-tabs">
         <ul>
           {TABS.map((candidate) => (
             <li key={candidate}>
-              <Link href={tabHref(candidate)} aria-current={candidate === tab ? 'page' : undefined} class={candidate === tab ? 'admin-tab admin-tab-active' : 'admin-tab'}>
+              <Link href={tabHref(candidate)} aria-current={candidate === tab ? 'page' : undefined} className={candidate === tab ? 'admin-tab admin-tab-active' : 'admin-tab'}>
                 {t(TAB_KEY[candidate])}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <div role="status" class="admin-notice" aria-live="polite">
+      <div role="status" className="admin-notice" aria-live="polite">
         {notice && (
           <p>
             {notice}{' '}
-            <button type="button" class="secondary outline admin-notice-close" onClick={() => setNotice(null)} aria-label={t('admin.closeNotice')}>
+            <button type="button" className="secondary outline admin-notice-close" onClick={() => setNotice(null)} aria-label={t('admin.closeNotice')}>
               ×
             </button>
           </p>

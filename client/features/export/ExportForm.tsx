@@ -22,7 +22,7 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
   const set = (patch: Partial<ExportFilter>) => onFilter({ ...filter, ...patch });
   return (
     <form
-      class="export-form"
+      className="export-form"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -31,9 +31,9 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
     >
       <fieldset disabled={disabled}>
         <legend>{t('export.kindLegend')}</legend>
-        <div class="export-kinds">
+        <div className="export-kinds">
           {kinds.map((k) => (
-            <label key={k} class={k === kind ? 'export-kind export-kind-selected' : 'export-kind'}>
+            <label key={k} className={k === kind ? 'export-kind export-kind-selected' : 'export-kind'}>
               <input type="radio" name="export-kind" value={k} checked={k === kind} onChange={() => onKind(k)} />
               <span>
                 <strong>{t(`export.kind.${k}.title`)}</strong>
@@ -43,10 +43,10 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
           ))}
         </div>
       </fieldset>
-      <fieldset disabled={disabled} class="export-filters">
+      <fieldset disabled={disabled} className="export-filters">
         <legend>{t('export.filterLegend')}</legend>
         {USES_PERIOD[kind] && (
-          <div class="grid">
+          <div className="grid">
             <label>
               {t('export.from')}
               <input type="date" value={filter.from} max={filter.to} onInput={(e) => set({ from: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
@@ -58,7 +58,7 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
           </div>
         )}
         {(USES_STATUS[kind] || USES_COACH[kind]) && (
-          <div class="grid">
+          <div className="grid">
             {USES_STATUS[kind] && (
               <label>
                 {t('export.statusLabel')}
@@ -87,7 +87,7 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
           </div>
         )}
         {problem && (
-          <p role="alert" class="form-error">
+          <p role="alert" className="form-error">
             {t(problem)}
           </p>
         )}

@@ -84,7 +84,7 @@ export default function ExportPage() {
   }
 
   return (
-    <section class="export-page">
+    <section className="export-page">
       <h1>{t('export.title')}</h1>
       <p>{t('export.intro')}</p>
       <ExportForm
@@ -98,10 +98,10 @@ export default function ExportPage() {
         onFilter={setFilter}
         onStart={start}
       />
-      <div class="export-status" aria-live="polite" tabIndex={-1} ref={statusRef}>
+      <div className="export-status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {run.phase === 'running' && (
-          <div class="export-progress">
-            <label for="export-progress-bar">
+          <div className="export-progress">
+            <label htmlFor="export-progress-bar">
               {t(run.step)}{' '}
               {run.progress.total === null
                 ? t('export.progressUnknown', { done: formatNumber(run.progress.done) })
@@ -112,13 +112,13 @@ export default function ExportPage() {
             ) : (
               <progress id="export-progress-bar" />
             )}
-            <button type="button" class="secondary" onClick={cancel}>
+            <button type="button" className="secondary" onClick={cancel}>
               {t('export.cancel')}
             </button>
           </div>
         )}
         {run.phase === 'done' && (
-          <p role="status" class="export-done">
+          <p role="status" className="export-done">
             {run.rows === 0 ? t('export.doneEmpty') : t('export.done', { n: formatNumber(run.rows) })}{' '}
             <a href={run.url} download={run.fileName}>
               {t('export.saveAgain', { file: run.fileName })}
@@ -127,11 +127,11 @@ export default function ExportPage() {
         )}
         {run.phase === 'cancelled' && <p role="status">{t('export.cancelled')}</p>}
         {run.phase === 'failed' && (
-          <div role="alert" class="export-failed">
+          <div role="alert" className="export-failed">
             <p>
               <strong>{t('export.failed')}</strong> {run.message}
             </p>
-            <button type="button" class="secondary" onClick={start}>
+            <button type="button" className="secondary" onClick={start}>
               {t('export.retry')}
             </button>
           </div>

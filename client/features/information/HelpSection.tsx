@@ -25,7 +25,7 @@ export function HelpSection() {
       <h3>{t('information.supportHeading')}</h3>
       <DataState status={settings.status} error={settings.error} onRetry={settings.reload}>
         {data && (
-          <ul class="information-support">
+          <ul className="information-support">
             {data.supportEmail && (
               <li>
                 {t('information.supportEmail')} <a href={`mailto:${data.supportEmail}`}>{data.supportEmail}</a>

@@ -35,17 +35,17 @@ export function MaterialsSection() {
         emptyText={t('information.materialsEmpty')}
       >
         {CATEGORIES.filter((category) => items.some((m) => m.category === category)).map((category) => (
-          <section key={category} class="information-category" aria-labelledby={`information-category-${category}`}>
+          <section key={category} className="information-category" aria-labelledby={`information-category-${category}`}>
             <h3 id={`information-category-${category}`}>{t(`information.category.${category}`)}</h3>
-            <ul class="information-materials">
+            <ul className="information-materials">
               {items
                 .filter((m) => m.category === category)
                 .map((m) => (
                   <li key={m.id}>
-                    <a href={assetUrl(m.assetId)} download={m.fileName} class="information-download">
+                    <a href={assetUrl(m.assetId)} download={m.fileName} className="information-download">
                       {m.title}
                     </a>
-                    <span class="information-meta">
+                    <span className="information-meta">
                       {[fileKind(m.contentType, m.fileName), fileSize(m.size), t('information.updated', { date: formatDate(m.updatedAt) })]
                         .filter(Boolean)
                         .join(' · ')}

@@ -33,21 +33,21 @@ export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMar
   const published = publishedText(item.publishedAt);
 
   return (
-    <li class={item.read ? 'news-entry' : 'news-entry news-unread'}>
+    <li className={item.read ? 'news-entry' : 'news-entry news-unread'}>
       <article>
-        <h2 class="news-entry-title">
-          <button ref={button} type="button" class="news-toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
-            <span class="news-chevron" aria-hidden="true" />
-            {!item.read && <span class="news-badge">{t('newsDashboard.unreadBadge')}</span>}{' '}
-            <span class="news-title-text">{item.title}</span>
+        <h2 className="news-entry-title">
+          <button ref={button} type="button" className="news-toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+            <span className="news-chevron" aria-hidden="true" />
+            {!item.read && <span className="news-badge">{t('newsDashboard.unreadBadge')}</span>}{' '}
+            <span className="news-title-text">{item.title}</span>
           </button>
         </h2>
         {published && (
-          <p class="news-date">
+          <p className="news-date">
             <time dateTime={item.publishedAt}>{published}</time>
           </p>
         )}
-        <div id={bodyId} hidden={!open} class="news-body">
+        <div id={bodyId} hidden={!open} className="news-body">
           {item.body
             .split(/\n{2,}/)
             .filter((paragraph) => paragraph.trim() !== '')
@@ -55,13 +55,13 @@ export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMar
               <p key={i}>{paragraph}</p>
             ))}
         </div>
-        <div class="news-actions">
+        <div className="news-actions">
           {item.read ? (
-            <button type="button" class="secondary outline" aria-label={t('newsDashboard.markUnreadNamed', { title: item.title })} onClick={onMarkUnread}>
+            <button type="button" className="secondary outline" aria-label={t('newsDashboard.markUnreadNamed', { title: item.title })} onClick={onMarkUnread}>
               {t('newsDashboard.markUnread')}
             </button>
           ) : (
-            <button type="button" class="secondary outline" aria-label={t('newsDashboard.markReadNamed', { title: item.title })} onClick={onMarkRead}>
+            <button type="button" className="secondary outline" aria-label={t('newsDashboard.markReadNamed', { title: item.title })} onClick={onMarkRead}>
               {t('newsDashboard.markRead')}
             </button>
           )}

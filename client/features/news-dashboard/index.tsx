@@ -63,18 +63,18 @@ export default function NewsDashboardPage() {
   const sorted = [...shown].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 
   return (
-    <section class="news-dashboard">
+    <section className="news-dashboard">
       <h1>{t('newsDashboard.title')}</h1>
       <p aria-live="polite">
         {unreadCount === 0 ? t('newsDashboard.noneUnread') : t('newsDashboard.unreadCount', { n: formatNumber(unreadCount) })}
       </p>
-      <div role="group" aria-label={t('newsDashboard.filterLabel')} class="news-filter">
-        <button type="button" class={filter === 'all' ? '' : 'secondary outline'} aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+      <div role="group" aria-label={t('newsDashboard.filterLabel')} className="news-filter">
+        <button type="button" className={filter === 'all' ? '' : 'secondary outline'} aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
           {t('newsDashboard.filterAll')}
         </button>
         <button
           type="button"
-          class={filter === 'unread' ? '' : 'secondary outline'}
+          className={filter === 'unread' ? '' : 'secondary outline'}
           aria-pressed={filter === 'unread'}
           onClick={() => setFilter('unread')}
         >
@@ -82,7 +82,7 @@ export default function NewsDashboardPage() {
         </button>
       </div>
       {actionError && (
-        <p role="alert" class="form-error">
+        <p role="alert" className="form-error">
           {t('newsDashboard.changeFailed')} {actionError}
         </p>
       )}
@@ -95,7 +95,7 @@ export default function NewsDashboardPage() {
         empty={sorted.length === 0}
         emptyText={filter === 'unread' ? t('newsDashboard.emptyUnread') : t('newsDashboard.empty')}
       >
-        <ul class="news-list">
+        <ul className="news-list">
           {sorted.map((item) => (
             <NewsEntry
               key={item.id}

@@ -24,7 +24,7 @@ export function LanguageSection() {
         </select>
       </label>
       {error && (
-        <p role="alert" class="form-error">
+        <p role="alert" className="form-error">
           {t('settings.languageFailed')} {error}
         </p>
       )}

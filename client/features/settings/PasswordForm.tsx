@@ -54,19 +54,19 @@ export function PasswordForm() {
   };
 
   return (
-    <form class="settings-password" onSubmit={submit} noValidate aria-labelledby="settings-password-heading">
+    <form className="settings-password" onSubmit={submit} noValidate aria-labelledby="settings-password-heading">
       <h2 id="settings-password-heading">{t('settings.passwordHeading')}</h2>
       <PasswordInput label={t('settings.currentPassword')} autoComplete="current-password" value={values.current} error={fieldError('current')} onInput={set('current')} onBlur={touch('current')} />
       <PasswordInput label={t('settings.newPassword')} autoComplete="new-password" value={values.next} error={fieldError('next')} onInput={set('next')} onBlur={touch('next')} />
       <PasswordInput label={t('settings.repeatPassword')} autoComplete="new-password" value={values.repeat} error={fieldError('repeat')} onInput={set('repeat')} onBlur={touch('repeat')} />
       {error && (
-        <div role="alert" class="error-area">
+        <div role="alert" className="error-area">
           <strong>{t('settings.errorTitle')}</strong>
           <p>{error}</p>
         </div>
       )}
       {done && (
-        <p role="status" class="form-success">
+        <p role="status" className="form-success">
           {t('settings.passwordChanged')}
         </p>
       )}

@@ -58,31 +58,31 @@ export function ProfileForm({ coach, onSave, onCancel, describeError, notice }: 
         aria-invalid={required && missing(values[name]) ? true : undefined}
         onInput={(e) => setValues((v) => ({ ...v, [name]: e.currentTarget.value }))}
       />
-      {required && missing(values[name]) && <small class="field-error">{t('settings.required')}</small>}
+      {required && missing(values[name]) && <small className="field-error">{t('settings.required')}</small>}
     </label>
   );
 
   return (
-    <form onSubmit={submit} noValidate class="settings-profile-form">
-      <div class="grid">
+    <form onSubmit={submit} noValidate className="settings-profile-form">
+      <div className="grid">
         {field('firstName', t('settings.firstName'), true, 'given-name')}
         {field('lastName', t('settings.lastName'), true, 'family-name')}
       </div>
-      <div class="grid">
+      <div className="grid">
         {field('title', t('settings.jobTitle'), false, 'organization-title')}
         {field('phone', t('settings.phone'), false, 'tel')}
       </div>
       {error && (
-        <p role="alert" class="form-error">
+        <p role="alert" className="form-error">
           {t('settings.saveFailed')} {error}
         </p>
       )}
       {notice}
-      <div class="button-row">
+      <div className="button-row">
         <button type="submit" disabled={busy} aria-busy={busy}>
           {t('settings.save')}
         </button>
-        <button type="button" class="secondary outline" onClick={onCancel}>
+        <button type="button" className="secondary outline" onClick={onCancel}>
           {t('settings.cancel')}
         </button>
       </div>

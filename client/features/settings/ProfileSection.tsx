@@ -41,7 +41,7 @@ export function ProfileSection() {
   };
 
   const details = (extra: Coach | undefined) => (
-    <dl class="settings-profile">
+    <dl className="settings-profile">
       <dt>{t('settings.name')}</dt>
       <dd>{`${me.firstName} ${me.lastName}`.trim() || t('settings.notSet')}</dd>
       {extra && (
@@ -54,7 +54,7 @@ export function ProfileSection() {
       )}
       <dt>{t('settings.email')}</dt>
       <dd>
-        {me.email} {me.emailVerified ? '' : <span class="settings-hint">({t('settings.emailNotVerified')})</span>}
+        {me.email} {me.emailVerified ? '' : <span className="settings-hint">({t('settings.emailNotVerified')})</span>}
       </dd>
       <dt>{t('settings.roles')}</dt>
       <dd>{roles.length > 0 ? roles.join(', ') : t('settings.roleCoach')}</dd>
@@ -95,7 +95,7 @@ export function ProfileSection() {
           ) : (
             <>
               {details(coach.data)}
-              <button type="button" class="secondary" onClick={() => setEditing(true)}>
+              <button type="button" className="secondary" onClick={() => setEditing(true)}>
                 {t('settings.editProfile')}
               </button>
             </>

@@ -7,9 +7,9 @@ import './settings.css';
 
 export default function SettingsPage() {
   return (
-    <section class="settings-page">
+    <section className="settings-page">
       <h1>{t('settings.title')}</h1>
-      <div class="settings-grid">
+      <div className="settings-grid">
         <article>
           <ProfileSection />
         </article>

@@ -21,7 +21,7 @@ export function DailyCharts({ period }: { period: Period }) {
   const callTotals = (calls.data ?? []).reduce((sum, day) => ({ count: sum.count + day.count, minutes: sum.minutes + day.minutes }), { count: 0, minutes: 0 });
 
   return (
-    <div class="stats-charts">
+    <div className="stats-charts">
       <section aria-labelledby="stats-daily-heading">
         <h2 id="stats-daily-heading">{t('stats.dailyHeading')}</h2>
         <DataState status={daily.status} error={daily.error} onRetry={daily.reload} hasData={!!daily.data}>
@@ -40,7 +40,7 @@ export function DailyCharts({ period }: { period: Period }) {
       <section aria-labelledby="stats-calls-heading">
         <h2 id="stats-calls-heading">{t('stats.callsHeading')}</h2>
         <DataState status={calls.status} error={calls.error} onRetry={calls.reload} hasData={!!calls.data}>
-          <p class="stats-note">
+          <p className="stats-note">
             {t('stats.callsTotal', { count: formatNumber(callTotals.count), minutes: formatNumber(callTotals.minutes) })}
           </p>
           <BarChart

@@ -80,17 +80,17 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
         empty={data.length === 0}
         emptyText={t('stats.detailEmpty')}
       >
-        <div class="table-scroll" tabIndex={0} role="region" aria-label={t('stats.detailTable')}>
-          <table class="stats-table" aria-busy={rows.status === 'loading'}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('stats.detailTable')}>
+          <table className="stats-table" aria-busy={rows.status === 'loading'}>
             <thead>
               <tr>
                 {COLUMNS.map(({ field }) => {
                   const active = sort.field === field;
                   return (
                     <th key={field} scope="col" aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined} data-numeric={NUMERIC.includes(field) ? '' : undefined}>
-                      <button type="button" class="sort-button" onClick={() => toggle(field)}>
+                      <button type="button" className="sort-button" onClick={() => toggle(field)}>
                         {t(`stats.column.${field}`)}
-                        <span aria-hidden="true" class="sort-mark">
+                        <span aria-hidden="true" className="sort-mark">
                           {active ? (sort.direction === 'ASC' ? '▲' : '▼') : '↕'}
                         </span>
                       </button>

@@ -23,7 +23,7 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
     if (!problem) onChange(draft);
   };
   return (
-    <form class="period-form" onSubmit={submit} noValidate aria-label={t('stats.periodLabel')}>
+    <form className="period-form" onSubmit={submit} noValidate aria-label={t('stats.periodLabel')}>
       <label>
         {t('stats.from')}
         <input type="date" value={draft.from} max={draft.to} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
@@ -46,16 +46,16 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
       <button type="submit" disabled={!!problem}>
         {t('stats.apply')}
       </button>
-      <div class="period-presets">
-        <span class="period-presets-label">{t('stats.presetsLabel')}</span>
+      <div className="period-presets">
+        <span className="period-presets-label">{t('stats.presetsLabel')}</span>
         {PRESETS.map((days) => (
-          <button key={days} type="button" class="secondary outline" onClick={() => onChange({ ...lastDays(days), ...(draft.coachId ? { coachId: draft.coachId } : {}) })}>
+          <button key={days} type="button" className="secondary outline" onClick={() => onChange({ ...lastDays(days), ...(draft.coachId ? { coachId: draft.coachId } : {}) })}>
             {t('stats.lastDays', { n: days })}
           </button>
         ))}
       </div>
       {problem && (
-        <p role="alert" class="form-error period-error">
+        <p role="alert" className="form-error period-error">
           {t(problem)}
         </p>
       )}

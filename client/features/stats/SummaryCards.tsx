@@ -14,9 +14,9 @@ export function SummaryCards({ period }: { period: Period }) {
       <h2 id="stats-summary-heading">{t('stats.summaryHeading')}</h2>
       <DataState status={stats.status} error={stats.error} onRetry={stats.reload} hasData={!!stats.data}>
         {stats.data && (
-          <dl class="stats-cards">
+          <dl className="stats-cards">
             {FIGURES.map((key) => (
-              <div key={key} class={key === 'activeWithoutDataFor7Days' && stats.data!.activeWithoutDataFor7Days > 0 ? 'stats-card stats-card-warning' : 'stats-card'}>
+              <div key={key} className={key === 'activeWithoutDataFor7Days' && stats.data!.activeWithoutDataFor7Days > 0 ? 'stats-card stats-card-warning' : 'stats-card'}>
                 <dt>{t(`stats.figure.${key}`)}</dt>
                 <dd>{formatNumber(stats.data![key])}</dd>
               </div>

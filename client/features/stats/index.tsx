@@ -45,7 +45,7 @@ export default function StatsPage() {
 
   if (!canSeeStatistics(user.value)) {
     return (
-      <section class="stats-page">
+      <section className="stats-page">
         <h1>{t('stats.title')}</h1>
         <p role="alert">{t('stats.notAllowed')}</p>
       </section>
@@ -53,7 +53,7 @@ export default function StatsPage() {
   }
 
   return (
-    <section class="stats-page">
+    <section className="stats-page">
       <h1>{t('stats.title')}</h1>
       <PeriodForm period={period} coaches={coaches.data ?? []} onChange={(p) => go({ period: p })} />
       <SummaryCards period={period} />

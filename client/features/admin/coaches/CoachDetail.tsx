@@ -77,11 +77,11 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
         {c && (
           <>
             <h2 id="admin-coach-heading">
-              {name} {c.title && <small class="admin-muted">{c.title}</small>}
+              {name} {c.title && <small className="admin-muted">{c.title}</small>}
             </h2>
-            <dl class="admin-details">
+            <dl className="admin-details">
               <dt>{t('admin.coach.email')}</dt>
-              <dd class="admin-wrap">{c.email}</dd>
+              <dd className="admin-wrap">{c.email}</dd>
               <dt>{t('admin.coach.phone')}</dt>
               <dd>{c.phone || t('admin.notSet')}</dd>
               <dt>{t('admin.coach.roles')}</dt>
@@ -89,29 +89,29 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
               <dt>{t('admin.coach.state')}</dt>
               <dd>
                 {coachStatus(c).map((s) => (
-                  <span key={s.key} class={`admin-tag admin-tag-${s.tone}`}>
+                  <span key={s.key} className={`admin-tag admin-tag-${s.tone}`}>
                     {s.text}
                   </span>
                 ))}
               </dd>
             </dl>
-            <div class="admin-actions" role="group" aria-label={t('admin.coach.actions')}>
+            <div className="admin-actions" role="group" aria-label={t('admin.coach.actions')}>
               <button type="button" onClick={() => setDialog('edit')}>
                 {t('admin.edit')}
               </button>
               {c.isUserLocked ? (
-                <button type="button" class="secondary" disabled={!!busy} aria-busy={busy === 'unlock'} onClick={() => setLocked(false)}>
+                <button type="button" className="secondary" disabled={!!busy} aria-busy={busy === 'unlock'} onClick={() => setLocked(false)}>
                   {t('admin.coach.unlock')}
                 </button>
               ) : (
-                <button type="button" class="secondary" disabled={!!busy || isSelf} onClick={() => setDialog('lock')}>
+                <button type="button" className="secondary" disabled={!!busy || isSelf} onClick={() => setDialog('lock')}>
                   {t('admin.coach.lock')}
                 </button>
               )}
               {!c.emailVerified && (
                 <button
                   type="button"
-                  class="secondary"
+                  className="secondary"
                   disabled={!!busy}
                   aria-busy={busy === 'verify'}
                   onClick={() => act('verify', async () => (await sendVerificationEmail(coachId), t('admin.coach.verificationSent', { email: c.email })))}
@@ -121,23 +121,23 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
               )}
               <button
                 type="button"
-                class="secondary"
+                className="secondary"
                 disabled={!!busy}
                 aria-busy={busy === 'reset'}
                 onClick={() => act('reset', async () => (await resetCoachPassword(coachId), t('admin.coach.resetSent', { email: c.email })))}
               >
                 {t('admin.coach.resetPassword')}
               </button>
-              <button type="button" class="secondary" onClick={() => setDialog('link')}>
+              <button type="button" className="secondary" onClick={() => setDialog('link')}>
                 {t('admin.coach.linkPatient')}
               </button>
-              <button type="button" class="danger outline" disabled={isSelf} onClick={() => setDialog('delete')}>
+              <button type="button" className="danger outline" disabled={isSelf} onClick={() => setDialog('delete')}>
                 {t('admin.delete')}
               </button>
             </div>
-            {isSelf && <p class="field-hint">{t('admin.coach.selfHint')}</p>}
+            {isSelf && <p className="field-hint">{t('admin.coach.selfHint')}</p>}
             {actionError && (
-              <p role="alert" class="form-error">
+              <p role="alert" className="form-error">
                 {actionError}
               </p>
             )}
@@ -150,8 +150,8 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
               empty={(patients.data ?? []).length === 0}
               emptyText={t('admin.coach.noPatients')}
             >
-              <p class="admin-count">{t('admin.coach.patientCount', { n: formatNumber(patients.data?.length ?? 0) })}</p>
-              <ul class="admin-patient-list">
+              <p className="admin-count">{t('admin.coach.patientCount', { n: formatNumber(patients.data?.length ?? 0) })}</p>
+              <ul className="admin-patient-list">
                 {(patients.data ?? []).map((p) => (
                   <li key={p.id}>
                     <Link href={`/patient/${encodeURIComponent(p.id)}`}>

@@ -118,12 +118,12 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
           <button type="button" className="secondary outline" onClick={discard}>{t('unsaved.discard')}</button>
         </div>
       )}
-      <div class="grid">
+      <div className="grid">
         <TextField label={t('admin.coach.firstName')} value={values.firstName} onValue={set('firstName')} required error={message('firstName')} />
         <TextField label={t('admin.coach.lastName')} value={values.lastName} onValue={set('lastName')} required error={message('lastName')} />
       </div>
       <TextField label={t('admin.coach.email')} type="email" value={values.email} onValue={set('email')} required error={message('email')} />
-      <div class="grid">
+      <div className="grid">
         <TextField label={t('admin.coach.jobTitle')} value={values.title} onValue={set('title')} error={message('title')} />
         <TextField label={t('admin.coach.phone')} type="tel" value={values.phone} onValue={set('phone')} error={message('phone')} />
       </div>

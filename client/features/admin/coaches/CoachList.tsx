@@ -25,18 +25,18 @@ export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
 
   return (
     <section aria-labelledby="admin-coaches-heading">
-      <div class="admin-toolbar">
+      <div className="admin-toolbar">
         <h2 id="admin-coaches-heading">{t('admin.coach.listHeading')}</h2>
-        <div class="button-row">
+        <div className="button-row">
           <button type="button" onClick={() => setDialog('create')}>
             {t('admin.coach.create')}
           </button>
-          <button type="button" class="secondary" onClick={() => setDialog('trial')}>
+          <button type="button" className="secondary" onClick={() => setDialog('trial')}>
             {t('admin.trial.create')}
           </button>
         </div>
       </div>
-      <label class="admin-search">
+      <label className="admin-search">
         {t('admin.coach.search')}
         <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
       </label>
@@ -48,11 +48,11 @@ export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
         empty={shown.length === 0}
         emptyText={all.length === 0 ? t('admin.coach.empty') : t('admin.coach.noMatch')}
       >
-        <p class="admin-count" aria-live="polite">
+        <p className="admin-count" aria-live="polite">
           {t('admin.coach.count', { n: formatNumber(shown.length) })}
         </p>
-        <div class="table-scroll">
-          <table class="admin-table">
+        <div className="table-scroll">
+          <table className="admin-table">
             <thead>
               <tr>
                 <th scope="col">{t('admin.coach.nameAndEmail')}</th>
@@ -65,12 +65,12 @@ export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
                 <tr key={c.id}>
                   <th scope="row">
                     <Link href={`/admin/coaches/${encodeURIComponent(c.id)}`}>{coachListName(c)}</Link>
-                    <small class="admin-block admin-muted admin-wrap">{c.email}</small>
+                    <small className="admin-block admin-muted admin-wrap">{c.email}</small>
                   </th>
                   <td>{roleText(c)}</td>
                   <td>
                     {coachStatus(c).map((s) => (
-                      <span key={s.key} class={`admin-tag admin-tag-${s.tone}`}>
+                      <span key={s.key} className={`admin-tag admin-tag-${s.tone}`}>
                         {s.text}
                       </span>
                     ))}

@@ -76,22 +76,22 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
         {t('admin.link.search')}
         <input type="search" value={query} autoComplete="off" onInput={(e) => setQuery(e.currentTarget.value)} aria-describedby="admin-link-status" />
       </label>
-      <div id="admin-link-status" aria-live="polite" class="field-hint">
+      <div id="admin-link-status" aria-live="polite" className="field-hint">
         {results.status === 'idle' && t('admin.link.hint')}
         {results.status === 'loading' && t('admin.link.searching')}
         {results.status === 'ready' && results.items.length === 0 && t('admin.link.none')}
         {results.status === 'ready' && (!results.total.exact || results.total.count > results.items.length) && t('admin.link.more', { n: results.items.length, total: formatCount(results.total) })}
       </div>
       {results.status === 'error' && (
-        <p role="alert" class="form-error">
+        <p role="alert" className="form-error">
           {errorText(results.error)}{' '}
-          <button type="button" class="secondary outline" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="secondary outline" onClick={() => setAttempt((n) => n + 1)}>
             {t('admin.retry')}
           </button>
         </p>
       )}
       {results.items.length > 0 && (
-        <fieldset class="admin-choices">
+        <fieldset className="admin-choices">
           <legend>{t('admin.link.results')}</legend>
           {results.items.map((p) => (
             <label key={p.id}>

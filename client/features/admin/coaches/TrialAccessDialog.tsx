@@ -25,8 +25,8 @@ export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
       title={t('admin.trial.title')}
       onClose={onClose}
       actions={
-        <div class="button-row">
-          <button type="button" class="secondary outline" onClick={onClose}>
+        <div className="button-row">
+          <button type="button" className="secondary outline" onClick={onClose}>
             {done ? t('admin.close') : t('admin.cancel')}
           </button>
           {!done && (
@@ -41,13 +41,13 @@ export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
         <div role="status">
           <p>{t('admin.trial.created', { code: state.access.patient.patientCode })}</p>
           <CodeBlocks code={state.access.token.code} large label={t('admin.trial.codeLabel')} />
-          <p class="field-hint">{t('admin.trial.expires', { date: formatDate(state.access.token.expiresAt) })}</p>
+          <p className="field-hint">{t('admin.trial.expires', { date: formatDate(state.access.token.expiresAt) })}</p>
         </div>
       ) : (
         <p>{t('admin.trial.explain')}</p>
       )}
       {state.phase === 'failed' && (
-        <p role="alert" class="form-error">
+        <p role="alert" className="form-error">
           {t('admin.trial.failed')} {state.message}
         </p>
       )}

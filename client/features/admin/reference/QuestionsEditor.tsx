@@ -20,7 +20,7 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
   const add = () => onChange([...questions, { ...questionToForm(undefined, questions.length + 1), id: nextQuestionId(questions) }]);
 
   return (
-    <fieldset class="admin-question-editor">
+    <fieldset className="admin-question-editor">
       <legend>{t('admin.surveys.questions')}</legend>
       <ol>
         {questions.map((q, i) => {
@@ -28,11 +28,11 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
           const err = (key: keyof QuestionForm) => (errors[key] ? t(errors[key]!) : null);
           const n = i + 1;
           return (
-            <li key={i} class="admin-question">
+            <li key={i} className="admin-question">
               <fieldset>
                 <legend>{t('admin.surveys.questionN', { n })}</legend>
                 <TextArea label={t('admin.surveys.questionText')} value={q.text} onValue={(text) => update(i, { text })} required error={err('text')} />
-                <div class="grid">
+                <div className="grid">
                   <SelectField
                     label={t('admin.surveys.questionType')}
                     value={q.type}
@@ -44,24 +44,24 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
                 {q.type === 'choice' && <TextArea label={t('admin.surveys.options')} value={q.options} onValue={(options) => update(i, { options })} error={err('options')} />}
                 {q.type === 'scale' && (
                   <>
-                    <div class="grid">
+                    <div className="grid">
                       <TextField label={t('admin.surveys.min')} value={q.min} inputMode="numeric" onValue={(min) => update(i, { min })} error={err('min')} />
                       <TextField label={t('admin.surveys.max')} value={q.max} inputMode="numeric" onValue={(max) => update(i, { max })} error={err('max')} />
                     </div>
-                    <div class="grid">
+                    <div className="grid">
                       <TextField label={t('admin.surveys.minLabel')} value={q.minLabel} onValue={(minLabel) => update(i, { minLabel })} />
                       <TextField label={t('admin.surveys.maxLabel')} value={q.maxLabel} onValue={(maxLabel) => update(i, { maxLabel })} />
                     </div>
                   </>
                 )}
-                <div class="button-row">
-                  <button type="button" class="secondary outline" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('admin.surveys.moveUp', { n })}>
+                <div className="button-row">
+                  <button type="button" className="secondary outline" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('admin.surveys.moveUp', { n })}>
                     {t('admin.surveys.up')}
                   </button>
-                  <button type="button" class="secondary outline" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={t('admin.surveys.moveDown', { n })}>
+                  <button type="button" className="secondary outline" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={t('admin.surveys.moveDown', { n })}>
                     {t('admin.surveys.down')}
                   </button>
-                  <button type="button" class="danger outline" disabled={questions.length === 1} onClick={() => onChange(questions.filter((_, j) => j !== i))} aria-label={t('admin.surveys.removeN', { n })}>
+                  <button type="button" className="danger outline" disabled={questions.length === 1} onClick={() => onChange(questions.filter((_, j) => j !== i))} aria-label={t('admin.surveys.removeN', { n })}>
                     {t('admin.surveys.remove')}
                   </button>
                 </div>
@@ -70,7 +70,7 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
           );
         })}
       </ol>
-      <button type="button" class="secondary" onClick={add}>
+      <button type="button" className="secondary" onClick={add}>
         {t('admin.surveys.addQuestion')}
       </button>
     </fieldset>

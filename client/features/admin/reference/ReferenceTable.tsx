@@ -43,16 +43,16 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
 
   return (
     <section aria-labelledby={`${config.keyPrefix}-heading`}>
-      <div class="admin-toolbar">
+      <div className="admin-toolbar">
         <h2 id={`${config.keyPrefix}-heading`}>{k('heading')}</h2>
         <button type="button" onClick={() => setEditing({ mode: 'create' })}>
           {k('create')}
         </button>
       </div>
       <DataState status={items.status} error={items.error} onRetry={items.reload} hasData={list.length > 0} empty={list.length === 0} emptyText={k('empty')}>
-        <p class="admin-count">{t('admin.count', { n: formatNumber(list.length) })}</p>
-        <div class="table-scroll">
-          <table class="admin-table">
+        <p className="admin-count">{t('admin.count', { n: formatNumber(list.length) })}</p>
+        <div className="table-scroll">
+          <table className="admin-table">
             <thead>
               <tr>
                 {columns.map((c) => (
@@ -61,7 +61,7 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
                   </th>
                 ))}
                 <th scope="col">
-                  <span class="visually-hidden">{t('admin.actionsColumn')}</span>
+                  <span className="visually-hidden">{t('admin.actionsColumn')}</span>
                 </th>
               </tr>
             </thead>
@@ -73,11 +73,11 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
                       {c.cell(item)}
                     </td>
                   ))}
-                  <td class="admin-row-actions">
-                    <button type="button" class="secondary outline" aria-label={t('admin.editNamed', { name: config.itemName(item) })} onClick={() => setEditing({ mode: 'edit', item })}>
+                  <td className="admin-row-actions">
+                    <button type="button" className="secondary outline" aria-label={t('admin.editNamed', { name: config.itemName(item) })} onClick={() => setEditing({ mode: 'edit', item })}>
                       {t('admin.edit')}
                     </button>
-                    <button type="button" class="danger outline" aria-label={t('admin.deleteNamed', { name: config.itemName(item) })} onClick={() => setDeleting(item)}>
+                    <button type="button" className="danger outline" aria-label={t('admin.deleteNamed', { name: config.itemName(item) })} onClick={() => setDeleting(item)}>
                       {t('admin.delete')}
                     </button>
                   </td>

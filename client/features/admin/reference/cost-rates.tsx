@@ -46,7 +46,7 @@ export const costRatesConfig: ReferenceConfig<CostRate, CostRateForm> = {
   renderFields: (f, set, errorFor) => (
     <>
       <TextField label={t('admin.costRates.name')} value={f.name} onValue={(name) => set({ name })} required error={errorFor('name')} />
-      <div class="grid">
+      <div className="grid">
         <TextField
           label={t('admin.costRates.amountInput')}
           value={f.amount}

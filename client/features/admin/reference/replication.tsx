@@ -39,8 +39,8 @@ export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointFor
       header: t('admin.replication.url'),
       cell: (e) => (
         <>
-          <code class="admin-wrap">{endpointUrl(e)}</code>
-          {!e.host && <small class="field-hint admin-block">{t('admin.replication.currentHost')}</small>}
+          <code className="admin-wrap">{endpointUrl(e)}</code>
+          {!e.host && <small className="field-hint admin-block">{t('admin.replication.currentHost')}</small>}
         </>
       ),
     },
@@ -60,13 +60,13 @@ export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointFor
   renderFields: (f, set, errorFor) => (
     <>
       <TextField label={t('admin.replication.endpointName')} value={f.name} onValue={(name) => set({ name })} required error={errorFor('name')} />
-      <div class="grid">
+      <div className="grid">
         <SelectField label={t('admin.replication.protocol')} value={f.protocol} onValue={(protocol) => set({ protocol: protocol as EndpointForm['protocol'] })} options={[{ value: 'https', label: 'https' }, { value: 'http', label: 'http' }]} />
         <TextField label={t('admin.replication.port')} value={f.port} inputMode="numeric" onValue={(port) => set({ port })} error={errorFor('port')} hint={t('admin.replication.portHint')} />
       </div>
       <TextField label={t('admin.replication.host')} value={f.host} onValue={(host) => set({ host })} error={errorFor('host')} hint={t('admin.replication.hostHint')} />
       <TextField label={t('admin.replication.path')} value={f.path} onValue={(path) => set({ path })} error={errorFor('path')} hint={t('admin.replication.pathHint')} />
-      <p class="field-hint">
+      <p className="field-hint">
         {t('admin.replication.preview')} <code>{endpointUrl({ ...toBody(f), port: Number.isInteger(Number(f.port)) && f.port.trim() ? Number(f.port) : null })}</code>
       </p>
     </>

@@ -28,7 +28,7 @@ export const surveysConfig: ReferenceConfig<Survey, SurveyForm> = {
       cell: (s) => (
         <>
           <strong>{s.title}</strong>
-          {s.description && <small class="admin-block admin-muted">{s.description}</small>}
+          {s.description && <small className="admin-block admin-muted">{s.description}</small>}
         </>
       ),
     },
@@ -37,10 +37,10 @@ export const surveysConfig: ReferenceConfig<Survey, SurveyForm> = {
       cell: (s) => (
         <details>
           <summary>{questionSummary(s.questions)}</summary>
-          <ol class="admin-questions">
+          <ol className="admin-questions">
             {s.questions.map((q) => (
               <li key={q.id}>
-                {q.text} <small class="admin-muted">({t(`admin.surveys.types.${q.type}`)})</small>
+                {q.text} <small className="admin-muted">({t(`admin.surveys.types.${q.type}`)})</small>
               </li>
             ))}
           </ol>
@@ -66,7 +66,7 @@ export const surveysConfig: ReferenceConfig<Survey, SurveyForm> = {
       <CheckboxField label={t('admin.surveys.activeLabel')} checked={f.active} onValue={(active) => set({ active })} hint={t('admin.surveys.activeHint')} />
       <QuestionsEditor questions={f.questions} onChange={(questions) => set({ questions })} showErrors={!!errorFor('questions')} />
       {errorFor('questions') && (
-        <p class="form-error" role="alert">
+        <p className="form-error" role="alert">
           {errorFor('questions')}
         </p>
       )}
