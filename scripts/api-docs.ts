@@ -33,7 +33,7 @@ function comments(source: string) {
     const line = lines[i];
     if (/^\s*\/\*\*/.test(line)) {
       let text = line;
-      while (!text.includes('*/') && i + 1 < lines.length) text += '\n' + lines[++i];
+      while (!text.includes('*/') && i + 1 < lines.length) text += `\n${lines[++i]}`;
       pending = text.replace(/\/\*\*|\*\//g, '').split('\n').map((l) => l.replace(/^\s*\*\s?/, '').trim()).filter(Boolean).join(' ');
       continue;
     }
@@ -230,7 +230,7 @@ export async function renderApiDocs(): Promise<string> {
   for (const { collection, shape } of collectionShapes) {
     out.push(renderShape({ ...shape, name: `${shape.name} (collection \`${collection}\`)` }, byObject));
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
 /** README.md with its section "Using your own API" generated from the same schemas (scripts/upstream-guide.ts). */

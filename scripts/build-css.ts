@@ -141,18 +141,23 @@ function pruneUnusedVariables(root: Root): void {
   root.walkDecls((decl) => {
     const refs = [...decl.value.matchAll(VAR)].map((m) => m[1]);
     if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), ...refs]);
-    else refs.forEach((ref) => used.add(ref));
+    else for (const ref of refs) used.add(ref);
   });
   const queue = [...used];
   while (queue.length > 0) {
-    for (const ref of definitions.get(queue.pop()!) ?? []) if (!used.has(ref)) queue.push(ref), used.add(ref);
+    for (const ref of definitions.get(queue.pop()!) ?? []) if (!used.has(ref)) {
+      queue.push(ref);
+      used.add(ref);
+    }
   }
   root.walkDecls((decl) => {
     if (decl.prop.startsWith('--') && !used.has(decl.prop)) decl.remove();
   });
   // Animations nothing left in the sheet runs (Pico's dialogs, tooltips, progress bars).
   const animations = new Set<string>();
-  root.walkDecls(/^animation(-name)?$/, (decl) => decl.value.split(/[\s,]+/).forEach((word) => animations.add(word)));
+  root.walkDecls(/^animation(-name)?$/, (decl) => {
+    for (const word of decl.value.split(/[\s,]+/)) animations.add(word);
+  });
   root.walkAtRules(/keyframes$/, (rule) => {
     if (!animations.has(rule.params.trim())) rule.remove();
   });
@@ -173,7 +178,7 @@ export function firstScreenSheet(appCss: string, words: FirstScreenVocabulary = 
     // Licence comments stay (Pico's MIT notice); esbuild already dropped every other comment.
     if (!comment.text.startsWith('!')) comment.remove();
   });
-  return root.toString().replace(/\n+/g, '\n').trim() + '\n';
+  return `${root.toString().replace(/\n+/g, '\n').trim()}\n`;
 }
 
 export interface AppSheet {

@@ -36,7 +36,7 @@ export async function foldEntryChunks(metafile: esbuild.Metafile, root: string, 
   const folded = new Set(staticClosure(metafile, entryKey).filter((key) => key !== entryKey));
   if (folded.size === 0) return folded;
   const fileOf = (key: string) => resolve(root, key);
-  const urlOf = (key: string) => '/' + relative(publicDir, fileOf(key)).split(sep).join('/');
+  const urlOf = (key: string) => `/${relative(publicDir, fileOf(key)).split(sep).join('/')}`;
   const keyByUrl = new Map(Object.keys(metafile.outputs).map((key) => [urlOf(key), key]));
   const registryKey = (key: string) => JSON.stringify(urlOf(key));
   const common = { bundle: true, format: 'esm', minify: true, target: TARGET, sourcemap: 'linked', publicPath: '/assets', legalComments: 'none', allowOverwrite: true, logLevel: 'warning' } as const;
@@ -86,7 +86,7 @@ export async function foldEntryChunks(metafile: esbuild.Metafile, root: string, 
             pluginBuild.onLoad({ filter: /.*/, namespace: 'fold-chunk' }, (args) => {
               const names = metafile.outputs[args.path].exports;
               const lines = [`const m = globalThis[${CHUNK_REGISTRY}][${registryKey(args.path)}];`];
-              names.forEach((exported, i) => lines.push(`const v${i} = m[${JSON.stringify(exported)}];`));
+              for (const [i, exported] of names.entries()) lines.push(`const v${i} = m[${JSON.stringify(exported)}];`);
               lines.push(`export { ${names.map((exported, i) => `v${i} as ${exported}`).join(', ')} };`);
               return { contents: lines.join('\n'), loader: 'js' };
             });

@@ -8,7 +8,7 @@ import { LANG_PLACEHOLDER, SENTRY_PLACEHOLDER, TITLE_PLACEHOLDER } from '../serv
 import { clientAliases } from './aliases.ts';
 import { appSheet, firstScreenSheet } from './build-css.ts';
 import { TARGET, foldEntryChunks, staticClosure } from './build-fold.ts';
-import { areaName, collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
+import { collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
 import { minifyAgain } from './build-minify.ts';
 import { nameByContent, type Renameable } from './build-names.ts';
 
@@ -164,7 +164,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   // 2. The scripts, each shared module with one home (the app chunk).
   const result = await esbuild.build({ ...common, plugins: [collectCssPlugin(), oneHomePlugin(root, graph, app)] });
   const metafile = result.metafile!;
-  const toUrl = (key: string) => '/' + relative(publicDir, resolve(root, key)).split(sep).join('/');
+  const toUrl = (key: string) => `/${relative(publicDir, resolve(root, key)).split(sep).join('/')}`;
   const keyOf = (source: string) => Object.entries(metafile.outputs).find(([key, output]) => output.entryPoint === source && key.endsWith('.js'))?.[0];
   const entryRel = relative(root, entry).split(sep).join('/');
   const entryKey = keyOf(entryRel);

@@ -30,7 +30,7 @@ export function pageResources(html: string): { path: string; why: string }[] {
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
     const rel = attr(tag, 'rel');
     const href = attr(tag, 'href');
-    if (!href || !href.startsWith('/assets/')) continue;
+    if (!href?.startsWith('/assets/')) continue;
     if (rel === 'stylesheet') found.push({ path: href, why: 'stylesheet' });
     else if (rel === 'modulepreload') found.push({ path: href, why: 'static import' });
   }

@@ -6,7 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
 import { METHODS } from './middleware/request-line.ts';
 import { answerClientError, answerUnmetExpectation } from './client-error.ts';
-import { ConfigError, configErrorLine, loadConfig } from './config.ts';
+import { type Config, ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startSentry } from './sentry.ts';
 import { BUILT_IN_UPSTREAM, startUpstream, upstreamEnv } from './upstream-process.ts';
@@ -14,7 +14,7 @@ import type { RunningUpstream } from './upstream-process.ts';
 
 /** The only file that listens. Order: config, listen (requests wait), upstream, app; SIGTERM/SIGINT reverse it. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig(process.env, () => randomBytes(32).toString('hex'));
   } catch (error) {

@@ -73,7 +73,7 @@ export function scanPublicDir(publicDir: string): Map<string, PublicFile> {
   if (!existsSync(publicDir)) return files;
   for (const full of walk(publicDir)) {
     if (full.endsWith('.br') || full.endsWith('.gz')) continue;
-    const urlPath = '/' + relative(publicDir, full).split(sep).join('/');
+    const urlPath = `/${relative(publicDir, full).split(sep).join('/')}`;
     if (urlPath === '/index.html') continue;
     const content = readFileSync(full);
     const file: PublicFile = {

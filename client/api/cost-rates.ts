@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
 import {

@@ -21,6 +21,7 @@ export function CodeBlocks({ code, size = 4, label, large }: { code: string; siz
     <div className={large ? 'code-blocks code-blocks-large' : 'code-blocks'}>
       <span className="visually-hidden">{`${label ?? t('codeBlocks.label')}: ${spelled}`}</span>
       {blocks.map((block, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of decorative blocks, never reordered
         <span key={i} className="code-block" aria-hidden="true">
           {block}
         </span>

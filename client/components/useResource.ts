@@ -30,6 +30,7 @@ export function useResource<T>(
   const loadRef = useRef(load);
   loadRef.current = load;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only when the key or the retry attempt changes; the latest load function is read through loadRef
   useEffect(() => {
     const controller = new AbortController();
     let stopWaiting: (() => void) | null = null;

@@ -26,6 +26,7 @@ export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
     keyRef.current = key;
     setRestored(key ? readDraft<T>(key) : null);
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the unsaved mark follows the draft's key; id is fixed for the component's life
   useEffect(() => {
     if (!key) return;
     markUnsaved(id, readDraft(key) !== null);

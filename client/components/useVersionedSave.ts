@@ -38,6 +38,7 @@ export function useVersionedSave<S extends v.GenericSchema>(schema: S, sameForFo
     setConflict(next);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: update only sets state and reads a ref, so it is stable for the hook's life
   const save = useCallback(async <R>(base: T | null, write: (ifMatch: string | null) => Promise<R>, etag?: string | null): Promise<R> => {
     const seen = conflictRef.current;
     const tag = seen ? seen.tag : versionTag(base as { updatedAt?: string | null } | null, etag);
@@ -59,6 +60,7 @@ export function useVersionedSave<S extends v.GenericSchema>(schema: S, sameForFo
   }, [schema, sameForForm]);
 
   /** The person took the other version (or cancelled): the next save starts from there. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: update only sets state and reads a ref, so it is stable for the hook's life
   const dismiss = useCallback(() => update(null), []);
   return { conflict, save, dismiss };
 }

@@ -188,8 +188,12 @@ export function lazyArea<P extends object, M>(name: string, importer: Importer<M
     }
     if (state.status === 'idle') {
       const promise = loadArea(name, importer).then(
-        (module) => void (state = { status: 'ready', component: pick(module) }),
-        (error: unknown) => void (state = { status: 'failed', error }),
+        (module) => {
+          state = { status: 'ready', component: pick(module) };
+        },
+        (error: unknown) => {
+          state = { status: 'failed', error };
+        },
       );
       state = { status: 'loading', promise };
     }

@@ -94,6 +94,7 @@ export async function setLanguage(lang: Locale): Promise<void> {
 /** Store the active language (also called after logout clears local storage). */
 export function rememberLanguage(): void {
   // Mirrored into a cookie so the gateway preloads this language's dictionary with the page.
+  // biome-ignore lint/suspicious/noDocumentCookie: one small cookie written synchronously before a reload; the Cookie Store API is not in every supported browser
   document.cookie = `lang=${locale.value}; Path=/; Max-Age=31536000; SameSite=Strict`;
   try {
     localStorage.setItem(LOCALE_KEY, locale.value);

@@ -6,8 +6,9 @@
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/')) return DEFAULT_AFTER_LOGIN;
+  if (!value?.startsWith('/')) return DEFAULT_AFTER_LOGIN;
   if (value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_AFTER_LOGIN;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this check rejects
   if (/[\u0000-\u001f]/.test(value)) return DEFAULT_AFTER_LOGIN;
   if (value === '/login' || value.startsWith('/login?')) return DEFAULT_AFTER_LOGIN;
   return value;

@@ -62,6 +62,8 @@ export function Menu({ label, tooltip, button, children, className }: MenuProps)
         {button}
       </button>
       {open ? (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes the menu after an item's own button ran; keys are handled by those buttons
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the list is the ARIA menu; its items are the buttons inside
         <ul id={listId} role="menu" aria-label={label} className="menu-list" onClick={() => setOpen(false)}>
           {children}
         </ul>

@@ -6,7 +6,7 @@ import { t } from '../lib/i18n.ts';
 /** Keys typed into a field, a list or an editable area are text, not shortcuts. */
 export function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  if (!el || !el.tagName) return false;
+  if (!el?.tagName) return false;
   if (el.isContentEditable) return true;
   if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
   if (el.tagName !== 'INPUT') return false;

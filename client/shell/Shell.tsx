@@ -26,12 +26,14 @@ export default function Shell({ children }: { children?: ReactNode }) {
   }, []);
 
   // SPEC section 4: after every completed navigation the sidebar closes on windows up to 2500 px.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each navigation: path and search are the trigger, not inputs
   useEffect(() => {
     closeSidebarAfterNavigation();
   }, [path, search]);
 
   // Escape closes the sidebar, as it closes every other layer that sits over the page.
   const open = sidebarOpen.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener exists only while the sidebar is open
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {

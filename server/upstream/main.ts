@@ -2,7 +2,7 @@ import './quiet-sqlite-warning.ts';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
-import { loadConfig } from './config.ts';
+import { loadConfig, type UpstreamConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { openStorage, privateFolder } from './db/index.ts';
 import { prepareData } from './seed/index.ts';
@@ -11,7 +11,7 @@ import { createUpstreamApp } from './app.ts';
 // The built-in /v2 upstream as its own process: the gateway forks it (and waits for the 'listening'
 // message), or `npm run upstream` runs it alone. This is the only upstream file that listens.
 async function main() {
-  let config;
+  let config: UpstreamConfig;
   try {
     config = loadConfig(process.env);
   } catch (error) {

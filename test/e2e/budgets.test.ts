@@ -89,9 +89,13 @@ describe('performance budgets of the login screen', () => {
       return out;
     });
   const withoutAppSheet = async (page: Page) => {
-    await page.evaluate(() => document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => (link.disabled = true)));
+    await page.evaluate(() => document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
+      link.disabled = true;
+    }));
     const snapshot = await styles(page);
-    await page.evaluate(() => document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => (link.disabled = false)));
+    await page.evaluate(() => document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
+      link.disabled = false;
+    }));
     return snapshot;
   };
   const differences = (a: Record<string, string>, b: Record<string, string>) =>

@@ -21,7 +21,6 @@ export function csvRecords(text: string, separator = ';'): string[][] {
       record.push(field);
       field = '';
     } else if (c === '\r' && source[i + 1] === '\n') {
-      continue;
     } else if (c === '\n') {
       record.push(field);
       records.push(record);

@@ -72,14 +72,10 @@ export class NetworkRecorder {
       done: boolean;
     }
   >();
-  private readonly cdp: CDPSession;
-
-  private constructor(cdp: CDPSession) {
-    this.cdp = cdp;
-  }
+  private constructor() {}
 
   static async attach(cdp: CDPSession): Promise<NetworkRecorder> {
-    const recorder = new NetworkRecorder(cdp);
+    const recorder = new NetworkRecorder();
     cdp.on('Network.requestWillBeSent', (e) => {
       if (e.request.url.startsWith('data:')) return;
       const frames = e.initiator.stack?.callFrames ?? e.initiator.stack?.parent?.callFrames ?? [];
@@ -145,7 +141,7 @@ export class NetworkRecorder {
       const known = depthOf.get(url);
       if (known !== undefined) return known;
       const entry = all.find((r) => r.url === url);
-      if (!entry || !entry.initiatorUrl || seen.has(url) || entry.initiatorUrl === url) return 1;
+      if (!entry?.initiatorUrl || seen.has(url) || entry.initiatorUrl === url) return 1;
       seen.add(url);
       const d = depth(entry.initiatorUrl, seen) + 1;
       depthOf.set(url, d);

@@ -70,7 +70,7 @@ export function forEachUpstream(define: (upstream: E2eUpstream, journey: ReturnT
  */
 export async function countPatients(page: Page): Promise<number> {
   return page.evaluate(async () => {
-    const response = await fetch('/v2/patients?filter=' + encodeURIComponent(JSON.stringify({ limit: 1000 })), {
+    const response = await fetch(`/v2/patients?filter=${encodeURIComponent(JSON.stringify({ limit: 1000 }))}`, {
       headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
     });
     const header = response.headers.get('x-total-count');

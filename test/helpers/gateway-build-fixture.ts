@@ -57,6 +57,7 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
       "  second: () => import('./second/index.tsx'),",
       '};',
     ].join('\n'),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is source code for the fixture build, template literal included
     'client/app.ts': "import { shared } from './shared.ts';\nexport const appText = () => `APP-MODULE-TEXT ${shared()}`;\n",
     'client/lazy-shared.ts': "export function lazyShared(): string { return 'LAZY-SHARED-TEXT'.toLowerCase(); }\n",
     'client/area/index.tsx': [

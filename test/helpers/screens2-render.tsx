@@ -7,7 +7,7 @@ import { render } from '@testing-library/preact';
  */
 export function renderAt(path: string, ui: ReactNode) {
   window.history.replaceState(null, '', path);
-  return render(<>{ui}</>);
+  return render(ui);
 }
 
 /** The current path plus search, to assert on navigation. */

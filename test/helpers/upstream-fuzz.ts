@@ -53,7 +53,7 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Values a field of this kind holds, mostly; now and then anything odd. */
-function valueOf(kind: FieldKind): fc.Arbitrary<unknown> {
+function arbitraryOf(kind: FieldKind): fc.Arbitrary<unknown> {
   const fitting = kind === 'number' ? oddNumber
     : kind === 'boolean' ? fc.boolean()
       : kind === 'date' ? fc.oneof(timestamp, fc.constantFrom('2026-11-22', '2026'))
@@ -74,7 +74,7 @@ export function filterFor(fields: FieldMap): fc.Arbitrary<string> {
   const name = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.constantFrom(...INHERITED) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) });
   const condition = (field: string) => {
     const kind: FieldKind = Object.hasOwn(fields, field) ? fields[field] : 'string';
-    const value = valueOf(kind);
+    const value = arbitraryOf(kind);
     return fc.oneof(
       value,
       fc.tuple(fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...OPERATORS) }, { weight: 1, arbitrary: fc.constantFrom('regexp', '__proto__') }), value, fc.array(value, { maxLength: 3 }))

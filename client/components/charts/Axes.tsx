@@ -21,6 +21,7 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
   const plotWidth = width - MARGIN.left - MARGIN.right;
   const shown = labelIndexes(labels.length, Math.floor(plotWidth / 80));
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group is not focusable; the chart's numbers are in the table beside it
     <g aria-hidden="true" fontSize="12" fill="currentColor">
       {ticks.map((tick) => (
         <g key={tick}>

@@ -19,6 +19,7 @@ export function BarChart(props: ChartProps) {
               const left = x(i) - groupWidth / 2 + si * (groupWidth / series.length);
               const top = y(Math.max(0, value));
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one bar per day of the period; the position is the identity
                 <rect key={i} x={left.toFixed(1)} y={top.toFixed(1)} width={barWidth.toFixed(1)} height={Math.max(0, base - top).toFixed(1)}>
                   <title>{`${s.name}, ${labels[i]}: ${format(value)}`}</title>
                 </rect>

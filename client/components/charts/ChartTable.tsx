@@ -25,6 +25,7 @@ export function ChartTable({ caption, xLabel, labels, series, format }: Props) {
         </thead>
         <tbody>
           {labels.map((label, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one row per day of the period; the position is the identity
             <tr key={`${label}-${i}`}>
               <th scope="row">{label}</th>
               {series.map((s) => {

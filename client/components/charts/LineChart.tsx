@@ -18,6 +18,7 @@ export function LineChart(props: ChartProps) {
             {labels.length <= MAX_MARKERS &&
               s.values.map((value, i) =>
                 value === null || !Number.isFinite(value) ? null : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one point per day of the period; the position is the identity
                   <circle key={i} cx={x(i)} cy={y(value)} r="3.5" fill={colourOf(si)}>
                     <title>{`${s.name}, ${labels[i]}: ${format(value)}`}</title>
                   </circle>

@@ -174,7 +174,7 @@ describe('one coach', () => {
   });
 
   test('locks after confirmation and unlocks directly', async () => {
-    vi.mocked(api.updateCoach).mockImplementation((id, body) => ok({ ...ben, ...body } as never));
+    vi.mocked(api.updateCoach).mockImplementation((_id, body) => ok({ ...ben, ...body } as never));
     renderAt('/admin/coaches/coach-2', <AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sperren' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sperren' }));

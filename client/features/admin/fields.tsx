@@ -89,6 +89,7 @@ export function CheckboxField({ label, checked, onValue, hint }: { label: string
   return (
     <div className="admin-field admin-checkbox">
       <label htmlFor={id}>
+        {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox with role switch exposes its checked state itself */}
         <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onValue(e.currentTarget.checked)} />
         {label}
       </label>

@@ -6,7 +6,6 @@ import type { ListCount } from '../../api/paging.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
-import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { daysUntil } from '../../components/freshness.ts';
 import { formatCount } from '../../components/list-count.ts';
 import { useResource } from '../../components/useResource.ts';

@@ -162,7 +162,7 @@ describe('other exports', () => {
     expect(calls[0]).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
     const { text, fileName } = downloaded();
     expect(fileName).toBe('patientenstatistik_2026-10-01_2026-10-31.csv');
-    expect(lines(text)[1]).toBe('NK-4821;Keller;Jonas;Anna Berg;in Nachsorge;01.09.2026;28.02.2027;83;6;0;70;' + csv.germanDateTime('2026-11-21T18:30:00.000Z'));
+    expect(lines(text)[1]).toBe(`NK-4821;Keller;Jonas;Anna Berg;in Nachsorge;01.09.2026;28.02.2027;83;6;0;70;${csv.germanDateTime('2026-11-21T18:30:00.000Z')}`);
   });
 
   test('statistics can be narrowed to one primary coach', async () => {

@@ -52,6 +52,7 @@ export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMar
             .split(/\n{2,}/)
             .filter((paragraph) => paragraph.trim() !== '')
             .map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one news text, never reordered
               <p key={i}>{paragraph}</p>
             ))}
         </div>

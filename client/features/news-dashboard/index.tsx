@@ -40,6 +40,7 @@ export default function NewsDashboardPage() {
   };
 
   // ?id=<id> (from the top-bar news menu): open that item and mark it read, once per id.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the news arrive or the requested id changes; handled.current makes it once per id
   useEffect(() => {
     if (resource.status !== 'ready' || !requestedId || handled.current === requestedId) return;
     handled.current = requestedId;

@@ -18,6 +18,7 @@ export function Filters({ query, coaches, myId, onChange }: {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => setText(query.q), [query.q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the URL's query only when that changes, not while the coach types
   useEffect(() => {
     if (text.trim() === query.q.trim()) return;
     const timer = setTimeout(() => latest.current({ q: text }, true), 300);

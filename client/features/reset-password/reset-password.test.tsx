@@ -206,7 +206,7 @@ describe('the form', () => {
     type(f.repeat, 'Neues-Passwort-1');
     fireEvent.click(f.submit);
     const dialog = await screen.findByRole('alertdialog', { name: 'Fehler' });
-    expect(dialog.querySelector('#' + dialog.getAttribute('aria-describedby'))?.textContent).toBe('Dieser Link ist abgelaufen und funktioniert nicht länger');
+    expect(dialog.querySelector(`#${dialog.getAttribute('aria-describedby')}`)?.textContent).toBe('Dieser Link ist abgelaufen und funktioniert nicht länger');
     expect(dialog.classList.contains('dialog-error')).toBe(true);
     expect(location.pathname).toBe('/reset-password');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

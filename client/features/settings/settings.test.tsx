@@ -1,5 +1,5 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent, waitFor } from '@testing-library/preact';
+import { render, screen, fireEvent, } from '@testing-library/preact';
 import { apiFailure, buildCoach, buildMe, ok } from '../../../test/helpers/screens2-fixtures.ts';
 
 vi.mock('../../api/auth.ts', () => ({ updatePassword: vi.fn() }));

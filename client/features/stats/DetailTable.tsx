@@ -80,6 +80,7 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
         empty={data.length === 0}
         emptyText={t('stats.detailEmpty')}
       >
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t('stats.detailTable')}>
           <table className="stats-table" aria-busy={rows.status === 'loading'}>
             <thead>

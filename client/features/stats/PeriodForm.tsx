@@ -15,6 +15,7 @@ const PRESETS = [30, 90, 365] as const;
 /** Choose the period: two dates, applied together, or a preset. */
 export function PeriodForm({ period, coaches, onChange }: Props) {
   const [draft, setDraft] = useState(period);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the applied period's values, not the identity of its object
   useEffect(() => setDraft(period), [period.from, period.to, period.coachId]);
   const problem = periodError(draft);
 

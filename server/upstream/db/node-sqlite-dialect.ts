@@ -1,4 +1,4 @@
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -34,6 +34,7 @@ export class NodeSqliteDialect implements Dialect {
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes any database
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
   }
@@ -108,6 +109,7 @@ class NodeSqliteConnection implements DatabaseConnection {
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
   // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: node:sqlite cannot stream; the generator only throws to say so
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported by the node:sqlite driver');
   }

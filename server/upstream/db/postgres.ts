@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   Kysely,
   PostgresDialect,
   type DatabaseConnection,

@@ -92,6 +92,7 @@ export function accessiblePatientIds(db: Db, coachId: string) {
  * The same rule as a row condition on `patientIdColumn` (e.g. 'comments.patientId'). Written as EXISTS
  * so a sorted, paged list walks its index in order instead of sorting every match of a busy coach.
  */
+// biome-ignore lint/suspicious/noExplicitAny:the condition is joined into queries over several tables
 export function patientAccessCondition(eb: ExpressionBuilder<any, any>, coachId: string, patientIdColumn: string): Expression<SqlBool> {
   const linked = eb.exists(
     eb.selectFrom('patient_coaches as pc').select(eb.lit(1).as('one'))

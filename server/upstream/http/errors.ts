@@ -45,7 +45,7 @@ export class HttpError extends Error {
 export const badRequest = (message = 'Bad request', details?: ErrorDetail[], code = 'BAD_REQUEST') =>
   new HttpError(400, 'BadRequestError', code, message, details);
 export const validationFailed = (details: ErrorDetail[], status: 400 | 422 = 422) =>
-  new HttpError(status, 'ValidationError', 'VALIDATION_FAILED', 'The request is invalid: ' + details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; '), details);
+  new HttpError(status, 'ValidationError', 'VALIDATION_FAILED', `The request is invalid: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`, details);
 export const unauthorized = (message = 'Authorization required', code = 'AUTHORIZATION_REQUIRED') =>
   new HttpError(401, 'UnauthorizedError', code, message);
 export const forbidden = (message = 'Access denied', code = 'ACCESS_DENIED') =>

@@ -46,7 +46,7 @@ export function parseFilter(query: Record<string, unknown>, fields: FieldMap): P
   const raw = jsonQueryValue(query, 'filter') ?? {};
   const result = v.safeParse(ListFilterSchema, raw);
   if (!result.success) {
-    throw badRequest('Invalid filter', issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? '.' + d.path : ''}` })), 'INVALID_FILTER');
+    throw badRequest('Invalid filter', issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? `.${d.path}` : ''}` })), 'INVALID_FILTER');
   }
   const filter = result.output;
   // The JSON as sent, not valibot's copy: its record() leaves out "__proto__", "constructor" and "prototype" keys,
@@ -148,6 +148,7 @@ function encode(value: unknown): unknown {
 }
 
 /** Turns a checked `where` into a Kysely expression (dialect-neutral SQL only). */
+// biome-ignore lint/suspicious/noExplicitAny:filters apply to every resource table; columns are checked against the resource's field list first
 export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<string, unknown>, table?: string): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   const ref = (field: string) => eb.ref(table ? `${table}.${field}` : field);

@@ -28,7 +28,7 @@ export function findOddText(value: unknown, root = ''): { path: string; message:
       const message = oddText(item);
       if (message) return { path, message };
     } else if (Array.isArray(item)) {
-      item.forEach((child, i) => stack.push([child, path ? `${path}.${i}` : String(i)]));
+      for (const [i, child] of item.entries()) stack.push([child, path ? `${path}.${i}` : String(i)]);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         const at = path ? `${path}.${key}` : key;

@@ -12,6 +12,7 @@ import type { SoftDelete } from './soft-delete.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 export type Op = 'create' | 'update' | 'delete';
+// biome-ignore lint/suspicious/noExplicitAny:a query over any resource table, as the generic resource routes build it
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /** Who may read and write which rows of a resource. Every method may throw 403 itself. */

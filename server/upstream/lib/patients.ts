@@ -34,7 +34,7 @@ export function toPatient(row: PatientTable): Patient {
 const LETTERS = CODE_ALPHABET.replace(/[0-9]/g, '');
 /** Pseudonym like "NK-4821": two letters, four digits, no look-alike characters (read out on the phone). */
 export function generatePatientCode(randomIndex: (n: number) => number = (n) => randomInt(n)): string {
-  let code = LETTERS[randomIndex(LETTERS.length)] + LETTERS[randomIndex(LETTERS.length)] + '-';
+  let code = `${LETTERS[randomIndex(LETTERS.length)] + LETTERS[randomIndex(LETTERS.length)]}-`;
   for (let i = 0; i < 4; i++) code += String(2 + randomIndex(8));
   return code;
 }

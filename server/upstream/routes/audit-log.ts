@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { Upstream } from '../context.ts';
 import { sendAnswer } from '../http/answer.ts';
 import { assertPatientAccess, currentCoach, isAdmin, requireAuth } from '../http/auth.ts';

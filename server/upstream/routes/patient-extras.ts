@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { Upstream } from '../context.ts';
 import { sendAnswer } from '../http/answer.ts';
 import { assertPatientAccess, assertPrimaryCoachOrAdmin, currentCoach, requireAuth } from '../http/auth.ts';

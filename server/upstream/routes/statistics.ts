@@ -82,7 +82,10 @@ export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<Daily
     delta[daysInclusive(p.from, last)]--;
   }
   let running = 0;
-  return days.map((date, i) => ({ date, count: (running += delta[i]) }));
+  return days.map((date, i) => {
+    running += delta[i];
+    return { date, count: running };
+  });
 }
 
 /** Phone coachings: held (done) events of type phone-coaching, by the Berlin day of their start. */

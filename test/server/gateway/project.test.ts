@@ -22,9 +22,9 @@ function* sourceFiles(dir: string): Generator<string> {
 const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
 
 describe('the project', () => {
-  test('npm test runs type checking, the locale check, the build and every vitest project', () => {
+  test('npm test runs the linter, the format check, type checking, the locale check, the build and every vitest project', () => {
     const steps = pkg.scripts.test.split('&&').map((s) => s.trim());
-    expect(steps).toEqual(['npm run typecheck', 'npm run check:locales', 'npm run build', 'vitest run']);
+    expect(steps).toEqual(['npm run lint', 'npm run format:check', 'npm run typecheck', 'npm run check:locales', 'npm run build', 'vitest run']);
   });
 
   test('npm start builds when needed and starts the gateway', () => {

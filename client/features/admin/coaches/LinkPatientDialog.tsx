@@ -30,6 +30,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searches again when the query or the retry attempt changes, nothing else
   useEffect(() => {
     const where = patientSearchWhere(query);
     if (!where) {

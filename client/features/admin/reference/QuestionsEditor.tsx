@@ -28,6 +28,7 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
           const err = (key: keyof QuestionForm) => (errors[key] ? t(errors[key]!) : null);
           const n = i + 1;
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: questions have no id before they are saved; every input is controlled, so no state sticks to a position
             <li key={i} className="admin-question">
               <fieldset>
                 <legend>{t('admin.surveys.questionN', { n })}</legend>

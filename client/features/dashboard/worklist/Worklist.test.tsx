@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { Patient } from '../../../api/schemas/patients.ts';
 import type { Me } from '../../../api/schemas/auth.ts';
 import { apiError, buildMe, json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
 import { buildPatient } from '../../../../test/helpers/screens2-fixtures.ts';

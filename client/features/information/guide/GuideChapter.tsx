@@ -61,6 +61,7 @@ export function GuideChapter({ id }: { id: string }) {
       <h2>{t('guide.steps')}</h2>
       <ol className="guide-steps">
         {Array.from({ length: chapter.steps }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the numbered steps of a chapter, fixed text
           <li key={i}>{text(`step${i + 1}`)}</li>
         ))}
       </ol>

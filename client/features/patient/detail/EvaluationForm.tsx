@@ -58,6 +58,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   const [restoredNote, setRestoredNote] = useState(restored !== null);
   const versioned = useVersionedSave(EvaluationFormSchema, sameForm);
   const base = restoredBase ?? loaded.data ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form once, when the record arrives; later edits must not be overwritten
   useEffect(() => {
     if (loaded.data && form === null) setForm(toForm(loaded.data));
   }, [loaded.data]);
