@@ -14,7 +14,9 @@ COPY client ./client
 COPY locales ./locales
 COPY static ./static
 COPY server ./server
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# prune:production keeps only what the server runs: no devDependencies, no optional packages (TypeScript arrives
+# as valibot's optional peer), no peers nothing at run time imports (OpenTelemetry, for Sentry's light entry).
+RUN npm run build && npm run prune:production
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8080 DEMO_DATA=false DATA_DIR=/data

@@ -1,4 +1,4 @@
-import type { ErrorEvent } from '@sentry/node';
+import type { ErrorEvent } from '@sentry/node-core/light';
 import { redactUrl } from './logger.ts';
 
 /**
@@ -12,8 +12,14 @@ export function scrubEvent(event: ErrorEvent): ErrorEvent {
   }
   delete event.user;
   if (event.breadcrumbs) {
+    // Breadcrumb data keeps only what names a request without its contents: the path (no query, which can hold a
+    // search for a patient's name or a reset token; Sentry also copies the query into its own `http.query` field),
+    // the method and the status.
     event.breadcrumbs = event.breadcrumbs.map((crumb) => {
-      const data = crumb.data && typeof crumb.data.url === 'string' ? { ...crumb.data, url: crumb.data.url.split('?')[0] } : crumb.data;
+      if (!crumb.data) return crumb;
+      const data: Record<string, unknown> = {};
+      if (typeof crumb.data.url === 'string') data.url = redactUrl(crumb.data.url).split('?')[0];
+      for (const key of ['method', 'http.method', 'status_code']) if (key in crumb.data) data[key] = crumb.data[key];
       return { ...crumb, data };
     });
   }
@@ -32,15 +38,19 @@ export interface Reporter {
 
 const noReporter: Reporter = { capture: () => {}, close: async () => {} };
 
-/** @sentry/node is loaded and started only when SENTRY_DSN is set; otherwise nothing is reported anywhere. */
+/**
+ * @sentry/node-core's light entry (Sentry's Node SDK without OpenTelemetry or the bundler plugins and their CLI
+ * binary: errors only, which is all the gateway reports) is loaded and started only when SENTRY_DSN is set;
+ * otherwise nothing is reported anywhere.
+ */
 export async function startSentry(dsn: string | undefined, environment: string): Promise<Reporter> {
   if (!dsn) return noReporter;
-  const Sentry = await import('@sentry/node');
+  const Sentry = await import('@sentry/node-core/light');
   Sentry.init({
     dsn,
     environment,
-    // Sentry 11's replacement for sendDefaultPii: false - collect no user, cookie, header, body or query data.
-    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
+    // Collect no user, cookie, header, body or query data (scrubEvent removes them again, whatever an integration adds).
+    sendDefaultPii: false,
     tracesSampleRate: 0,
     includeLocalVariables: false,
     beforeSend: scrubEvent,

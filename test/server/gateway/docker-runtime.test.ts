@@ -8,6 +8,8 @@ import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 
+const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
 /** The runtime stage as the Dockerfile says it: its ENV, the files it copies, its CMD. */
 function runtimeStage() {
   const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
@@ -34,8 +36,10 @@ describe('the Docker runtime stage (slow)', () => {
     dir = mkdtempSync(join(tmpdir(), 'gateway-runtime-'));
     if (!existsSync(join(REPO_ROOT, 'dist/build-manifest.json'))) await build();
     for (const path of stage.copied.filter((p) => p !== 'node_modules')) cpSync(join(REPO_ROOT, path), join(dir, path), { recursive: true });
-    // = `npm ci` then `npm prune --omit=dev` of the build stage.
-    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    // = `npm ci` then `npm run prune:production` of the build stage: the same omissions, installed directly.
+    const omissions = PACKAGE.scripts['prune:production'].split(' ').filter((word) => word.startsWith('--omit=') || word === '--legacy-peer-deps');
+    expect(omissions.length).toBeGreaterThan(0);
+    execFileSync('npm', ['ci', ...omissions, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
       cwd: dir,
       env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
       stdio: 'ignore',
@@ -56,11 +60,17 @@ describe('the Docker runtime stage (slow)', () => {
     expect(stage.healthcheck.join(' ')).toContain('/healthz');
   });
 
-  test('holds no development dependency', () => {
-    // (typescript may still appear: it is an optional peer of valibot, never imported at run time.)
-    for (const dev of ['esbuild', 'vitest', 'supertest', 'playwright-core', 'happy-dom', 'node']) {
-      expect(existsSync(join(dir, 'node_modules', dev)), dev).toBe(false);
+  test('holds no development dependency and no client package (they are bundled at build time)', () => {
+    const absent = ['esbuild', 'vitest', 'supertest', 'playwright-core', 'happy-dom', 'node', 'typescript', '@biomejs/biome'];
+    for (const name of [...absent, 'preact', 'react', 'react-dom', 'wouter', 'rosetta', '@picocss/pico', '@sentry/browser', '@opentelemetry/api']) {
+      expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);
     }
+  });
+
+  test('installs at most 60 MB of packages', () => {
+    const megabytes = Number(execFileSync('du', ['-sm', join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
+    expect(megabytes).toBeGreaterThan(5);
+    expect(megabytes).toBeLessThanOrEqual(60);
   });
 
   test('refuses to start without PUBLIC_URL, with one line naming it', () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import express from 'express';
 import request from 'supertest';
-import type { ErrorEvent } from '@sentry/node';
+import type { ErrorEvent } from '@sentry/node-core/light';
 import { errorHandler } from '../../../server/errors.ts';
 import { scrubEvent, startSentry } from '../../../server/sentry.ts';
 import { listen } from '../../helpers/gateway-fixtures.ts';
@@ -29,7 +29,10 @@ describe('scrubEvent', () => {
       },
       user: { email: 'coach@example.org', ip_address: '10.0.0.1' },
       extra: { body: 'SECRET' },
-      breadcrumbs: [{ category: 'http', data: { url: 'http://up/v2/auth/me?accessToken=SECRET', method: 'GET' } }],
+      breadcrumbs: [
+        { category: 'http', data: { url: 'http://up/v2/auth/me?accessToken=SECRET', method: 'GET' } },
+        { category: 'http', data: { url: 'http://up/v2/patients', 'http.method': 'GET', 'http.query': '?filter=SECRET', status_code: 200 } },
+      ],
     } as unknown as ErrorEvent;
     const scrubbed = scrubEvent(event);
     const text = JSON.stringify(scrubbed);
@@ -38,6 +41,10 @@ describe('scrubEvent', () => {
     expect(text).not.toContain('patient@');
     expect(scrubbed.request).toEqual({ method: 'POST', url: 'https://portal.example.org/reset-password' });
     expect(scrubbed.user).toBeUndefined();
+    expect(scrubbed.breadcrumbs?.map((crumb) => crumb.data)).toEqual([
+      { url: 'http://up/v2/auth/me', method: 'GET' },
+      { url: 'http://up/v2/patients', 'http.method': 'GET', status_code: 200 },
+    ]);
   });
 });
 
@@ -72,7 +79,7 @@ describe('with SENTRY_DSN', () => {
     });
     const dsn = `${ingest.url.replace('http://', 'http://publickey@')}/1`;
     const reporter = await startSentry(dsn, 'test');
-    const Sentry = await import('@sentry/node');
+    const Sentry = await import('@sentry/node-core/light');
     // Built at run time: the report carries source context lines, which must not fake a leak.
     const email = ['coach', 'example.org'].join('@');
     const secret = ['SEC', 'RET'].join('');
