@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
 import { resetSessionForTests, sessionChecked, token, user } from './state/session.ts';
-import { isAdminUser, RequireAdmin } from './shell/guards.tsx';
+import { can } from './components/permissions.ts';
+import { RequireAdmin } from './shell/guards.tsx';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
 import type { Me } from './api/schemas/auth.ts';
 
@@ -141,7 +142,7 @@ describe('routes inside the shell', () => {
     );
     expect(screen.getByRole('heading', { name: 'Kein Zugriff' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Admin-Seite' })).toBeNull();
-    expect([isAdminUser(null), isAdminUser({ ...(buildMe() as Me) })]).toEqual([false, false]);
+    expect([can('manageCoaches', null), can('manageCoaches', { ...(buildMe() as Me) })]).toEqual([false, false]);
   });
 
   test('the admin guard keeps other coaches out', async () => {

@@ -1,15 +1,36 @@
 import type { Me } from '../api/schemas/auth.ts';
+import type { SystemSettings } from '../api/schemas/system.ts';
 import { user } from '../state/session.ts';
 import { systemSettings } from '../state/settings.ts';
 
 /**
- * The create-patient entry (SPEC section 6): administrators always; everyone else only when the system
- * setting enable_creating_new_patients is true, and it stays allowed until the settings say otherwise.
+ * The one place that says who may do what in the client. Every screen, guard, sidebar item, guide chapter and the
+ * export ask it; nothing else reads isAdmin, isSuperAdmin or isHealthManager to decide (role labels only display
+ * them). The server decides again for every call: these rules only keep the interface from offering what would be
+ * refused. docs: the table test in permissions.test.ts is the rule set at a glance.
  */
-export function canCreatePatients(): boolean {
-  const me = user.value;
-  if (me?.isAdmin || me?.isSuperAdmin) return true;
-  return systemSettings.value?.enable_creating_new_patients !== false;
+export type Person = Pick<Me, 'isAdmin' | 'isSuperAdmin' | 'isHealthManager' | 'isUserLocked'>;
+export type Ability = 'manageCoaches' | 'manageAllPatients' | 'seeStatistics' | 'createPatients' | 'export';
+
+const administers = (me: Person) => me.isAdmin || me.isSuperAdmin;
+
+const RULES: Record<Ability, (me: Person, settings: SystemSettings | null) => boolean> = {
+  // "Coaches verwalten" and the admin screens: administrators, the super administrator included.
+  manageCoaches: administers,
+  // Connecting coaches to any patient, the deleted comments of any patient: administrators.
+  manageAllPatients: administers,
+  // Controlling (the statistics calls answer only these): health managers and administrators.
+  seeStatistics: (me) => administers(me) || me.isHealthManager,
+  // "New User" / creating patients: administrators always; everyone else unless the system setting
+  // enable_creating_new_patients is false (while the settings have not loaded it stays offered).
+  createPatients: (me, settings) => administers(me) || settings?.enable_creating_new_patients !== false,
+  // Export: see exportKinds.
+  export: (me) => exportKinds(me).length > 0,
+};
+
+/** May this person (by default the signed-in one) do this? Nobody signed out may do anything. */
+export function can(ability: Ability, me: Person | null | undefined = user.value, settings: SystemSettings | null = systemSettings.value): boolean {
+  return !!me && RULES[ability](me, settings);
 }
 
 export const EXPORT_KINDS = ['patients', 'detailStatistics', 'comments', 'dailyFigures'] as const;
@@ -18,18 +39,11 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 const STATISTICS_KINDS: readonly ExportKind[] = ['detailStatistics', 'dailyFigures'];
 
 /**
- * What a person may export: the one rule for "may export", used by the sidebar item, the /export screen and the
- * coach guide on the help page (SPEC leaves "which role sees the export item" open; this is our decision).
- * Every signed-in coach exports the patients and comments they may open anyway (the list calls answer only
- * those); health managers and administrators also the statistics. Nobody signed out exports anything.
+ * What a person may export (our decision where the product description leaves "who sees Export" open): every
+ * signed-in coach exports the patients and comments they may open anyway (the list calls answer only those);
+ * health managers and administrators also the statistics. Nobody signed out, and no locked account, exports.
  */
-export function exportKinds(me: Pick<Me, 'isAdmin' | 'isSuperAdmin' | 'isHealthManager' | 'isUserLocked'> | null): ExportKind[] {
+export function exportKinds(me: Person | null | undefined): ExportKind[] {
   if (!me || me.isUserLocked) return [];
-  const statistics = me.isAdmin || me.isSuperAdmin || me.isHealthManager;
-  return EXPORT_KINDS.filter((kind) => statistics || !STATISTICS_KINDS.includes(kind));
-}
-
-/** True when exportKinds() offers anything: the sidebar shows "Export", the screen its form, the guide its chapter. */
-export function canExport(me: Parameters<typeof exportKinds>[0]): boolean {
-  return exportKinds(me).length > 0;
+  return EXPORT_KINDS.filter((kind) => RULES.seeStatistics(me, null) || !STATISTICS_KINDS.includes(kind));
 }

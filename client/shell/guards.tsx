@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { isAuthenticated, sessionChecked, user } from '../state/session.ts';
-import type { Me } from '../api/schemas/auth.ts';
+import { isAuthenticated, sessionChecked } from '../state/session.ts';
+import { can } from '../components/permissions.ts';
 import { loginUrlFor } from '../lib/return-url.ts';
 import { t } from '../lib/i18n.ts';
 import { Loading } from '../components/Loading.tsx';
@@ -17,13 +17,9 @@ export function RequireLogin({ children }: { children?: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin guard (SPEC section 6): isAdmin or isSuperAdmin; denied when no user is loaded. */
-export function isAdminUser(me: Me | null): boolean {
-  return !!me && (me.isAdmin || me.isSuperAdmin);
-}
-
+/** Admin guard (SPEC section 6): whoever may manage coaches (components/permissions.ts); denied when no user is loaded. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
-  if (!isAdminUser(user.value)) {
+  if (!can('manageCoaches')) {
     return (
       <section className="page-error" role="alert">
         <h1>{t('guard.forbiddenTitle')}</h1>

@@ -2,7 +2,7 @@ import { getAppSettings } from '../../api/app-settings.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
-import { canExport } from '../../components/permissions.ts';
+import { can } from '../../components/permissions.ts';
 import { user } from '../../state/session.ts';
 
 /** Questions coaches ask most; the texts live in the locale files. */
@@ -16,7 +16,7 @@ export function HelpSection() {
     <section aria-labelledby="information-help-heading">
       <h2 id="information-help-heading">{t('information.helpHeading')}</h2>
       {/* The export answer only for those who may export (the rule of the sidebar and the export screen). */}
-      {TOPICS.filter((topic) => topic !== 'export' || canExport(user.value)).map((topic) => (
+      {TOPICS.filter((topic) => topic !== 'export' || can('export', user.value)).map((topic) => (
         <details key={topic}>
           <summary>{t(`faq.${topic}.question`)}</summary>
           <p>{t(`faq.${topic}.answer`)}</p>

@@ -3,14 +3,14 @@ import { createPatient } from '../../api/patients.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
-import { canCreatePatients } from '../../components/permissions.ts';
+import { can } from '../../components/permissions.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from './PatientForm.tsx';
 import { useStoredDraft } from '../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../lib/drafts.ts';
 import { useReferenceData } from './useReferenceData.ts';
 
 export function PatientCreate() {
-  if (!canCreatePatients()) {
+  if (!can('createPatients')) {
     return (
       <section>
         <h1>{t('patient.create.title')}</h1>

@@ -7,6 +7,7 @@ import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
+import { can } from '../../components/permissions.ts';
 import { AccessCode } from './detail/AccessCode.tsx';
 import { Appointments } from './detail/Appointments.tsx';
 import { CareTeam } from './detail/CareTeam.tsx';
@@ -66,14 +67,14 @@ export function PatientDetail({ id }: { id: string }) {
                     <NextAppointments patient={patient.data} />
                     <CareTeam
                       patientId={id}
-                      me={me ? { id: me.id, manages: me.isAdmin || me.isSuperAdmin || patient.data.primaryCoachId === me.id } : undefined}
+                      me={me ? { id: me.id, manages: can('manageAllPatients', me) || patient.data.primaryCoachId === me.id } : undefined}
                     />
                   </div>
                 </div>
               )}
               {tab === 'comments' && (
                 <div className="panel-grid panel-grid-wide-first">
-                  <Comments patientId={id} userId={me?.id ?? ''} isAdmin={!!(me?.isAdmin || me?.isSuperAdmin)} history={history} />
+                  <Comments patientId={id} userId={me?.id ?? ''} isAdmin={can('manageAllPatients', me)} history={history} />
                   <ExternalComments patientId={id} />
                 </div>
               )}

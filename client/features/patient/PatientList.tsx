@@ -9,7 +9,7 @@ import { DataState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
-import { canCreatePatients } from '../../components/permissions.ts';
+import { can } from '../../components/permissions.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
@@ -66,7 +66,7 @@ export function PatientList() {
     <section className="patient-list">
       <header className="page-header">
         <h1>{t('patient.title')}</h1>
-        {canCreatePatients() && (
+        {can('createPatients') && (
           <Link href="/patient/new" role="button" className="page-header-action">
             {t('patient.list.create')}
           </Link>

@@ -2,7 +2,7 @@ import { useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
 import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
-import { user } from '../../state/session.ts';
+import { can } from '../../components/permissions.ts';
 import { DailyCharts } from './DailyCharts.tsx';
 import { DEFAULT_SORT, DetailTable, type Sort, type SortField } from './DetailTable.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
@@ -16,11 +16,6 @@ function sortFromSearch(params: URLSearchParams): Sort {
   const [field, direction] = (params.get('sort') ?? '').split(' ');
   if (!SORT_FIELDS.includes(field as SortField) || (direction !== 'ASC' && direction !== 'DESC')) return DEFAULT_SORT;
   return { field: field as SortField, direction };
-}
-
-/** The statistics are for health managers and administrators (the server refuses everyone else). */
-export function canSeeStatistics(me: { isAdmin: boolean; isSuperAdmin: boolean; isHealthManager: boolean } | null): boolean {
-  return !!me && (me.isAdmin || me.isSuperAdmin || me.isHealthManager);
 }
 
 /** Controlling: period, patient figures, daily charts and the sortable per-patient table; all kept in the URL. */
@@ -43,7 +38,7 @@ export default function StatsPage() {
     navigate(`/stats?${query.toString()}`, { replace: true });
   };
 
-  if (!canSeeStatistics(user.value)) {
+  if (!can('seeStatistics')) {
     return (
       <section className="stats-page">
         <h1>{t('stats.title')}</h1>

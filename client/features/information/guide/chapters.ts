@@ -1,5 +1,5 @@
 import type { Me } from '../../../api/schemas/auth.ts';
-import { canCreatePatients, canExport, exportKinds } from '../../../components/permissions.ts';
+import { can, exportKinds } from '../../../components/permissions.ts';
 import { t } from '../../../lib/i18n.ts';
 
 /*
@@ -33,11 +33,11 @@ export const CHAPTERS: Chapter[] = [
     }),
   },
   {
-    id: 'access-code', key: 'access', steps: 5, visible: () => canCreatePatients(),
+    id: 'access-code', key: 'access', steps: 5, visible: () => can('createPatients'),
     params: () => ({ menu: t('shell.sidebar.createAccess'), button: t('createAccess.create'), print: t('createAccess.print'), tab: t('patient.tabs.access') }),
   },
   {
-    id: 'export', key: 'export', steps: 5, visible: (me) => canExport(me),
+    id: 'export', key: 'export', steps: 5, visible: (me) => can('export', me),
     params: (me) => ({
       menu: t('shell.sidebar.management'), item: t('shell.sidebar.export'), button: t('export.start'),
       kinds: exportKinds(me).map((kind) => t(`export.kind.${kind}.title`)).join(', '),
