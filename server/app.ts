@@ -14,7 +14,8 @@ import { apiProxy } from './middleware/proxy.ts';
 import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { staticFiles } from './middleware/static.ts';
+import { redirectUnsupportedBrowsers } from './middleware/browser-support.ts';
+import { clientFiles } from './middleware/static.ts';
 import { createXsrf } from './middleware/xsrf.ts';
 
 export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../dist/public/', import.meta.url));
@@ -64,15 +65,17 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
       report: options.report,
     }),
   );
-  app.use(
-    staticFiles({
-      publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
-      appTitle: config.appTitle,
-      sentryDsn: config.sentryDsn,
-      issueXsrf: xsrf.issue,
-      warn: (message) => logger.warn(message),
-    }),
-  );
+  const client = clientFiles({
+    publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
+    appTitle: config.appTitle,
+    sentryDsn: config.sentryDsn,
+    issueXsrf: xsrf.issue,
+    warn: (message) => logger.warn(message),
+  });
+  app.use(client.files);
+  // Internet Explorer and old Edge get the message page instead of a page they cannot run.
+  app.use(redirectUnsupportedBrowsers);
+  app.use(client.pages);
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(options.report ?? (() => {})));
   return app;

@@ -1,18 +1,27 @@
-import type { ErrorRequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 
-/** The CONTRACT.md error body, built in one place so every gateway-made error looks the same. */
+/** The docs/contract.md#errors error body, built in one place so every gateway-made error looks the same. */
 export interface ErrorBody {
   error: { statusCode: number; name: string; code: string; message: string; details?: { path: string; message: string }[] };
 }
 
+/**
+ * An answer the gateway decided on (a refused request, an unknown asset): middleware passes it to next() and the
+ * error handler writes it. `headers` go out with it (Allow, Connection: close, Cache-Control); `respond` replaces
+ * the plain write where the answer must be written differently (the 413 that drains the body it refused).
+ */
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly headers: Record<string, string>;
+  readonly respond?: (req: Request, res: Response, body: ErrorBody) => void;
+  constructor(status: number, code: string, message: string, options: Pick<HttpError, 'respond'> & { headers?: Record<string, string> } = {}) {
     super(message);
     this.name = nameFor(status);
     this.status = status;
     this.code = code;
+    this.headers = options.headers ?? {};
+    this.respond = options.respond;
   }
 }
 
@@ -37,21 +46,32 @@ export function errorBody(status: number, code: string, message: string): ErrorB
   return { error: { statusCode: status, name: nameFor(status), code, message } };
 }
 
-export function sendError(res: Response, status: number, code: string, message: string): void {
+function sendError(res: Response, status: number, code: string, message: string): void {
   res.status(status).type('application/json').send(JSON.stringify(errorBody(status, code, message)));
 }
 
-export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
 export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpError(404, code, message);
 
 /**
- * The one error handler, registered last. Unexpected errors are logged (by pino-http via res.err) and answered
- * with a generic 500 that leaks no internals; errors that carry a status keep it.
+ * The one error handler, registered last: every error answer of the gateway's own is written here. HttpErrors are
+ * answers middleware decided on and go out as they are. Anything else is unexpected: logged (by pino-http via
+ * res.err), reported once, and answered with a generic 500 that leaks no internals (errors that carry a 4xx
+ * status, such as a body parser's, keep it). Two answers cannot come here, and say why where they are written:
+ * the proxy's 502 when the upstream fails (http-proxy-middleware's error event has no next) and the answer to a
+ * request Node's parser rejected (server/client-error.ts: there is no Express request at all).
  */
 export function errorHandler(report: (error: unknown) => void): ErrorRequestHandler {
-  return (error, _req, res, next) => {
+  return (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
+      return;
+    }
+    if (error instanceof HttpError) {
+      res.set(error.headers);
+      if (error.respond) error.respond(req, res, errorBody(error.status, error.code, error.message));
+      else sendError(res, error.status, error.code, error.message);
       return;
     }
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
@@ -59,8 +79,7 @@ export function errorHandler(report: (error: unknown) => void): ErrorRequestHand
       res.err = error;
       report(error);
     }
-    const code = error instanceof HttpError ? error.code : status === 500 ? 'INTERNAL_ERROR' : 'REQUEST_ERROR';
-    const message = error instanceof HttpError || (status < 500 && error?.expose) ? String(error.message) : 'Internal server error';
-    sendError(res, status, code, message);
+    const message = status < 500 && error?.expose ? String(error.message) : 'Internal server error';
+    sendError(res, status, status === 500 ? 'INTERNAL_ERROR' : 'REQUEST_ERROR', message);
   };
 }

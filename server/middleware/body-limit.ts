@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody } from '../errors.ts';
+import { type ErrorBody, HttpError } from '../errors.ts';
 import { isApiPath } from './xsrf.ts';
 
 /** The built-in upstream's JSON limit; no /v2 call of the client sends more than a few kilobytes. */
@@ -38,8 +38,8 @@ function discardBody(req: IncomingMessage, done: () => void): void {
  * The 413 JSON answer, written completely at once (the client can read it while it is still sending), then the
  * rest of the body is discarded and only after that is the response ended and the connection closed.
  */
-export function answerTooLarge(req: IncomingMessage, res: ServerResponse): void {
-  const body = JSON.stringify(errorBody(413, 'PAYLOAD_TOO_LARGE', `Request bodies under /v2 are limited to ${MAX_API_BODY_BYTES} bytes`));
+function answerAndDrain(req: IncomingMessage, res: ServerResponse, error: ErrorBody): void {
+  const body = JSON.stringify(error);
   // The rest of the body is not read as a request, so the connection cannot carry another one.
   res.setHeader('Connection', 'close');
   res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
@@ -47,16 +47,16 @@ export function answerTooLarge(req: IncomingMessage, res: ServerResponse): void 
   discardBody(req, () => res.end());
 }
 
+/** A /v2 body over the limit, for the error handler: answered while the client still sends, then drained. */
+export const payloadTooLarge = () =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request bodies under /v2 are limited to ${MAX_API_BODY_BYTES} bytes`, { respond: answerAndDrain });
+
 /**
  * A /v2 request that announces a body over the limit is answered 413 here, before a byte of it is streamed on:
  * a client must not be able to push megabytes through the gateway into whatever upstream is configured.
  * Chunked bodies have no announced length; the proxy counts them as they pass and stops at the same limit.
  */
-export function limitApiBodies(req: Request, res: Response, next: NextFunction): void {
+export function limitApiBodies(req: Request, _res: Response, next: NextFunction): void {
   const length = Number(req.headers['content-length'] ?? 0);
-  if (isApiPath(req.path) && length > MAX_API_BODY_BYTES) {
-    answerTooLarge(req, res);
-    return;
-  }
-  next();
+  next(isApiPath(req.path) && length > MAX_API_BODY_BYTES ? payloadTooLarge() : undefined);
 }

@@ -13,9 +13,12 @@ export function isUnsupportedBrowser(userAgent: string | undefined): boolean {
   return engine.name === 'Trident' || engine.name === 'EdgeHTML' || browser.name === 'IE' || browser.name === 'IEMobile';
 }
 
-/** For page requests only: assets, the API and the message page itself are left alone. */
+/**
+ * For page requests only: app.ts places it after the API proxy and the client's files, so assets, the API and the
+ * message page itself never reach it.
+ */
 export function redirectUnsupportedBrowsers(req: Request, res: Response, next: NextFunction): void {
-  if (isUnsupportedBrowser(req.headers['user-agent'])) {
+  if ((req.method === 'GET' || req.method === 'HEAD') && isUnsupportedBrowser(req.headers['user-agent'])) {
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, UNSUPPORTED_BROWSER_PATH);
     return;

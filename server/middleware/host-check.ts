@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config.ts';
 import { normalizeHostEntry } from '../config.ts';
-import { sendError } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { absoluteFormAuthority } from './request-line.ts';
 
 /**
@@ -47,19 +47,19 @@ export function isAllowedHost(host: string, allowList: readonly string[]): boole
 type TrustFn = (address: string | undefined, hop: number) => boolean;
 
 export function checkHost(allowList: readonly string[], trust: TrustFn) {
-  const refuse = (res: Response, code: string, message: string) => sendError(res, 400, code, message);
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const refuse = (code: string, message: string) => next(badRequest(code, message));
     let hostLines = 0;
     for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hostLines++;
     const header = req.headers.host;
     if (hostLines !== 1 || header === undefined || parseHost(header) === null) {
-      refuse(res, 'INVALID_HOST', 'The request needs exactly one valid Host header');
+      refuse('INVALID_HOST', 'The request needs exactly one valid Host header');
       return;
     }
     const authority = absoluteFormAuthority(req);
     if (authority !== undefined) {
       if (parseHost(authority) === null) {
-        refuse(res, 'INVALID_HOST', 'The host in the request target is not valid');
+        refuse('INVALID_HOST', 'The host in the request target is not valid');
         return;
       }
       // RFC 9112 3.2.2: the target's authority replaces Host; everything after this sees only one of them.
@@ -72,13 +72,13 @@ export function checkHost(allowList: readonly string[], trust: TrustFn) {
       // Express takes the first entry; that is the one that must be ours.
       host = forwarded.split(',')[0];
       if (parseHost(host) === null) {
-        refuse(res, 'INVALID_HOST', 'X-Forwarded-Host is not a valid host');
+        refuse('INVALID_HOST', 'X-Forwarded-Host is not a valid host');
         return;
       }
     }
     if (PROBES.has(req.path)) return next();
     if (!isAllowedHost(parseHost(host)!, allowList)) {
-      refuse(res, 'HOST_NOT_ALLOWED', 'This host is not served here (see PUBLIC_URL and ALLOWED_HOSTS)');
+      refuse('HOST_NOT_ALLOWED', 'This host is not served here (see PUBLIC_URL and ALLOWED_HOSTS)');
       return;
     }
     next();

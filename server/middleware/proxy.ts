@@ -5,8 +5,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Options } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { errorBody, sendError } from '../errors.ts';
-import { MAX_API_BODY_BYTES, answerTooLarge } from './body-limit.ts';
+import { badRequest, type ErrorBody, HttpError } from '../errors.ts';
+import { MAX_API_BODY_BYTES, payloadTooLarge } from './body-limit.ts';
 import { isRetryable } from './proxy-attempt.ts';
 import type { Attempt } from './proxy-attempt.ts';
 import { guardCalls } from './proxy-guard.ts';
@@ -32,23 +32,15 @@ export interface ProxyOptions {
 
 const REPORT_EVERY_MS = 60_000;
 
-function send(res: ServerResponse | Socket, status: number, code: string, message: string, raw = false): void {
-  if (!('writeHead' in res) || res.headersSent) {
-    // No response object (a socket) or the answer already started streaming: the only honest signal left is a
-    // cut connection.
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify(errorBody(status, code, message));
-  if (raw) {
-    // Past every wrapper on res: a middleware before the proxy (compression) may hold a half-built encoder of the
-    // failed answer, and would encode this one too, under headers that were just removed.
-    ServerResponse.prototype.writeHead.call(res, status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-    ServerResponse.prototype.end.call(res, body, 'utf8');
-    return;
-  }
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(body);
+/**
+ * How the error handler writes the proxy's own answers (502, 504): past every wrapper on res, because a middleware
+ * before the proxy (compression) may hold a half-built encoder of the failed answer and would encode this one
+ * too, under headers that were just removed.
+ */
+function writeRaw(_req: IncomingMessage, res: ServerResponse, error: ErrorBody): void {
+  const body = JSON.stringify(error);
+  ServerResponse.prototype.writeHead.call(res, error.error.statusCode, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  ServerResponse.prototype.end.call(res, body, 'utf8');
 }
 
 /**
@@ -66,6 +58,17 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     options.report(Object.assign(new Error(`upstream ${kind}: ${error.code ?? 'error'}`), { name: 'UpstreamError' }));
   };
   const attempts = new WeakMap<IncomingMessage, Attempt>();
+  // Each request's next(): the proxy's events (error, fault) have none of their own, and every answer of the
+  // gateway's own goes through the one error handler (errors.ts).
+  const nexts = new WeakMap<IncomingMessage, NextFunction>();
+  const fail = (req: IncomingMessage, res: ServerResponse | Socket, error: HttpError) => {
+    const next = nexts.get(req);
+    // No response object (a socket), or the answer already started streaming: the only honest signal left is a
+    // cut connection.
+    if (!('writeHead' in res) || res.headersSent || !next) return void res.destroy();
+    next(error);
+  };
+  const unavailable = () => new HttpError(502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable', { respond: writeRaw });
 
   // Our own pool: keep-alive with a known idle timeout (the default agent keeps idle sockets forever, so the
   // upstream's keep-alive timeout always closed them first). Node also honours a shorter `Keep-Alive: timeout=`.
@@ -83,7 +86,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     const code = (error as ProxyError)?.code ?? 'error';
     options.logger.error({ reqId: (req as Request).id, code, method: req.method }, 'proxy fault: request ended');
     report('proxy fault', { code } as ProxyError);
-    abandon(res, attempt);
+    abandon(req, res, attempt);
   };
 
   /** An answer the browser cannot be given as it is (a transfer coding other than chunked): 502 instead. */
@@ -92,11 +95,11 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     if (attempt) attempt.faulted = true;
     options.logger.warn({ reqId: (req as Request).id, code, method: req.method }, 'upstream answer unusable');
     report('answer unusable', { code } as ProxyError);
-    abandon(res, attempt);
+    abandon(req, res, attempt);
   };
 
   /** Drops what the upstream still sends for this request and answers 502 (or cuts the connection once started). */
-  const abandon = (res: ServerResponse, attempt: Attempt | undefined) => {
+  const abandon = (req: IncomingMessage, res: ServerResponse, attempt: Attempt | undefined) => {
     if (attempt?.proxyRes) {
       // The rest of the upstream's answer is read and dropped (destroying it would cut the 502 as well).
       attempt.proxyRes.unpipe(res);
@@ -104,7 +107,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     } else attempt?.proxyReq.destroy();
     // Whatever the upstream's answer put on res may be what failed: the 502 goes out without it.
     if (!res.headersSent) for (const name of res.getHeaderNames()) res.removeHeader(name);
-    send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable', true);
+    fail(req, res, unavailable());
   };
 
   const on: Options<IncomingMessage, ServerResponse>['on'] = {
@@ -177,17 +180,12 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
         void retryProxy(req, res);
         return;
       }
-      if (error.code === TOO_LARGE_CODE) {
-        if (res.headersSent) res.destroy();
-        else answerTooLarge(req, res);
-        return;
-      }
+      if (error.code === TOO_LARGE_CODE) return fail(req, res, payloadTooLarge());
       if (error[FAULT]) return fault(req, res, error);
       const timedOut = error.code === TIMEOUT_CODE;
       options.logger.warn({ reqId: (req as Request).id, code: error.code, method: req.method }, timedOut ? 'upstream timed out' : 'upstream unreachable');
       report(timedOut ? 'timed out' : 'unreachable', error);
-      if (timedOut) send(res, 504, 'UPSTREAM_TIMEOUT', 'The upstream did not answer in time');
-      else send(res, 502, 'UPSTREAM_UNAVAILABLE', 'The upstream is not reachable');
+      fail(req, res, timedOut ? new HttpError(504, 'UPSTREAM_TIMEOUT', 'The upstream did not answer in time', { respond: writeRaw }) : unavailable());
     },
   };
 
@@ -208,9 +206,9 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isApiPath(req.path)) return next();
     if (prepareUpstreamHeaders(req) === 'transfer-encoding') {
-      sendError(res, 400, 'UNSUPPORTED_TRANSFER_ENCODING', 'Only the chunked transfer coding is accepted');
-      return;
+      return next(badRequest('UNSUPPORTED_TRANSFER_ENCODING', 'Only the chunked transfer coding is accepted'));
     }
+    nexts.set(req, next);
     void proxy(req, res, next);
   };
 }

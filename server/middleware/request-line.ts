@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { sendError } from '../errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
 
 /**
  * The request line as the rest of the gateway may assume it: HTTP/1.0 or 1.1, a known method, an origin-form target
@@ -37,8 +37,7 @@ const ALLOWED_METHODS = new Set(METHODS);
 
 export function checkRequestLine(req: Request, res: Response, next: NextFunction): void {
   if (req.httpVersionMajor !== 1 || (req.httpVersionMinor !== 0 && req.httpVersionMinor !== 1)) {
-    sendError(res, 400, 'UNSUPPORTED_HTTP_VERSION', 'Only HTTP/1.0 and HTTP/1.1 are supported');
-    return;
+    return next(badRequest('UNSUPPORTED_HTTP_VERSION', 'Only HTTP/1.0 and HTTP/1.1 are supported'));
   }
   // An Upgrade the gateway never grants (websocket, h2c): Node's parser treats everything after this head as the
   // new protocol and reads no further request from the connection (without an 'upgrade' listener it still
@@ -54,20 +53,17 @@ export function checkRequestLine(req: Request, res: Response, next: NextFunction
     target = path;
   }
   if (!target.startsWith('/')) {
-    sendError(res, 400, 'INVALID_REQUEST_TARGET', 'The request target must be a path starting with /');
-    return;
+    return next(badRequest('INVALID_REQUEST_TARGET', 'The request target must be a path starting with /'));
   }
   const path = target.split('?')[0];
   if (hasDotSegment(path)) {
-    sendError(res, 400, 'INVALID_REQUEST_TARGET', 'Paths with . or .. segments are not accepted');
-    return;
+    return next(badRequest('INVALID_REQUEST_TARGET', 'Paths with . or .. segments are not accepted'));
   }
   next();
 }
 
 /** Registered after the Host check (a foreign host is a 400 whatever the method). */
-export function checkMethod(req: Request, res: Response, next: NextFunction): void {
+export function checkMethod(req: Request, _res: Response, next: NextFunction): void {
   if (ALLOWED_METHODS.has(req.method)) return next();
-  res.setHeader('Allow', METHODS.join(', '));
-  sendError(res, 405, 'METHOD_NOT_ALLOWED', `${METHODS.join(', ')} only`);
+  next(new HttpError(405, 'METHOD_NOT_ALLOWED', `${METHODS.join(', ')} only`, { headers: { Allow: METHODS.join(', ') } }));
 }

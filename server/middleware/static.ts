@@ -1,12 +1,12 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { sendError } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { isHashedAsset, pickEncoding, scanPublicDir } from '../static-files.ts';
 import type { PublicFile } from '../static-files.ts';
 import { isClientRoute, LANG_COOKIE, PAGE_LANGUAGES, pageLanguage, renderPage } from '../page.ts';
 import type { RenderedPage } from '../page.ts';
-import { UNSUPPORTED_BROWSER_PATH, redirectUnsupportedBrowsers } from './browser-support.ts';
+import { UNSUPPORTED_BROWSER_PATH } from './browser-support.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // private: the page carries this browser's XSRF cookies, a shared cache must never hand them to someone else.
@@ -16,7 +16,7 @@ const REVALIDATE = 'no-cache';
 const fresh = (req: Request, etag: string) =>
   (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
-function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: string, sourceMap?: string): void {
+function sendFile(req: Request, res: Response, next: NextFunction, file: PublicFile, cacheControl: string, sourceMap?: string): void {
   const encoding = pickEncoding(req.headers['accept-encoding'], { br: !!file.br, gz: !!file.gz });
   const variant = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gz! : file;
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
@@ -47,8 +47,7 @@ function sendFile(req: Request, res: Response, file: PublicFile, cacheControl: s
     // process): answer 404 instead of dropping the connection, and only cut it once the body has begun.
     if (res.headersSent) return void res.destroy();
     for (const header of ['Content-Encoding', 'Content-Length', 'ETag', 'Vary']) res.removeHeader(header);
-    res.setHeader('Cache-Control', 'no-store');
-    sendError(res, 404, 'NOT_FOUND', 'Unknown asset');
+    next(new HttpError(404, 'NOT_FOUND', 'Unknown asset', { headers: { 'Cache-Control': 'no-store' } }));
   });
 }
 
@@ -80,8 +79,12 @@ export interface StaticOptions {
   warn: (message: string) => void;
 }
 
-/** Assets, the static files of static/ (copied by the build) and the page for every client route. */
-export function staticFiles(options: StaticOptions): RequestHandler {
+/**
+ * The built client as two middlewares: `files` (assets and the static files of static/, copied by the build) and
+ * `pages` (the page for every client route, 404 for other paths). app.ts puts the browser check between them, so
+ * only page requests are sent to the message for old browsers.
+ */
+export function clientFiles(options: StaticOptions): { files: RequestHandler; pages: RequestHandler } {
   const files = scanPublicDir(options.publicDir);
   const templatePath = join(options.publicDir, 'index.html');
   const template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
@@ -90,27 +93,25 @@ export function staticFiles(options: StaticOptions): RequestHandler {
   );
   if (template === null) options.warn(`${templatePath} is missing: run "npm run build" (pages answer 503 until then)`);
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  const filesHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
-
     if (path.startsWith('/assets/')) {
       const file = files.get(path);
-      if (!file) return sendError(res, 404, 'NOT_FOUND', 'Unknown asset');
-      return sendFile(req, res, file, isHashedAsset(path) ? IMMUTABLE : REVALIDATE, files.has(`${path}.map`) ? `${path}.map` : undefined);
+      if (!file) return next(notFound('Unknown asset'));
+      return sendFile(req, res, next, file, isHashedAsset(path) ? IMMUTABLE : REVALIDATE, files.has(`${path}.map`) ? `${path}.map` : undefined);
     }
-    if (path === UNSUPPORTED_BROWSER_PATH) {
-      const file = files.get(`${UNSUPPORTED_BROWSER_PATH}.html`);
-      if (file) return sendFile(req, res, file, REVALIDATE);
-    }
-    const rootFile = files.get(path);
-    if (rootFile && !path.endsWith('.html')) return sendFile(req, res, rootFile, REVALIDATE);
-
-    redirectUnsupportedBrowsers(req, res, () => {
-      const page = pages.get(pageLanguage(req.cookies?.[LANG_COOKIE]));
-      if (!page) return sendError(res, 503, 'CLIENT_NOT_BUILT', 'The client is not built yet');
-      options.issueXsrf(req, res);
-      sendPage(req, res, page, isClientRoute(path) ? 200 : 404);
-    });
+    const file = path === UNSUPPORTED_BROWSER_PATH ? files.get(`${UNSUPPORTED_BROWSER_PATH}.html`) : path.endsWith('.html') ? undefined : files.get(path);
+    if (file) return sendFile(req, res, next, file, REVALIDATE);
+    next();
   };
+
+  const pagesHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const page = pages.get(pageLanguage(req.cookies?.[LANG_COOKIE]));
+    if (!page) return next(new HttpError(503, 'CLIENT_NOT_BUILT', 'The client is not built yet'));
+    options.issueXsrf(req, res);
+    sendPage(req, res, page, isClientRoute(req.path) ? 200 : 404);
+  };
+  return { files: filesHandler, pages: pagesHandler };
 }

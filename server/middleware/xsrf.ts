@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
-import { sendError } from '../errors.ts';
+import { forbidden } from '../errors.ts';
 
 /**
  * Cross-site request forgery defence for the /v2 API (signed double-submit cookie, csrf-csrf).
@@ -63,16 +63,12 @@ export function createXsrf(secret: string) {
       if (!req.cookies?.[XSRF_COOKIE] || !req.cookies?.[XSRF_SID_COOKIE]) issue(req, res);
       return next();
     }
-    if (req.headers['sec-fetch-site'] === 'cross-site') {
-      sendError(res, 403, 'XSRF_CROSS_SITE', 'Cross-site requests are not allowed');
-      return;
-    }
+    if (req.headers['sec-fetch-site'] === 'cross-site') return next(forbidden('XSRF_CROSS_SITE', 'Cross-site requests are not allowed'));
     if (!csrf.validateRequest(req)) {
       // A valid cookie is kept, an invalid one (e.g. after a secret rotation) replaced, so the real client
       // recovers on retry; a forging site still cannot read it.
       issue(req, res);
-      sendError(res, 403, 'XSRF_TOKEN_INVALID', 'Missing or invalid X-XSRF-TOKEN header');
-      return;
+      return next(forbidden('XSRF_TOKEN_INVALID', 'Missing or invalid X-XSRF-TOKEN header'));
     }
     next();
   };
