@@ -10,7 +10,7 @@ import { loadDocument } from './lib/i18n.ts';
 import Login from './features/login/index.tsx';
 import InternetExplorer from './features/internet-explorer/index.tsx';
 
-// Every feature area is its own chunk, fetched the first time it is visited (SPEC section 2); the shell and
+// Every feature area is its own chunk, fetched the first time it is visited (docs/product.md#screens); the shell and
 // the API layer are the app module, which every area runs on. The build names each area after its key here
 // (areaName() in scripts/build-graph.ts: features/<key>/index.tsx), which routes.test.tsx checks.
 export const AREAS = {

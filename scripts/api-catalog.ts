@@ -1,5 +1,5 @@
 /**
- * Every /v2 call of SPEC section 7 with who may make it and the shapes it takes and answers.
+ * Every /v2 call of docs/product.md#calls with who may make it and the shapes it takes and answers.
  * Shapes are named after their valibot schema in client/api/schemas/ without the `Schema` suffix
  * (`Patient` = PatientSchema); `X[]` is a JSON array of X. scripts/api-docs.ts renders docs/api.md
  * from this list and the schemas, and test/server/upstream/api-docs.test.ts checks that every call
@@ -36,7 +36,7 @@ export interface ApiCall {
   answer?: string;
   /** Success status when not 200 (JSON) or 204 (no answer). */
   status?: number;
-  /** Not in SPEC section 7: only the built-in upstream has it, and the client hides what needs it when it is missing. */
+  /** Not in docs/product.md#calls: only the built-in upstream has it, and the client hides what needs it when it is missing. */
   optional?: true;
 }
 
@@ -60,7 +60,7 @@ const sync = '/patients/{patientId}/sync-db/{collection}';
 export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] = [
   {
     name: 'Authentication',
-    intro: 'CONTRACT.md pins these. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table.',
+    intro: 'docs/contract.md#shapes pins these. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table.',
     calls: [
       { method: 'POST', path: '/auth/login', permission: 'public', summary: 'Sign in. 401 for wrong credentials, 403 for a locked account.', body: 'LoginBody', answer: 'LoginResponse' },
       { method: 'POST', path: '/auth/logout', permission: 'signed-in', summary: 'Revoke the token of this request.' },
@@ -172,7 +172,7 @@ export const API_FAMILIES: { name: string; intro: string; calls: ApiCall[] }[] =
   },
   {
     name: 'Audit log',
-    intro: 'Not in SPEC: the built-in upstream records every change to patients (master data, appointments, evaluation form), comments, care-team and device links, devices, access codes, recovery keys and coaches, in the same transaction as the change. Password hashes, access codes and recovery keys appear only as "[redacted]".',
+    intro: 'Not in docs/product.md: the built-in upstream records every change to patients (master data, appointments, evaluation form), comments, care-team and device links, devices, access codes, recovery keys and coaches, in the same transaction as the change. Password hashes, access codes and recovery keys appear only as "[redacted]".',
     calls: [
       { method: 'GET', path: '/audit-log', optional: true, permission: 'patient-history', summary: 'Changes, newest first (default 100 per page); `where`/`order` on id, at, actorId, action, entity, entityId, patientId: `{ "where": { "patientId": "…" } }` is one patient\'s history, `{ "where": { "entity": "comment", "entityId": "…" } }` every version of one note. X-Total-Count.', query: 'filter: ListFilter', answer: 'AuditEntry[]' },
     ],

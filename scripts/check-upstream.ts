@@ -1,7 +1,7 @@
 /**
  * Does an upstream /v2 API give the client what it needs? For operators who set UPSTREAM_URL to their own API.
  *   CHECK_EMAIL=coach@example.org CHECK_PASSWORD=... npm run check:upstream -- http://api.internal:3000
- * Signs in (POST /auth/login), makes every read-only call of SPEC section 7 (GET only; calls that create
+ * Signs in (POST /auth/login), makes every read-only call of docs/product.md#calls (GET only; calls that create
  * something although they are GETs, such as get-or-create-unused, are left out), reads each answer exactly
  * as the client does (client/api/reading.ts), signs out again (POST /auth/logout) and prints one row per call:
  * status, whether the client understands the answer, and which fields do not fit. Nothing else is written.
@@ -87,7 +87,7 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
     }
     if (optional && (answer.status === 404 || answer.status === 405 || answer.status === 501)) {
       row.understood = 'absent';
-      row.note = 'not in SPEC: the screens that use it hide it';
+      row.note = 'not in docs/product.md: the screens that use it hide it';
       return undefined;
     }
     if (answer.status < 200 || answer.status >= 300) {

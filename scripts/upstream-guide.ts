@@ -90,7 +90,7 @@ export async function renderUpstreamGuide(schemas: Map<string, v.GenericSchema>)
   return [
     START,
     '',
-    'The gateway passes `/v2` through to `UPSTREAM_URL` unchanged. Besides the calls of SPEC section 7 (paths, methods and',
+    'The gateway passes `/v2` through to `UPSTREAM_URL` unchanged. Besides the calls of docs/product.md#calls (paths, methods and',
     'bodies in [docs/api.md](docs/api.md)), the client expects this of an upstream, and nothing more:',
     '',
     '- **Sign-in**: `POST /v2/auth/login` answers an object with `id`, the access token (the rest of the answer is not read);',
@@ -120,7 +120,7 @@ export async function renderUpstreamGuide(schemas: Map<string, v.GenericSchema>)
     'CHECK_EMAIL=admin@example.org CHECK_PASSWORD=... npm run check:upstream -- http://api.internal:3000',
     '```',
     '',
-    'It signs in (`POST /auth/login`), makes every read-only call of SPEC section 7 (GET only; `get-or-create-unused`,',
+    'It signs in (`POST /auth/login`), makes every read-only call of docs/product.md#calls (GET only; `get-or-create-unused`,',
     '`create-trial-access` and `verify-email` are left out because they change something), signs out (`POST /auth/logout`)',
     'and writes nothing else. It prints one row per call: status, whether the client understands the answer, and which',
     'fields do not fit, "(needed)" or "(default)". Exit code 0 when every call the product needs works, 1 when one fails',

@@ -73,7 +73,7 @@ const isPublicOrigin = (value: string) => {
   return !!url && /^https?:$/.test(url.protocol) && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
 };
 
-/** Quotation marks are stripped from the instance title (SPEC 1): compose files and shells like to keep them. */
+/** Quotation marks are stripped from the instance title (docs/product.md#purpose): compose files and shells like to keep them. */
 export function cleanTitle(raw: string): string {
   let title = raw.trim();
   if (/^'.*'$/.test(title)) title = title.slice(1, -1);

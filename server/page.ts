@@ -51,9 +51,9 @@ export function renderPage(
 }
 
 /**
- * Client routes of SPEC section 2 (each with its sub-paths, e.g. /patient/123). They are answered with the
+ * Client routes of docs/product.md#screens (each with its sub-paths, e.g. /patient/123). They are answered with the
  * page; any other path gets the page with status 404 so the client shows its not-found screen.
- * reset-password is a prefix match in the SPEC (/reset-password..., its exact path is not shown).
+ * reset-password is a prefix match in docs/product.md (/reset-password..., its exact path is not shown).
  */
 const ROUTES = [
   'dashboard',

@@ -11,6 +11,6 @@ export const updatePassword = (body: { oldPassword: string; newPassword: string 
 /** Authenticated with the token from the emailed link, which the caller has stored as the current token. */
 export const setPassword = (body: { password: string }) =>
   request('POST', '/auth/me/set-password', { body, skipUnauthorizedHandler: true });
-/** The answer is ignored (SPEC section 7): it never reveals whether the account exists. */
+/** The answer is ignored (docs/product.md#calls): it never reveals whether the account exists. */
 export const forgotPassword = (body: { email: string }) => request('POST', '/auth/forgot-password', { body });
 

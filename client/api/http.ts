@@ -134,7 +134,7 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | null): { sign
   };
 }
 
-/** Query values are each JSON-encoded (CONTRACT.md): {filter: {limit: 20}} -> filter={"limit":20}. */
+/** Query values are each JSON-encoded (docs/contract.md#lists): {filter: {limit: 20}} -> filter={"limit":20}. */
 export function encodeQuery(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();

@@ -31,7 +31,7 @@ describe('reading answers leniently', () => {
     expect(v.safeParse(MeSchema, { ...minimalUser, id: '7' }).success).toBe(false);
   });
 
-  test.each(['id', 'email', 'isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'])('refuses a user without %s, which SPEC shows', (field) => {
+  test.each(['id', 'email', 'isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'])('refuses a user without %s, which docs/product.md shows', (field) => {
     const { [field as keyof typeof minimalUser]: _dropped, ...rest } = minimalUser;
     const result = read(MeSchema, rest);
     expect(result.success).toBe(false);
@@ -87,17 +87,17 @@ describe('reading answers leniently', () => {
     expect(list[1].diagnosisIds).toEqual([]);
   });
 
-  test('requires of news what SPEC shows: id, title and read', () => {
+  test('requires of news what docs/product.md shows: id, title and read', () => {
     expect(read(NewsListSchema, [{ id: 1, title: 'Hallo', read: false }]).output).toEqual([{ id: '1', title: 'Hallo', read: false, body: '', publishedAt: '' }]);
     expect(issueFields(read(NewsListSchema, [{ id: 1, title: 'Hallo' }]).issues!)).toEqual(['[].read']);
   });
 
-  test('requires both system settings SPEC names', () => {
+  test('requires both system settings docs/product.md names', () => {
     expect(read(SystemSettingsSchema, { enable_creating_new_patients: true, instance_name: 'X', other: 1 }).success).toBe(true);
     expect(issueFields(read(SystemSettingsSchema, { instance_name: 'X' }).issues!)).toEqual(['enable_creating_new_patients']);
   });
 
-  test('reads a replication endpoint with SPEC fields only, host and port left out', () => {
+  test('reads a replication endpoint with docs/product.md fields only, host and port left out', () => {
     expect(read(ReplicationEndpointSchema, { id: 2, name: 'Replica', protocol: 'https' }).output).toMatchObject({ id: '2', host: null, port: null, path: '' });
   });
 

@@ -21,7 +21,7 @@ import { AppVersionSchema, AssetSchema } from './schemas/app-settings.ts';
 
 /*
  * How the client reads answers. The schemas in ./schemas/ are the strict contract the built-in upstream
- * checks its own answers against; a customer's /v2 API only has to give what SPEC.md shows or what a screen
+ * checks its own answers against; a customer's /v2 API only has to give what docs/product.md shows or what a screen
  * cannot work without. The reading schema of an answer is derived here from its strict schema, in one place:
  *   - ids may be numbers or strings and become strings (once, here at the boundary);
  *   - a field is required only when it is essential (REQUIRED below, and every object's `id`); any other
@@ -32,13 +32,13 @@ import { AppVersionSchema, AssetSchema } from './schemas/app-settings.ts';
 
 /** Fields a screen cannot work without, per object schema (besides `id`, which every object needs). */
 const REQUIRED = new Map<unknown, readonly string[]>([
-  // SPEC section 3/4: the session check and the guards decide on these four flags.
+  // docs/product.md#entities/4: the session check and the guards decide on these four flags.
   [MeSchema, ['email', 'isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager']],
-  // SPEC section 4: "if the response has an id, the token is stored".
+  // docs/product.md#states: "if the response has an id, the token is stored".
   [LoginTokenSchema, ['id']],
-  // SPEC section 3: id, title, read.
+  // docs/product.md#entities: id, title, read.
   [NewsItemSchema, ['title', 'read']],
-  // SPEC section 7: the answer includes both.
+  // docs/product.md#calls: the answer includes both.
   [SystemSettingsSchema, ['enable_creating_new_patients', 'instance_name']],
   [CoachLockedSchema, ['locked']],
   [CoachSchema, ['email']],
@@ -55,7 +55,7 @@ const REQUIRED = new Map<unknown, readonly string[]>([
   [CostRateSchema, ['name']],
   [DeviceSchema, ['name']],
   [DiagnosisSchema, ['code']],
-  // SPEC section 3: name, protocol, host, port (host and port may be left out: the current host).
+  // docs/product.md#entities: name, protocol, host, port (host and port may be left out: the current host).
   [ReplicationEndpointSchema, ['name', 'protocol']],
   [SurveySchema, ['title']],
   [SurveyQuestionSchema, ['text', 'type']],

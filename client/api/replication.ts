@@ -12,7 +12,7 @@ const DEFAULT_PORT = { http: 80, https: 443 } as const;
 
 /**
  * The URL patient apps replicate to. An omitted host means the host this portal is served from
- * (SPEC section 9); then an omitted port means the page's port too. Default ports are left out.
+ * (docs/product.md#constants); then an omitted port means the page's port too. Default ports are left out.
  */
 export function endpointUrl(endpoint: Endpoint, current: CurrentLocation = window.location): string {
   const host = endpoint.host || current.hostname;
@@ -24,7 +24,7 @@ export function endpointUrl(endpoint: Endpoint, current: CurrentLocation = windo
   return `${endpoint.protocol}://${bracketed}${portPart}${path}`;
 }
 
-/** "product | endpoint name" (SPEC section 3), the product being the instance title. */
+/** "product | endpoint name" (docs/product.md#entities), the product being the instance title. */
 export function endpointDisplayName(productName: string, endpoint: Pick<ReplicationEndpoint, 'name'>): string {
   return `${productName.replace(/["']/g, '').trim()} | ${endpoint.name}`;
 }

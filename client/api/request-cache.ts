@@ -14,7 +14,7 @@ import { reportAnswer, reportNoAnswer } from '../lib/connection.ts';
  * Only answers of the signed-in coach's own token are kept, in memory, and a new token starts empty.
  */
 
-/** Collections kept for the session (SPEC section 7 calls; first path segment under /v2, or the exact path). */
+/** Collections kept for the session (docs/product.md#calls calls; first path segment under /v2, or the exact path). */
 const REFERENCE = /^\/v2\/(coaches|diagnosis|cost-rates|news|system\/settings)(\?|$)/;
 /** A kept answer younger than this is used without asking again. */
 const FRESH_MS = 10_000;

@@ -1,4 +1,4 @@
-/** SPEC sections 1 and 9: default "CL"; quotation marks are stripped for display. */
+/** docs/product.md sections 1 and 9: default "CL"; quotation marks are stripped for display. */
 export const DEFAULT_TITLE = 'CL';
 
 // Double quotes of any style go wherever they are. A single quote goes too, unless it sits between two

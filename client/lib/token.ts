@@ -1,5 +1,5 @@
 /**
- * The access token in localStorage (SPEC sections 6 and 9). Kept apart from the fetch wrapper so the
+ * The access token in localStorage (docs/product.md sections 6 and 9). Kept apart from the fetch wrapper so the
  * first screen can know whether someone is signed in without loading the API layer and its schemas.
  */
 export const TOKEN_KEY = 'accessToken';

@@ -3,5 +3,5 @@ export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
 
-/** SPEC section 9. */
+/** docs/product.md#constants. */
 export const MIN_PASSWORD_LENGTH = 8;

@@ -5,7 +5,7 @@ import { Icon } from '../components/Icon.tsx';
 import { Menu } from './Menu.tsx';
 
 /**
- * SPEC section 2: unread news by title in reverse order, each to /news-dashboard?id=<id>; with none, the
+ * docs/product.md#screens: unread news by title in reverse order, each to /news-dashboard?id=<id>; with none, the
  * newspaper icon is a plain link to /news-dashboard; with some, it carries a warning badge with the count.
  */
 export function NewsMenu() {

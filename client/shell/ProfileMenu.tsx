@@ -6,8 +6,8 @@ import { Menu } from './Menu.tsx';
 import { coachName } from '../lib/names.ts';
 
 /**
- * Profile menu with Inbox and Settings (SPEC section 2).
- * Inbox (SPEC leaves it open; our decision): the messages addressed to a coach are the news, so Inbox opens
+ * Profile menu with Inbox and Settings (docs/product.md#screens).
+ * Inbox (docs/product.md leaves it open; our decision): the messages addressed to a coach are the news, so Inbox opens
  * /news-dashboard, where unread and read news are listed and can be marked. It is one place, not a second list.
  */
 export function ProfileMenu() {

@@ -14,7 +14,7 @@ export function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * Any patient in two keystrokes: "/" on any screen of the shell opens a search over name, code and phone (SPEC's
+ * Any patient in two keystrokes: "/" on any screen of the shell opens a search over name, code and phone (docs/product.md's
  * menus stay as they are; the dashboard and the patient list have the same search on the page). It does not open
  * while the person types somewhere, or while another dialog is open.
  */

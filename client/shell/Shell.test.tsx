@@ -276,7 +276,7 @@ describe('a flaky line', () => {
     });
     renderShell();
     expect(await screen.findByRole('link', { name: 'Keine neue News vorhanden' })).toBeTruthy();
-    // The first load got no answer (logged to the console only, SPEC section 8).
+    // The first load got no answer (logged to the console only, docs/product.md#errors).
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('Could not load news', expect.anything()));
     reachable = true;
     act(() => {

@@ -25,7 +25,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
     return onReconnect(load);
   }, []);
 
-  // SPEC section 4: after every completed navigation the sidebar closes on windows up to 2500 px.
+  // docs/product.md#states: after every completed navigation the sidebar closes on windows up to 2500 px.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each navigation: path and search are the trigger, not inputs
   useEffect(() => {
     closeSidebarAfterNavigation();

@@ -20,7 +20,7 @@ const NewsDashboardPage = page(area$('news-dashboard'));
 const NotFoundPage = page(NotFound);
 
 /**
- * Routes inside the shell (SPEC section 2, the rest of the table in routes.tsx); stats and export need no extra
+ * Routes inside the shell (docs/product.md#screens, the rest of the table in routes.tsx); stats and export need no extra
  * guard. Part of the app module, so the first screen does not carry them.
  */
 export function ShellRoutes() {

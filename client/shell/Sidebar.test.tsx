@@ -25,7 +25,7 @@ const SETTINGS = {
   failed: loadWith(() => apiError(500)),
 } as const;
 
-// Expected [New User, Coaches verwalten, Controlling, Export] per user and settings state (SPEC section 6;
+// Expected [New User, Coaches verwalten, Controlling, Export] per user and settings state (docs/product.md#roles;
 // Export for everyone who may export, can('export') in components/permissions.ts, is the project's decision).
 const EXPECTED: Record<string, Record<keyof typeof SETTINGS, [boolean, boolean, boolean, boolean]>> = {
   coach: { on: [true, false, false, true], off: [false, false, false, true], 'not loaded': [true, false, false, true], failed: [true, false, false, true] },
@@ -95,7 +95,7 @@ describe('sidebar links', () => {
     });
   });
 
-  test('the links come in the order of SPEC section 2', () => {
+  test('the links come in the order of docs/product.md#screens', () => {
     user.value = { ...(buildMe() as Me), isAdmin: true };
     render(<Sidebar />);
     openManagement();

@@ -20,7 +20,7 @@ function Item({ href, icon, label }: { href: string; icon: IconName; label: stri
   );
 }
 
-/** The links of SPEC section 2 with the visibility of section 6; the management submenu toggles. */
+/** The links of docs/product.md#screens with the visibility of section 6; the management submenu toggles. */
 export function Sidebar() {
   const [path] = useLocation();
   const show = sidebarVisibility(user.value, systemSettings.value);

@@ -8,7 +8,7 @@ import { NewsMenu } from './NewsMenu.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
-/** Top bar (SPEC section 2): menu button, instance title, news, language, profile, logout. */
+/** Top bar (docs/product.md#screens): menu button, instance title, news, language, profile, logout. */
 export function TopBar() {
   return (
     <header className="topbar">

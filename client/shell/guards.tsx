@@ -17,7 +17,7 @@ export function RequireLogin({ children }: { children?: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin guard (SPEC section 6): whoever may manage coaches (components/permissions.ts); denied when no user is loaded. */
+/** Admin guard (docs/product.md#roles): whoever may manage coaches (components/permissions.ts); denied when no user is loaded. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (!can('manageCoaches')) {
     return (

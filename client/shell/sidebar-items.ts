@@ -10,7 +10,7 @@ export interface SidebarVisibility {
 }
 
 /**
- * Which sidebar items a person sees (SPEC section 6), each by its rule in components/permissions.ts:
+ * Which sidebar items a person sees (docs/product.md#roles), each by its rule in components/permissions.ts:
  * "Coaches verwalten" (manageCoaches), "Controlling" (seeStatistics), "New User" (createPatients, still shown
  * while the settings have not loaded) and "Export" (export). Dashboard, help and news are for everyone.
  */

@@ -1,10 +1,10 @@
 import { signal } from '@preact/signals-react';
 
-/** SPEC section 9: after a navigation the sidebar closes when the window is at most this wide. */
+/** docs/product.md#constants: after a navigation the sidebar closes when the window is at most this wide. */
 export const AUTO_CLOSE_MAX_WIDTH = 2500;
 export const SMALL_SCREEN_MAX_WIDTH = 767;
 
-/** Expanded or collapsed (SPEC section 4). Starts open only where it would not auto-close anyway. */
+/** Expanded or collapsed (docs/product.md#states). Starts open only where it would not auto-close anyway. */
 export const sidebarOpen = signal(typeof window !== 'undefined' && window.innerWidth > AUTO_CLOSE_MAX_WIDTH);
 
 export function toggleSidebar(): void {

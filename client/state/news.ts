@@ -8,7 +8,7 @@ import { user } from './session.ts';
 export const news = signal<NewsItem[]>([]);
 /** Whether GET /news is on its way: screens that lay out around the news wait for it (no layout shift). */
 export const newsLoading = signal(false);
-/** Unread items in reverse order of the answer (SPEC section 2, news menu). */
+/** Unread items in reverse order of the answer (docs/product.md#screens, news menu). */
 export const unreadNews = computed(() => news.value.filter((item) => !item.read).reverse());
 
 // Read state is per coach: when the session ends the list goes, so the next coach to sign in on this
@@ -18,7 +18,7 @@ effect(() => {
 });
 
 /**
- * Load the news; a failure goes to the console only (SPEC section 8). A load stopped because the session
+ * Load the news; a failure goes to the console only (docs/product.md#errors). A load stopped because the session
  * ended (logout while it ran) is no failure: nothing is logged and the emptied list stays empty.
  */
 export async function loadNews(): Promise<void> {

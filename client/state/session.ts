@@ -20,7 +20,7 @@ export const sessionChecked = signal(false);
  */
 export const lastLoginFailure = signal<'locked' | 'offline' | 'unusable' | 'failed' | null>(null);
 
-/** Authenticated per SPEC section 6: a token exists and the user is not locked. */
+/** Authenticated per docs/product.md#roles: a token exists and the user is not locked. */
 export const isAuthenticated = computed(() => !!token.value && !!user.value && !user.value.isUserLocked);
 
 
@@ -68,7 +68,7 @@ export function dropSession(): void {
 let started: Promise<Me | null> | null = null;
 
 /**
- * Start-up check (SPEC section 4), run once: no token -> logged out; with a token the current user is
+ * Start-up check (docs/product.md#states), run once: no token -> logged out; with a token the current user is
  * fetched; a locked user is logged out and the token cleared; a failed fetch counts as an expired token.
  */
 export function checkSession(): Promise<Me | null> {
@@ -116,7 +116,7 @@ export function resetSessionForTests(): void {
   dropSession();
 }
 
-/** Login (SPEC section 4/8): an answer with an id stores the token and returns the fetched user; else null. */
+/** Login (docs/product.md#states/8): an answer with an id stores the token and returns the fetched user; else null. */
 export async function login(email: string, password: string): Promise<Me | null> {
   lastLoginFailure.value = null;
   try {
@@ -151,7 +151,7 @@ export async function login(email: string, password: string): Promise<Me | null>
 }
 
 /**
- * Logout (SPEC section 4): POST /auth/logout; on success the browser's local storage is cleared and the
+ * Logout (docs/product.md#states): POST /auth/logout; on success the browser's local storage is cleared and the
  * user goes to /login. The language choice is written back afterwards: it is a preference, not session data.
  * If the call fails the token is still forgotten locally, so a person who pressed "logout" is never left signed in.
  */

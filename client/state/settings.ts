@@ -7,7 +7,7 @@ import type { SystemSettings } from '../api/schemas/system.ts';
 export const systemSettings = signal<SystemSettings | null>(null);
 export const settingsStatus = signal<'idle' | 'loading' | 'loaded' | 'failed'>('idle');
 
-/** Load the system settings; a failure is logged only (SPEC section 8). */
+/** Load the system settings; a failure is logged only (docs/product.md#errors). */
 export async function loadSystemSettings(): Promise<void> {
   settingsStatus.value = 'loading';
   try {

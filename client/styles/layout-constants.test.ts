@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 
-// SPEC section 9 sizes live in the global stylesheet; this pins them so a refactor cannot drift silently.
+// docs/product.md#constants sizes live in the global stylesheet; this pins them so a refactor cannot drift silently.
 const css = readFileSync('client/styles/app.css', 'utf8'); // vitest runs from the repository root
 
 test('the sidebar is 250 px wide and sits below a 56 px top bar', () => {

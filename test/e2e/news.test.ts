@@ -26,7 +26,7 @@ forEachUpstream((upstream, journey) => {
 
     await menuButton(unread.length).click();
     const items = page.getByRole('menu', { name: `Sie haben ${unread.length} ungelesene News` }).getByRole('menuitem');
-    // SPEC: unread news by title, in reverse order.
+    // docs/product.md: unread news by title, in reverse order.
     expect(await items.allInnerTexts()).toEqual(unread.map((n) => n.title).reverse());
     await j.screen('news menu open');
 

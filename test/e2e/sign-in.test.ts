@@ -8,7 +8,7 @@ const ADMIN = 'Coaches verwalten -> /admin';
 const STATS = 'Controlling -> /stats';
 const EXPORT = 'Export -> /export';
 
-// SPEC section 6, with the project's decision for Export (everyone who may export: every signed-in coach, by
+// docs/product.md#roles, with the project's decision for Export (everyone who may export: every signed-in coach, by
 // can('export') in client/components/permissions.ts) and enable_creating_new_patients = true on both test instances
 // (so every coach sees "New User").
 const EXPECTED = {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo-Passwort-1';
-/** Demo accounts of the built-in upstream (CONTRACT.md). */
+/** Demo accounts of the built-in upstream (docs/contract.md#demo-accounts). */
 export const DEMO = {
   admin: 'admin@example.org',
   coach: 'coach@example.org',

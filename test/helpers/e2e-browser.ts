@@ -95,7 +95,7 @@ interface AxeResults {
 
 /**
  * `origin` is the gateway the journey runs against: options.baseURL, else the one in front of the built-in upstream.
- * `absent`: calls beyond SPEC section 7 that this upstream does not have; the client asks for them once to find out,
+ * `absent`: calls beyond docs/product.md#calls that this upstream does not have; the client asks for them once to find out,
  * and their failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
  */
 export async function openJourney(

@@ -6,7 +6,7 @@ import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
 import type { Mail } from './lb3-upstream/rest.ts';
 
 /**
- * One journey file, two upstreams: every browser journey of SPEC sections 2-8 runs once against the gateway
+ * One journey file, two upstreams: every browser journey of docs/product.md sections 2-8 runs once against the gateway
  * in front of the built-in upstream and once against the gateway in front of the LoopBack-style test
  * upstream. A journey gets the upstream's accounts and its way of reading mails; nothing else differs.
  */
@@ -18,7 +18,7 @@ export interface E2eUpstream {
   password: string;
   /** The reset link of the newest mail to `to` sent after `since` (epoch ms). */
   resetLink(to: string, since: number): Promise<string>;
-  /** Calls beyond SPEC section 7 it does not have (the client asks once and leaves out what needs them). */
+  /** Calls beyond docs/product.md#calls it does not have (the client asks once and leaves out what needs them). */
   absent: ProvokedFailure[];
   /** It keeps an audit log (GET /v2/audit-log): the record's "Verlauf" and the versions of a note exist. */
   auditLog: boolean;

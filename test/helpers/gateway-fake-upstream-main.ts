@@ -1,4 +1,4 @@
-// A stand-in for server/upstream/main.ts speaking the same process interface (TEAM.md): listens on
+// A stand-in for server/upstream/main.ts speaking the same process interface (docs/contract.md#built-in-upstream): listens on
 // UPSTREAM_HOST:UPSTREAM_PORT, reports { type: 'listening', port } over IPC, exits 0 on SIGTERM/SIGINT.
 // It answers every request with JSON naming the environment it was given (minus secrets) and the request path.
 import { createServer } from 'node:http';

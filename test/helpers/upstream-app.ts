@@ -22,7 +22,7 @@ export function manualClock(start = new Date('2026-11-22T09:00:00.000Z')): Clock
 let passwordHash: Promise<string> | undefined;
 
 /**
- * The known small world every upstream test starts from: the four CONTRACT accounts (ids admin, coach,
+ * The known small world every upstream test starts from: the four docs/contract.md#demo-accounts accounts (ids admin, coach,
  * health, locked) and coach2 (email not verified); patient p1 of coach, p2 and p3 of coach2; one piece of
  * each reference data; comment c1 (by coach on p1) and c2 (by coach2 on p2); external comments x1 (p1)
  * and x2 (p2); sync state for p1 and p2.

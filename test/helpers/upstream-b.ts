@@ -66,7 +66,7 @@ export async function upstreamB(options: { now?: string } = {}) {
   };
 }
 
-/** Query values JSON-encoded as CONTRACT.md requires: { from: '2026-06-01' } -> from="2026-06-01". */
+/** Query values JSON-encoded as docs/contract.md#transport requires: { from: '2026-06-01' } -> from="2026-06-01". */
 export function jsonQuery(values: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON.stringify(v)]));
 }

@@ -32,7 +32,7 @@ describe('check:upstream against the built-in upstream', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('understands every read-only call of SPEC section 7 with an administrator and exits 0', async () => {
+  test('understands every read-only call of docs/product.md#calls with an administrator and exits 0', async () => {
     const { code, out } = await runCheck(upstream.url, { CHECK_EMAIL: 'admin@example.org', CHECK_PASSWORD: 'Demo-Passwort-1' });
     expect(code, out).toBe(0);
     for (const call of ['GET /auth/me', 'GET /patients', 'GET /patients/{id}', 'GET /news', 'GET /system/settings', 'GET /statistics/phone-coachings', 'GET /patients/{id}/sync-db/day-evaluation']) {
@@ -51,7 +51,7 @@ describe('check:upstream against the LoopBack-style test upstream', () => {
       expect(code, out).toBe(0);
       expect(row(out, 'GET /auth/me')).toMatch(/200 +yes .*firstName \(default\)/);
       expect(row(out, 'GET /patients')).toMatch(/200 +yes +no X-Total-Count/);
-      // The audit log is not in SPEC section 7: an API without it is fine, the patient's history tab is hidden.
+      // The audit log is not in docs/product.md#calls: an API without it is fine, the patient's history tab is hidden.
       expect(row(out, 'GET /audit-log')).toMatch(/404 +absent /);
       expect(out).toMatch(/signs in and out \(POST \/auth\/login, POST \/auth\/logout\) and otherwise only reads/);
     } finally {

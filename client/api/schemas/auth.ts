@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema } from './common.ts';
 
-/** The signed-in coach as GET /auth/me returns it (CONTRACT.md `<Me>`). */
+/** The signed-in coach as GET /auth/me returns it (docs/contract.md#shapes). */
 export const MeSchema = v.object({
   id: IdSchema,
   email: v.string(),
@@ -32,7 +32,7 @@ export const LoginResponseSchema = v.object({
 export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 /**
  * What the client reads of the login answer: the access token. The signed-in coach is then fetched from
- * GET /auth/me (SPEC section 4), so the answer's other fields are not read.
+ * GET /auth/me (docs/product.md#states), so the answer's other fields are not read.
  */
 export const LoginTokenSchema = v.pick(LoginResponseSchema, ['id']);
 

@@ -64,7 +64,7 @@ export const CoachPatchSchema = v.partial(v.object({
 }));
 export type CoachPatch = v.InferInput<typeof CoachPatchSchema>;
 
-/** GET /coaches/isCoachLocked (CONTRACT.md). */
+/** GET /coaches/isCoachLocked (docs/contract.md#shapes). */
 export const CoachLockedSchema = v.object({ locked: v.boolean() });
 
 /** POST /coaches/connect: an administrator joins a patient's care team by the patient's pseudonym code (no credential: others get 403). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** All ids in the /v2 API are strings (TEAM.md). */
+/** All ids in the /v2 API are strings (docs/contract.md#ids). */
 export const IdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
 /** A calendar day, `YYYY-MM-DD` (birth dates, aftercare intervals, statistic days). */
@@ -16,7 +16,7 @@ export const textField = (max: number) => v.pipe(v.string(), v.trim(), v.minLeng
 export const intRange = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
 /**
- * The `filter` query value of every list call (CONTRACT.md). `where` is checked field by field by the
+ * The `filter` query value of every list call (docs/contract.md#lists). `where` is checked field by field by the
  * server, which answers 400 for fields the resource does not have.
  */
 export const ListFilterSchema = v.strictObject({

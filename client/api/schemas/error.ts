@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** The one JSON error body of CONTRACT.md, produced by the gateway and every upstream. */
+/** The one JSON error body of docs/contract.md#errors, produced by the gateway and every upstream. */
 export const ApiErrorBodySchema = v.object({
   error: v.object({
     statusCode: v.number(),

@@ -5,7 +5,7 @@ export const ReplicationProtocolSchema = v.picklist(['http', 'https']);
 
 /**
  * Where patient apps replicate their data to. host (and port) may be omitted: the app then uses the
- * host the portal itself is served from (SPEC section 9: the replica endpoint is configured without host).
+ * host the portal itself is served from (docs/product.md#constants: the replica endpoint is configured without host).
  */
 export const ReplicationEndpointSchema = v.object({
   id: IdSchema,

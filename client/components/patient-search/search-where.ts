@@ -1,6 +1,6 @@
 /*
  * The one patient search (quick search, dashboard, patient list): every word of the text must match the first name,
- * last name or code, or, when it has a digit, the phone number. Sent as `like` conditions of SPEC section 7's list
+ * last name or code, or, when it has a digit, the phone number. Sent as `like` conditions of docs/product.md#calls's list
  * call. The built-in upstream compares names by their German search key (case and accents ignored, ß as ss);
  * another API may compare case-sensitively (LoopBack's memory connector does), so each word is also sent as a
  * person would write it in a name or a code: "müller" is asked as "müller", "Müller" and "MÜLLER".

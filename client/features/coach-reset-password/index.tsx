@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n.ts';
 import { isEmail } from '../../lib/validation.ts';
 
 /**
- * Request a password reset (SPEC sections 2, 4, 5, 8). The request is fired without waiting and the
+ * Request a password reset (docs/product.md sections 2, 4, 5, 8). The request is fired without waiting and the
  * same "Erfolg" dialog follows whatever happens, so the screen never reveals whether an account exists.
  * The button is not blocked by form validity, and the submitting flag is never set in this flow.
  */

@@ -1,6 +1,6 @@
 import { t } from '../../lib/i18n.ts';
 
-/** In-app twin of the static unsupported-browser page (SPEC section 1), for a direct visit to the route. */
+/** In-app twin of the static unsupported-browser page (docs/product.md#purpose), for a direct visit to the route. */
 export default function InternetExplorer() {
   return (
     <main className="auth-page">

@@ -91,7 +91,7 @@ describe('login screen', () => {
 
   test.each([
     ['the login answer has no id', { 'POST /auth/login': json({ ttl: 1, user: buildMe() }) }],
-    ['the user lacks a flag SPEC shows', { 'POST /auth/login': json(answer), 'GET /auth/me': json({ id: 'c1', email: 'coach@example.org', isUserLocked: false }) }],
+    ['the user lacks a flag docs/product.md shows', { 'POST /auth/login': json(answer), 'GET /auth/me': json({ id: 'c1', email: 'coach@example.org', isUserLocked: false }) }],
     ['the answer is not JSON', { 'POST /auth/login': new Response('<html>Portal</html>', { status: 200 }) }],
   ])('when %s the form says the answer was not understood, reports it once and stores no token', async (_case, routes) => {
     vi.mocked(reportError).mockClear();

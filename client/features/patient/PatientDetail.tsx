@@ -33,7 +33,7 @@ export function PatientDetail({ id }: { id: string }) {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
   const patient = useResource((signal) => getPatient(id, signal), id);
   const me = user.value;
-  // "Verlauf" only where the API has the audit log (GET /audit-log is not in SPEC section 7).
+  // "Verlauf" only where the API has the audit log (GET /audit-log is not in docs/product.md#calls).
   const history = useAuditLogAvailable(me?.id ?? '', id) === true;
   const tabs = TABS.filter((name) => name !== 'history' || history);
 

@@ -64,7 +64,7 @@ export function listQueryToSearch(query: ListQuery): string {
 
 const DAY = 86_400_000;
 
-/** The CONTRACT list filter for one page of the query. */
+/** The docs/contract.md#lists list filter for one page of the query. */
 export function toListFilter(query: ListQuery, now: Date = new Date()): ListFilter {
   const and: Record<string, unknown>[] = [];
   // Every word must match the first name, last name, code or phone: "anna mü" finds Anna Müller.

@@ -23,7 +23,7 @@ function forgetLinkToken(): void {
   token.value = null;
 }
 
-/** Set a new password from the emailed link (SPEC sections 2, 4, 5, 8). */
+/** Set a new password from the emailed link (docs/product.md sections 2, 4, 5, 8). */
 export default function ResetPassword() {
   const [, navigate] = useLocation();
   const [password, setPasswordValue] = useState('');

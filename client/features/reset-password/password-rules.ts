@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '../../lib/validation.ts';
 
-/** Locale key of a field's message, or null when valid (SPEC section 5). */
+/** Locale key of a field's message, or null when valid (docs/product.md#validation). */
 export function newPasswordError(value: string): string | null {
   if (value === '') return 'resetPassword.passwordRequired';
   if (value.length < MIN_PASSWORD_LENGTH) return 'resetPassword.passwordTooShort';
@@ -20,7 +20,7 @@ export function submitError(password: string, repeat: string): string | null {
   return null;
 }
 
-/** accessToken, or access_token as fallback (SPEC section 2). */
+/** accessToken, or access_token as fallback (docs/product.md#screens). */
 export function tokenFromSearch(search: string): string | null {
   const params = new URLSearchParams(search);
   return params.get('accessToken') || params.get('access_token') || null;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorText } from '../../components/errorText.ts';
 import { LOCALES, isLocale, locale, setLanguage, t } from '../../lib/i18n.ts';
 
-/** Switches the interface language at once (SPEC section 4); the choice is remembered in this browser. */
+/** Switches the interface language at once (docs/product.md#states); the choice is remembered in this browser. */
 export function LanguageSection() {
   const [error, setError] = useState<string | null>(null);
   const change = (value: string) => {

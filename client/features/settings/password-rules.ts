@@ -6,7 +6,7 @@ export interface PasswordValues {
   repeat: string;
 }
 
-/** Locale key of a field's message, or null when valid (SPEC section 5 for the new password). */
+/** Locale key of a field's message, or null when valid (docs/product.md#validation for the new password). */
 export function currentPasswordError(value: string): string | null {
   return value === '' ? 'settings.currentRequired' : null;
 }
@@ -21,7 +21,7 @@ export function repeatPasswordError(value: string): string | null {
   return null;
 }
 
-/** On submit the match check runs first, then validity (SPEC section 5); null means send. */
+/** On submit the match check runs first, then validity (docs/product.md#validation); null means send. */
 export function submitError(values: PasswordValues): string | null {
   if (values.next !== values.repeat) return 'settings.mismatch';
   if (currentPasswordError(values.current) || newPasswordError(values.next) || repeatPasswordError(values.repeat)) {

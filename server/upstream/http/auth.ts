@@ -42,7 +42,7 @@ export async function findTokenCoach(ctx: Upstream, token: string, kind: 'access
 
 /**
  * 401 unless the request carries a valid login token of an unlocked coach. A locked coach's tokens stop
- * working at once (CONTRACT: 403 at login, 401 on every later call). `kind: 'reset'` accepts only the
+ * working at once (docs/contract.md#errors: 403 at login, 401 on every later call). `kind: 'reset'` accepts only the
  * one-time token of an emailed link instead (set-password), so such a link can never open a session.
  */
 export function requireAuth(ctx: Upstream, kind: 'access' | 'reset' = 'access'): RequestHandler {

@@ -7,7 +7,7 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(notFound(`Unknown path ${req.method} ${req.path}`, 'UNKNOWN_PATH'));
 };
 
-/** The one error handler, registered last: every failure leaves as the CONTRACT.md JSON body. */
+/** The one error handler, registered last: every failure leaves as the docs/contract.md#errors JSON body. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     let httpError: HttpError;

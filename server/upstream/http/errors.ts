@@ -5,7 +5,7 @@ export interface ErrorDetail {
 }
 
 /**
- * A request error that the error handler turns into the CONTRACT.md JSON body. Routes throw these
+ * A request error that the error handler turns into the docs/contract.md#errors JSON body. Routes throw these
  * (Express 5 forwards thrown and rejected errors to the handler) through the small helpers below.
  */
 export class HttpError extends Error {

@@ -18,7 +18,7 @@ export interface ParsedFilter {
   skip: number;
 }
 
-/** Reads a JSON-encoded query value (CONTRACT.md: every query value is JSON). Bad JSON is a 400. */
+/** Reads a JSON-encoded query value (docs/contract.md#transport: every query value is JSON). Bad JSON is a 400. */
 export function jsonQueryValue(query: Record<string, unknown>, name: string): unknown {
   const raw = query[name];
   if (raw === undefined) return undefined;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { validationFailed, type ErrorDetail } from './errors.ts';
 import { normalizeTimestamps, TimestampOutOfRange } from './timestamps.ts';
 
-/** Valibot issues as CONTRACT.md details: dotted field path and message. */
+/** Valibot issues as docs/contract.md#errors details: dotted field path and message. */
 export function issuesToDetails(issues: readonly v.BaseIssue<unknown>[]): ErrorDetail[] {
   return issues.map((issue) => ({
     path: v.getDotPath(issue) ?? '',

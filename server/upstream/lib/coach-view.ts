@@ -2,7 +2,7 @@ import type { CoachTable } from '../db/types.ts';
 import type { Me } from '../../../client/api/schemas/auth.ts';
 import type { Coach } from '../../../client/api/schemas/coaches.ts';
 
-/** <Me> of CONTRACT.md. */
+/** <Me> of docs/contract.md#shapes. */
 export function toMe(row: CoachTable): Me {
   return {
     id: row.id,

@@ -4,7 +4,7 @@ import { hashToken, newToken } from './secrets.ts';
 
 export type TokenKind = 'access' | 'reset' | 'verify';
 
-/** Reset links work for 30 minutes (CONTRACT.md). */
+/** Reset links work for 30 minutes (docs/contract.md#reset-link). */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 /** Email verification links work for 7 days. */
 export const VERIFY_TOKEN_TTL_SECONDS = 7 * 24 * 3600;

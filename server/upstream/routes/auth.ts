@@ -11,7 +11,7 @@ import { toMe } from '../lib/coach-view.ts';
 import { updateCoachColumns } from '../lib/coach-writes.ts';
 import { publicOrigin, sendMail } from '../lib/outbox.ts';
 
-/** /auth: login, logout, me, password change, the emailed reset link (CONTRACT.md). */
+/** /auth: login, logout, me, password change, the emailed reset link (docs/contract.md#reset-link). */
 export function authRoutes(ctx: Upstream): Router {
   const router = Router();
   const limiter = ctx.rateLimiter;

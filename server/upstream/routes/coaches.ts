@@ -81,7 +81,7 @@ export const coachesResource: ResourceDefinition = {
   defaultOrder: { field: 'lastName', direction: 'asc' },
 };
 
-/** The /coaches calls of SPEC section 7: the standard set plus the coach-specific ones. */
+/** The /coaches calls of docs/product.md#calls: the standard set plus the coach-specific ones. */
 export function coachRoutes(ctx: Upstream): Router {
   const router = Router();
   const auth = requireAuth(ctx);

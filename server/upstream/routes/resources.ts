@@ -231,7 +231,7 @@ export const standardResources = [
   devicesResource, diagnosisResource, replicationEndpointResource, surveysResource, patientTokensResource,
 ];
 
-/** The standard create/read/update/delete resources of SPEC section 7 plus the two read-only ones. */
+/** The standard create/read/update/delete resources of docs/product.md#calls plus the two read-only ones. */
 export function resourceFamilies(ctx: Upstream): Router {
   const router = Router();
   for (const def of standardResources) router.use(resourceRoutes(ctx, def));

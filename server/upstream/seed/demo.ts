@@ -93,7 +93,7 @@ export function makePatients(random: Random, now: Date, count: number, caring: s
   return patients;
 }
 
-/** The demo instance: CONTRACT.md accounts, a German aftercare team, 60 patients and their data. */
+/** The demo instance: docs/contract.md#demo-accounts accounts, a German aftercare team, 60 patients and their data. */
 export async function seedDemo(db: Db, options: { now: Date; patients?: number }): Promise<SeedContext> {
   const random = seededRandom(SEED);
   const now = options.now;

@@ -7,10 +7,10 @@ import { dataRoutes } from './routes-data.ts';
 
 /*
  * A second, independent test upstream: a /v2 API as a LoopBack 3 application might serve it, written from
- * SPEC.md section 7 and LoopBack 3 habits, not from the built-in upstream or its schemas:
+ * docs/product.md#calls and LoopBack 3 habits, not from the built-in upstream or its schemas:
  *   - numeric ids counted up per model; models store whatever properties a client sends;
  *   - the login answer is an AccessToken { id, ttl, created, userId, user } whose user has only id, email
- *     and the four flags of SPEC section 3; GET /auth/me answers that same minimal user;
+ *     and the four flags of docs/product.md#entities; GET /auth/me answers that same minimal user;
  *   - list answers never carry X-Total-Count; { limit: 0 } answers every row (the memory connector);
  *   - create answers 200 with the stored instance, DELETE answers 200 { count };
  *   - errors are { "error": { "statusCode", "name", "message" } } (no code, no details list);

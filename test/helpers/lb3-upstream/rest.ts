@@ -75,7 +75,7 @@ export function createLb3State(options: Lb3Options) {
 /** The coach a request is made by (set by the token check). */
 export const caller = (res: Response): Row => res.locals.coach as Row;
 
-/** LoopBack's JSON query args: `filter` is an object; other values are sent JSON-encoded (SPEC section 7). */
+/** LoopBack's JSON query args: `filter` is an object; other values are sent JSON-encoded (docs/product.md#calls). */
 export function queryArg(req: Request, name: string): unknown {
   const raw = req.query[name];
   if (typeof raw !== 'string') return undefined;

@@ -6,7 +6,7 @@ import type { Row } from './store.ts';
 const TTL = 1_209_600;
 const FLAGS = ['isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'] as const;
 
-/** The user LoopBack's login and /auth/me give: the id, the email and the four flags of SPEC section 3. */
+/** The user LoopBack's login and /auth/me give: the id, the email and the four flags of docs/product.md#entities. */
 export const minimalUser = (coach: Row) => ({ id: coach.id, email: coach.email, ...Object.fromEntries(FLAGS.map((f) => [f, coach[f] === true])) });
 
 const ALPHABET = 'ACDEFGHJKLMNPQRTUVWXY34679';
@@ -106,7 +106,7 @@ export function peopleRoutes(api: Router, lb: Lb3): void {
   });
   crud(api, '/coaches', coaches, { hide: ['password'] });
 
-  // Patient extras (SPEC section 7).
+  // Patient extras (docs/product.md#calls).
   const patientOf = (id: string) => {
     const patient = patients.findById(id);
     if (!patient) throw notFound('Patient', id);

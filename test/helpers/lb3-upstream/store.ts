@@ -1,7 +1,7 @@
 /*
  * In-memory models the way LoopBack 3's memory connector keeps them: numeric ids counted up per model,
  * whatever properties a client sends are stored (the models are not strict), and list filters
- * { where, order, limit, skip } are evaluated like the connector does. Written from SPEC.md and the LoopBack
+ * { where, order, limit, skip } are evaluated like the connector does. Written from docs/product.md and the LoopBack
  * filter syntax only; nothing here knows the built-in upstream.
  */
 

@@ -49,7 +49,7 @@ describe('scrubEvent', () => {
 });
 
 describe('the error handler', () => {
-  test('reports unexpected errors and answers a generic 500 in the CONTRACT shape', async () => {
+  test('reports unexpected errors and answers a generic 500 in the docs/contract.md#errors shape', async () => {
     const reported: unknown[] = [];
     const app = express();
     app.get('/boom', () => {

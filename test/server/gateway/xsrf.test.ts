@@ -90,7 +90,7 @@ describe('the XSRF-TOKEN cookie', () => {
 });
 
 describe('mutating /v2 calls', () => {
-  test.each(['post', 'put', 'patch', 'delete'] as const)('%s without X-XSRF-TOKEN gets 403 with the CONTRACT body and never reaches the upstream', async (method) => {
+  test.each(['post', 'put', 'patch', 'delete'] as const)('%s without X-XSRF-TOKEN gets 403 with the docs/contract.md#errors body and never reaches the upstream', async (method) => {
     const { cookie } = await pageSession();
     const res = await request(app)[method]('/v2/patients/1').set('Cookie', cookie).send({ a: 1 });
     expect(res.status).toBe(403);

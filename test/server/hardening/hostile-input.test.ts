@@ -5,7 +5,7 @@ import type { RawAnswer, Stack } from '../../helpers/hardening-http.ts';
 
 /*
  * Hostile requests against the real gateway process with its built-in upstream. Whatever arrives, the answer is
- * a well-formed HTTP response (4xx/5xx for everything malformed, the CONTRACT JSON error under /v2), no file
+ * a well-formed HTTP response (4xx/5xx for everything malformed, the docs/contract.md#errors JSON error under /v2), no file
  * outside the served folders comes back, the process stays up, and the next normal request works.
  */
 
@@ -43,7 +43,7 @@ function expectCleanError(answer: RawAnswer, label: string, status?: number): vo
   expectNoLeak(answer, label);
 }
 
-/** The /v2 error body of CONTRACT.md. */
+/** The /v2 error body of docs/contract.md#errors. */
 function expectJsonError(answer: RawAnswer, label: string): void {
   expect(answer.headers['content-type']?.[0], label).toMatch(/^application\/json/);
   const body = JSON.parse(answer.body.toString('utf8'));

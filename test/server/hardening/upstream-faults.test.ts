@@ -8,7 +8,7 @@ import { Session, XSRF_SECRET } from '../../helpers/hardening-http.ts';
 
 /*
  * The real gateway process in front of an upstream that fails in every way we know: refused, cut before or in
- * the middle of an answer, too slow, not speaking HTTP. The browser gets a 502/504 with the CONTRACT JSON body
+ * the middle of an answer, too slow, not speaking HTTP. The browser gets a 502/504 with the docs/contract.md JSON body
  * (or, when the answer had already started, a cut connection - never a silently truncated "success"); a write
  * reaches the upstream exactly once; the gateway keeps serving.
  */

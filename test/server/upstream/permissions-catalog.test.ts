@@ -84,7 +84,7 @@ describe.each(['coach', 'health'] as const)('as %s', (role) => {
   });
 });
 
-test('the catalogue covers every family of SPEC section 7', () => {
+test('the catalogue covers every family of docs/product.md#calls', () => {
   const prefixes = new Set(calls.map((c) => c.path.split('/')[1]));
   for (const p of ['auth', 'app-settings', 'coaches', 'comments', 'cost-rates', 'devices', 'diagnosis', 'patientTokens', 'patients', 'replicationEndpoint', 'surveys', 'externalComments', 'synced-patients', 'news', 'statistics', 'system']) {
     expect(prefixes.has(p), p).toBe(true);

@@ -55,7 +55,7 @@ test.skipIf(!!process.env.DATABASE_URL)('the database file runs in WAL mode', as
 });
 
 describe('first start', () => {
-  test('with demo data on, seeds the four CONTRACT accounts and a German instance', async () => {
+  test('with demo data on, seeds the four docs/contract.md#demo-accounts accounts and a German instance', async () => {
     const storage = await openStorage({ dataDir: ':memory:' });
     await prepareData(storage.db, { demoData: true, now });
     const emails = (await storage.db.selectFrom('coaches').select(['email', 'isAdmin', 'isHealthManager', 'isUserLocked']).execute());

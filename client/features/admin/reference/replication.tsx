@@ -33,7 +33,7 @@ export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointFor
   keyPrefix: 'admin.replication',
   load: (signal) => listReplicationEndpoints({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
   columns: () => [
-    // SPEC section 3: shown as "product | endpoint name", the product being the instance title.
+    // docs/product.md#entities: shown as "product | endpoint name", the product being the instance title.
     { header: t('admin.replication.name'), cell: (e) => endpointDisplayName(instanceTitle(), e) },
     {
       header: t('admin.replication.url'),

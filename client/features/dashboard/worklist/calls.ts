@@ -5,7 +5,7 @@ import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { t } from '../../../lib/i18n.ts';
 
 /*
- * The worklist's writes, both SPEC section 7 calls a customer's API has too:
+ * The worklist's writes, both docs/product.md#calls calls a customer's API has too:
  *   - a call is an event of the patient (PUT /patients/{id}/sync-db/event) of type "phone-coaching", held by this
  *     coach now. "erreicht" is a held coaching (done: true, with its minutes): Controlling counts it. "nicht erreicht"
  *     is recorded for the patient too, as a call that did not take place (done: false, 0 minutes): it is no coaching,

@@ -3,7 +3,7 @@ import { ApiError, isAbortError } from '../../../api/http.ts';
 import { listAuditLog } from '../../../api/audit-log.ts';
 
 /*
- * The patient's "Verlauf" and the earlier versions of a note come from GET /v2/audit-log, which SPEC section 7 does
+ * The patient's "Verlauf" and the earlier versions of a note come from GET /v2/audit-log, which docs/product.md#calls does
  * not list: our upstream has it, a customer's API may not. Whether it does is asked once per coach and page load
  * (one entry of the patient being opened); an API that answers 404, 405 or 501 has no audit log, and one that answers
  * 403 does not give it to this coach. Then the tab and the version links are left out, not shown broken.
