@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import type { Request } from 'express';
+import mime from 'mime-types';
 
 /** One stored form of a file: on disk, and in memory when it is small enough (MEMORY_LIMIT_BYTES). */
 export interface FileVariant {
@@ -27,30 +29,8 @@ export interface PublicFile extends FileVariant {
  */
 export const MEMORY_LIMIT_BYTES = 512 * 1024;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-};
-
-export const contentType = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+/** The Content-Type of a file by its extension, from mime-db (the table Express itself uses, through mime-types). */
+export const contentType = (file: string) => mime.contentType(extname(file).toLowerCase()) || 'application/octet-stream';
 
 /**
  * The build names every script, stylesheet and asset after a hash of its final bytes (8 characters of upper-case
@@ -94,17 +74,12 @@ export function scanPublicDir(publicDir: string): Map<string, PublicFile> {
   return files;
 }
 
-/** br first, then gzip, honouring q=0 ("identity only" clients get the plain file). */
-export function pickEncoding(acceptEncoding: string | undefined, available: { br: boolean; gz: boolean }): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? (accepted.get('*') ?? 0)) > 0;
-  if (available.br && ok('br')) return 'br';
-  if (available.gz && ok('gzip')) return 'gzip';
+/**
+ * The stored variant to send: br first (the smaller), then gzip, each only when the client accepts it by Express's own
+ * negotiation (q-values, `*`, `q=0` refusals); null means the plain file.
+ */
+export function pickEncoding(req: Request, available: { br: boolean; gz: boolean }): 'br' | 'gzip' | null {
+  if (available.br && req.acceptsEncodings('br')) return 'br';
+  if (available.gz && req.acceptsEncodings('gzip')) return 'gzip';
   return null;
 }

@@ -13,11 +13,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE_CACHE = 'private, no-cache';
 const REVALIDATE = 'no-cache';
 
-const fresh = (req: Request, etag: string) =>
-  (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
-
 function sendFile(req: Request, res: Response, next: NextFunction, file: PublicFile, cacheControl: string, sourceMap?: string): void {
-  const encoding = pickEncoding(req.headers['accept-encoding'], { br: !!file.br, gz: !!file.gz });
+  const encoding = pickEncoding(req, { br: !!file.br, gz: !!file.gz });
   const variant = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gz! : file;
   const etag = encoding ? file.etag.replace(/"$/, `-${encoding}"`) : file.etag;
   res.setHeader('Cache-Control', cacheControl);
@@ -26,7 +23,8 @@ function sendFile(req: Request, res: Response, next: NextFunction, file: PublicF
   res.setHeader('Content-Type', file.type);
   res.setHeader('ETag', etag);
   if (file.br || file.gz) res.setHeader('Vary', 'Accept-Encoding');
-  if (fresh(req, etag)) {
+  // req.fresh compares If-None-Match (and If-Modified-Since) with the ETag just set, as Express's own send does.
+  if (req.fresh) {
     res.status(304).end();
     return;
   }
@@ -52,7 +50,7 @@ function sendFile(req: Request, res: Response, next: NextFunction, file: PublicF
 }
 
 function sendPage(req: Request, res: Response, page: RenderedPage, status: number): void {
-  const encoding = pickEncoding(req.headers['accept-encoding'], { br: true, gz: true });
+  const encoding = pickEncoding(req, { br: true, gz: true });
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
   res.setHeader('Cache-Control', PAGE_CACHE);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -60,7 +58,7 @@ function sendPage(req: Request, res: Response, page: RenderedPage, status: numbe
   // browsers, by User-Agent (redirect instead of page).
   res.setHeader('Vary', 'Accept-Encoding, User-Agent, Cookie');
   res.setHeader('ETag', page.etag);
-  if (status === 200 && fresh(req, page.etag)) {
+  if (status === 200 && req.fresh) {
     res.status(304).end();
     return;
   }
