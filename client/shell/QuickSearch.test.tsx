@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ListFilter } from '../api/schemas/common.ts';
-import { buildPatient } from '../../test/helpers/screens2-fixtures.ts';
+import { buildPatient } from '../../test/helpers/screen-records.ts';
 import { SEARCH_DELAY_MS } from '../components/patient-search/usePatientSearch.ts';
 
 vi.mock('../api/patients.ts', () => ({ listPatients: vi.fn() }));

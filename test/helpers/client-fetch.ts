@@ -1,3 +1,4 @@
+import type { Me } from '../../client/api/schemas/auth.ts';
 import { vi } from 'vitest';
 
 /** One recorded fetch call, with the parts tests assert on. */
@@ -55,8 +56,8 @@ export function mockFetch(routes: Record<string, Responder | Response>) {
   return { calls, fetchMock };
 }
 
-/** A complete <Me> for tests; override the flags per case. */
-export function buildMe(overrides: Partial<Record<string, unknown>> = {}) {
+/** The one builder of a complete <Me> for tests; override the flags (or, with ANNA_BERG, the person) per case. */
+export function buildMe(overrides: Partial<Me> = {}): Me {
   return {
     id: 'coach-1',
     email: 'coach@example.org',

@@ -1,7 +1,8 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, waitFor, within } from '@testing-library/preact';
-import { apiFailure, buildCoach, buildMe, buildPatient, ok } from '../../../test/helpers/screens2-fixtures.ts';
-import { renderAt } from '../../../test/helpers/screens2-render.tsx';
+import { apiFailure, buildCoach, buildPatient, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
+import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
 vi.mock('../../api/coaches.ts', () => ({
   listCoaches: vi.fn(),
@@ -35,7 +36,7 @@ beforeEach(() => {
   vi.mocked(api.resetCoachPassword).mockImplementation(() => ok(undefined));
   vi.mocked(api.sendVerificationEmail).mockImplementation(() => ok(undefined));
   vi.mocked(patientsApi.listPatients).mockReset();
-  user.value = buildMe({ id: 'coach-1', isAdmin: true });
+  user.value = buildMe({ ...ANNA_BERG, id: 'coach-1', isAdmin: true });
 });
 
 const dialog = () => screen.getByRole('dialog');

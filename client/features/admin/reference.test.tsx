@@ -1,7 +1,8 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, waitFor, within } from '@testing-library/preact';
-import { apiFailure, buildDevice, buildEndpoint, buildMe, ok } from '../../../test/helpers/screens2-fixtures.ts';
-import { renderAt } from '../../../test/helpers/screens2-render.tsx';
+import { apiFailure, buildDevice, buildEndpoint, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
+import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
 vi.mock('../../api/devices.ts', () => ({ listDevices: vi.fn(), createDevice: vi.fn(), replaceDevice: vi.fn(), deleteDevice: vi.fn() }));
 vi.mock('../../api/replication-endpoints.ts', () => ({
@@ -38,7 +39,7 @@ beforeEach(() => {
     ok([{ id: 'k-1', name: 'IRENA Gruppe', amountCents: 3550, unit: 'session', createdAt: '', updatedAt: '' }]),
   );
   vi.mocked(diagnoses.listDiagnoses).mockReset().mockImplementation(() => Promise.reject(apiFailure(503)));
-  user.value = buildMe({ isAdmin: true });
+  user.value = buildMe({ ...ANNA_BERG, isAdmin: true });
   document.head.querySelector('meta[name="app-title"]')?.remove();
 });
 

@@ -1,6 +1,7 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/preact';
-import { apiFailure, buildCoach, buildMe, buildComment, buildDays, buildDetailRow, buildPatient, ok, pagedList } from '../../../test/helpers/screens2-fixtures.ts';
+import { apiFailure, buildCoach, buildComment, buildDays, buildDetailRow, buildPatient, ok, pagedList, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
 
 vi.mock('../../api/patients.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/patients.ts')>()),
@@ -49,12 +50,12 @@ beforeEach(() => {
   vi.mocked(statsApi.getPhoneCoachings).mockReset();
   URL.createObjectURL = vi.fn(() => 'blob:export');
   URL.revokeObjectURL = vi.fn();
-  user.value = buildMe({ isHealthManager: true });
+  user.value = buildMe({ ...ANNA_BERG, isHealthManager: true });
 });
 
 describe('export permissions', () => {
   test('a coach without the controlling role is offered patients and comments only', () => {
-    user.value = buildMe();
+    user.value = buildMe(ANNA_BERG);
     render(<ExportPage />);
     expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['patients', 'comments']);
   });

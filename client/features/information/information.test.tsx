@@ -1,9 +1,9 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { cleanup, render, screen, fireEvent, within } from '@testing-library/preact';
-import { renderAt } from '../../../test/helpers/screens2-render.tsx';
+import { renderAt } from '../../../test/helpers/screen-render.tsx';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import type { Me } from '../../api/schemas/auth.ts';
-import { apiFailure, buildAppSettings, buildMaterial, ok } from '../../../test/helpers/screens2-fixtures.ts';
+import { apiFailure, buildAppSettings, buildMaterial, ok } from '../../../test/helpers/screen-records.ts';
 
 vi.mock('../../api/system.ts', () => ({ getTrainingMaterials: vi.fn() }));
 vi.mock('../../api/app-settings.ts', () => ({

@@ -1,7 +1,8 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, waitFor } from '@testing-library/preact';
-import { buildMe, buildNews, ok, apiFailure } from '../../../test/helpers/screens2-fixtures.ts';
-import { renderAt } from '../../../test/helpers/screens2-render.tsx';
+import { buildNews, ok, apiFailure, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
+import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
 vi.mock('../../api/news.ts', () => ({
   getNews: vi.fn(),
@@ -23,7 +24,7 @@ beforeEach(() => {
   vi.mocked(api.getNews).mockReset().mockImplementation(() => ok(items.map((i) => ({ ...i }))));
   vi.mocked(api.markNewsRead).mockClear();
   vi.mocked(api.markNewsUnread).mockClear();
-  user.value = buildMe({ id: 'coach-7' });
+  user.value = buildMe({ ...ANNA_BERG, id: 'coach-7' });
   news.value = [];
 });
 

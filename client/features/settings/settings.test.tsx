@@ -1,6 +1,7 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { render, screen, fireEvent, } from '@testing-library/preact';
-import { apiFailure, buildCoach, buildMe, ok } from '../../../test/helpers/screens2-fixtures.ts';
+import { apiFailure, buildCoach, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
 
 vi.mock('../../api/auth.ts', () => ({ updatePassword: vi.fn() }));
 vi.mock('../../api/app-settings.ts', () => ({ getAppVersion: vi.fn() }));
@@ -17,7 +18,7 @@ beforeEach(() => {
   vi.mocked(appSettings.getAppVersion).mockReset().mockImplementation(() => ok({ version: '2.4.1', name: 'coach-portal' }));
   vi.mocked(coaches.getCoach).mockReset().mockImplementation(() => ok(buildCoach()));
   vi.mocked(coaches.updateCoach).mockReset();
-  user.value = buildMe();
+  user.value = buildMe(ANNA_BERG);
 });
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -81,7 +82,7 @@ describe('change password', () => {
 
 describe('profile, language and version', () => {
   test('shows the own profile with job title and role', async () => {
-    user.value = buildMe({ isHealthManager: true });
+    user.value = buildMe({ ...ANNA_BERG, isHealthManager: true });
     render(<SettingsPage />);
     expect(await screen.findByText('Dipl.-Psych.')).toBeTruthy();
     expect(screen.getByText('Anna Berg')).toBeTruthy();

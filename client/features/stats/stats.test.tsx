@@ -1,7 +1,8 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, within, waitFor } from '@testing-library/preact';
-import { apiFailure, buildCoach, buildDays, buildDetailRow, buildMe, buildPatientStatistics, ok } from '../../../test/helpers/screens2-fixtures.ts';
-import { renderAt } from '../../../test/helpers/screens2-render.tsx';
+import { apiFailure, buildCoach, buildDays, buildDetailRow, buildPatientStatistics, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
+import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
 vi.mock('../../api/statistics.ts', () => ({
   getPatientStatistics: vi.fn(),
@@ -30,12 +31,12 @@ beforeEach(() => {
     ok(buildDays('2026-11-01', [{ count: 2, minutes: 40 }, { count: 0, minutes: 0 }, { count: 1, minutes: 25 }])),
   );
   vi.mocked(coachesApi.listCoaches).mockReset().mockImplementation(() => ok([buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
-  user.value = buildMe({ isHealthManager: true });
+  user.value = buildMe({ ...ANNA_BERG, isHealthManager: true });
 });
 
 describe('controlling permissions', () => {
   test('a coach without the role is told so and no statistics are requested', () => {
-    user.value = buildMe();
+    user.value = buildMe(ANNA_BERG);
     renderAt('/stats', <StatsPage />);
     expect(screen.getByRole('alert').textContent).toContain('Health-Managern und Administratoren');
     expect(api.getPatientStatistics).not.toHaveBeenCalled();
@@ -43,7 +44,7 @@ describe('controlling permissions', () => {
   });
 
   test('administrators see the statistics too', async () => {
-    user.value = buildMe({ isAdmin: true });
+    user.value = buildMe({ ...ANNA_BERG, isAdmin: true });
     renderAt(URL_WITH_PERIOD, <StatsPage />);
     expect(await screen.findByText('In Nachsorge, seit 7 Tagen ohne Daten')).toBeTruthy();
   });

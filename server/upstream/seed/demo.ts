@@ -3,7 +3,7 @@ import type { CoachTable, PatientTable } from '../db/types.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
 import { generatePatientCode } from '../lib/patients.ts';
-import { seedB } from './upstream-b.ts';
+import { seedAppData } from './app-data.ts';
 import { addDays, between, day, indexFn, pick, seededRandom, type Random } from './random.ts';
 import { CITIES_PHONE, CLINICS, COMMENTS, DIAGNOSES, EXTERNAL_COMMENTS, FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names.ts';
 
@@ -155,7 +155,7 @@ export async function seedDemo(db: Db, options: { now: Date; patients?: number }
     await insertChunked(trx, 'external_comments', external);
     await insertChunked(trx, 'patient_tokens', tokens);
     // News, sync-db collections, puks, device links, evaluation forms (upstream B's tables).
-    await seedB(trx, { now, random, coaches, patients });
+    await seedAppData(trx, { now, random, coaches, patients });
     return { now, random, coaches, patients };
   });
 }

@@ -4,7 +4,7 @@ import { createApp } from '../../../server/app.ts';
 import { hostAllowList, isAllowedHost, parseHost } from '../../../server/middleware/host-check.ts';
 import { listen, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import { rawRequest } from '../../helpers/hardening-http.ts';
+import { rawRequest } from '../../helpers/gateway-stack.ts';
 
 /* The Host allow-list and the request line: both answered with 400 JSON before anything else runs. */
 

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import { listen, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import { exchange } from '../../helpers/hardening-corpus.ts';
-import { rawRequest } from '../../helpers/hardening-http.ts';
+import { exchange } from '../../helpers/hostile-requests.ts';
+import { rawRequest } from '../../helpers/gateway-stack.ts';
 
 /*
  * RFC 9110 7.6.1: hop-by-hop fields describe one connection and a proxy removes them, together with every field the

@@ -4,7 +4,7 @@ import { startFakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { Session, XSRF_SECRET, rawRequest } from '../../helpers/hardening-http.ts';
+import { Session, XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
 
 /*
  * With any upstream (here one that accepts everything), a /v2 body over 1 MB is refused by the gateway itself, and

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import { createElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { request as httpRequest } from 'node:http';
-import { XSRF_SECRET, spawnPlainGateway } from '../../helpers/hardening-spawn.ts';
-import type { PlainGateway } from '../../helpers/hardening-spawn.ts';
-import { startFaultyUpstream } from '../../helpers/hardening-faulty-upstream.ts';
-import type { FaultMode, FaultyUpstream } from '../../helpers/hardening-faulty-upstream.ts';
+import { XSRF_SECRET, spawnPlainGateway } from '../../helpers/gateway-spawn.ts';
+import type { PlainGateway } from '../../helpers/gateway-spawn.ts';
+import { startFaultyUpstream } from '../../helpers/faulty-upstream.ts';
+import type { FaultMode, FaultyUpstream } from '../../helpers/faulty-upstream.ts';
 import { Comments, draftKey } from '../../../client/features/patient/detail/Comments.tsx';
 
 /*

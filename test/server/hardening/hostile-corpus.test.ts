@@ -6,12 +6,12 @@ import { REPO_ROOT, startFakeUpstream } from '../../helpers/gateway-fixtures.ts'
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { HEADER_SETS, HOP_MARKER, buildCorpus, exchange, pool } from '../../helpers/hardening-corpus.ts';
-import type { CorpusCase, Xsrf } from '../../helpers/hardening-corpus.ts';
-import { XSRF_SECRET, startStack } from '../../helpers/hardening-http.ts';
+import { HEADER_SETS, HOP_MARKER, buildCorpus, exchange, pool } from '../../helpers/hostile-requests.ts';
+import type { CorpusCase, Xsrf } from '../../helpers/hostile-requests.ts';
+import { XSRF_SECRET, startStack } from '../../helpers/gateway-stack.ts';
 
 /*
- * The generated hostile-request corpus (test/helpers/hardening-corpus.ts) against the real gateway process, once in
+ * The generated hostile-request corpus (test/helpers/hostile-requests.ts) against the real gateway process, once in
  * front of a recording upstream and once in front of the built-in one. After every request the same process must
  * still answer /healthz; no answer may be a 5xx; the recording upstream must never see a hop-by-hop field, a field
  * the client named in Connection, a forged forwarding field or the gateway's xsrf-sid cookie.

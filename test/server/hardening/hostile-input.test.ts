@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
-import { DEMO_PASSWORD, Session, rawRequest, startStack } from '../../helpers/hardening-http.ts';
-import type { RawAnswer, Stack } from '../../helpers/hardening-http.ts';
+import { DEMO_PASSWORD, Session, rawRequest, startStack } from '../../helpers/gateway-stack.ts';
+import type { RawAnswer, Stack } from '../../helpers/gateway-stack.ts';
 
 /*
  * Hostile requests against the real gateway process with its built-in upstream. Whatever arrives, the answer is

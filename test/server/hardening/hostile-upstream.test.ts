@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { HOSTILE_ANSWERS, startHostileUpstream } from '../../helpers/hardening-hostile-upstream.ts';
-import type { HostileUpstream } from '../../helpers/hardening-hostile-upstream.ts';
-import { XSRF_SECRET, rawRequest } from '../../helpers/hardening-http.ts';
+import { HOSTILE_ANSWERS, startHostileUpstream } from '../../helpers/hostile-upstream.ts';
+import type { HostileUpstream } from '../../helpers/hostile-upstream.ts';
+import { XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
 
 /*
  * Somebody else's upstream can answer oddly too. Whatever it sends, the real gateway process answers the browser

@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { startIdleClosingUpstream } from '../../helpers/hardening-idle-closing-upstream.ts';
-import type { IdleClosingUpstream } from '../../helpers/hardening-idle-closing-upstream.ts';
-import { XSRF_SECRET, startStack } from '../../helpers/hardening-http.ts';
-import type { Stack } from '../../helpers/hardening-http.ts';
+import { startIdleClosingUpstream } from '../../helpers/idle-closing-upstream.ts';
+import type { IdleClosingUpstream } from '../../helpers/idle-closing-upstream.ts';
+import { XSRF_SECRET, startStack } from '../../helpers/gateway-stack.ts';
+import type { Stack } from '../../helpers/gateway-stack.ts';
 
 /*
  * The keep-alive race: the upstream closes an idle connection just as the gateway sends a request on it, and the

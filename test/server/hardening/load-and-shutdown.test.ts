@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openStorage } from '../../../server/upstream/db/index.ts';
 import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
-import { DEMO_PASSWORD, Session, startStack } from '../../helpers/hardening-http.ts';
-import type { Stack } from '../../helpers/hardening-http.ts';
+import { DEMO_PASSWORD, Session, startStack } from '../../helpers/gateway-stack.ts';
+import type { Stack } from '../../helpers/gateway-stack.ts';
 
 /*
  * Load through the real gateway to the built-in upstream: 100 connections for 30 s, a mix of the page, a

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, rawRequest, startStack } from '../../helpers/hardening-http.ts';
-import type { Stack } from '../../helpers/hardening-http.ts';
+import { DEMO_PASSWORD, rawRequest, startStack } from '../../helpers/gateway-stack.ts';
+import type { Stack } from '../../helpers/gateway-stack.ts';
 
 /*
  * Account takeover with one request, as the issue found it: `POST /v2/auth/forgot-password` with a forged Host (or

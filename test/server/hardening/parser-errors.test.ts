@@ -3,7 +3,7 @@ import { startFakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { XSRF_SECRET, rawRequest } from '../../helpers/hardening-http.ts';
+import { XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
 
 /* Requests Node's parser refuses before Express sees them still get the JSON error body, from the real process. */
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import pg from 'pg';
-import { DEMO_PASSWORD, Session, startStack } from '../../helpers/hardening-http.ts';
+import { DEMO_PASSWORD, Session, startStack } from '../../helpers/gateway-stack.ts';
 
 /*
  * The whole stack on PostgreSQL: the gateway forks the built-in upstream with DATABASE_URL, which migrates and

@@ -8,9 +8,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/e2e-chromium.ts';
 import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { XSRF_SECRET } from '../../helpers/hardening-http.ts';
-import { spellings, startFakeSentry, startLoggedUpstream, startSwitch } from '../../helpers/hardening-privacy.ts';
-import type { LoggedUpstream } from '../../helpers/hardening-privacy.ts';
+import { XSRF_SECRET } from '../../helpers/gateway-stack.ts';
+import { spellings, startFakeSentry, startLoggedUpstream, startSwitch } from '../../helpers/privacy-probes.ts';
+import type { LoggedUpstream } from '../../helpers/privacy-probes.ts';
 
 /*
  * A full browser journey with canary values - a new password set through the emailed reset link, the link's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, Session, startStack } from '../../helpers/hardening-http.ts';
-import type { Stack } from '../../helpers/hardening-http.ts';
+import { DEMO_PASSWORD, Session, startStack } from '../../helpers/gateway-stack.ts';
+import type { Stack } from '../../helpers/gateway-stack.ts';
 
 /*
  * The documented limits (server/upstream/README.md: RATE_LIMIT_PER_ACCOUNT 10 failed attempts per account,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { DEMO_PASSWORD, Session, XSRF_SECRET } from '../../helpers/hardening-http.ts';
+import { DEMO_PASSWORD, Session, XSRF_SECRET } from '../../helpers/gateway-stack.ts';
 
 /*
  * Several replicas: one built-in upstream on its own, two gateway processes in front of it sharing XSRF_SECRET

@@ -6,7 +6,7 @@ import { startFakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { XSRF_SECRET } from '../../helpers/hardening-spawn.ts';
+import { XSRF_SECRET } from '../../helpers/gateway-spawn.ts';
 
 /*
  * Slow-loris: many connections that send their headers one byte at a time and never finish. The gateway

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { startFaultyUpstream } from '../../helpers/hardening-faulty-upstream.ts';
-import type { FaultMode, FaultyUpstream } from '../../helpers/hardening-faulty-upstream.ts';
-import { Session, XSRF_SECRET } from '../../helpers/hardening-http.ts';
+import { startFaultyUpstream } from '../../helpers/faulty-upstream.ts';
+import type { FaultMode, FaultyUpstream } from '../../helpers/faulty-upstream.ts';
+import { Session, XSRF_SECRET } from '../../helpers/gateway-stack.ts';
 
 /*
  * The real gateway process in front of an upstream that fails in every way we know: refused, cut before or in

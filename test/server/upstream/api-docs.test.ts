@@ -4,10 +4,10 @@ import request from 'supertest';
 import { API_FAMILIES } from '../../../scripts/api-catalog.ts';
 import { DOCS_PATH, renderApiDocs, renderReadme } from '../../../scripts/api-docs.ts';
 import { README_PATH } from '../../../scripts/upstream-guide.ts';
-import { upstreamB } from '../../helpers/upstream-b.ts';
+import { upstreamWithRows } from '../../helpers/upstream-rows.ts';
 
-let u: Awaited<ReturnType<typeof upstreamB>>;
-beforeAll(async () => { u = await upstreamB(); });
+let u: Awaited<ReturnType<typeof upstreamWithRows>>;
+beforeAll(async () => { u = await upstreamWithRows(); });
 afterAll(() => u.close());
 
 test('docs/api.md matches the schemas and the call catalogue (run `npm run docs:api` after changing either)', async () => {

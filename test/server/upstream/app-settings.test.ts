@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
-import { upstreamB, type TestCoach } from '../../helpers/upstream-b.ts';
+import { upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
 
-let u: Awaited<ReturnType<typeof upstreamB>>;
+let u: Awaited<ReturnType<typeof upstreamWithRows>>;
 let coach: TestCoach;
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
 beforeAll(async () => {
-  u = await upstreamB();
+  u = await upstreamWithRows();
   coach = await u.coach('coach');
 });
 afterAll(() => u.close());

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import request from 'supertest';
-import { upstreamB, type TestCoach } from '../../helpers/upstream-b.ts';
+import { upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
 
-let u: Awaited<ReturnType<typeof upstreamB>>;
+let u: Awaited<ReturnType<typeof upstreamWithRows>>;
 let anna: TestCoach;
 let ben: TestCoach;
 let admin: TestCoach;
 
 beforeAll(async () => {
-  u = await upstreamB({ now: '2026-06-15T10:00:00.000Z' });
+  u = await upstreamWithRows({ now: '2026-06-15T10:00:00.000Z' });
   anna = await u.coach('coach');
   ben = await u.coach('coach');
   admin = await u.coach('admin');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
-import { jsonQuery, upstreamB, type TestCoach } from '../../helpers/upstream-b.ts';
+import { jsonQuery, upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
 
 /*
  * A small known data set, period 2026-06-01 .. 2026-06-10 (10 days):
@@ -11,7 +11,7 @@ import { jsonQuery, upstreamB, type TestCoach } from '../../helpers/upstream-b.t
  * Phone coachings (held): p1 06-02 30 min + 15 min, p2 06-10 00:30 Berlin time (06-09 22:30 UTC) 20 min,
  * p4 06-04 45 min; not counted: p2 planned call 06-05, p4 video call 06-04, p4 call 05-31.
  */
-let u: Awaited<ReturnType<typeof upstreamB>>;
+let u: Awaited<ReturnType<typeof upstreamWithRows>>;
 let admin: TestCoach;
 let health: TestCoach;
 let coach: TestCoach;
@@ -30,7 +30,7 @@ async function dayEvaluation(patientId: string, date: string) {
 }
 
 beforeAll(async () => {
-  u = await upstreamB({ now: '2026-06-15T10:00:00.000Z' });
+  u = await upstreamWithRows({ now: '2026-06-15T10:00:00.000Z' });
   admin = await u.coach('admin');
   health = await u.coach('health');
   coach = await u.coach('coach');

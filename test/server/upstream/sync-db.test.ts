@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
-import { jsonQuery, syncSamples, upstreamB, type TestCoach } from '../../helpers/upstream-b.ts';
+import { jsonQuery, syncSamples, upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
 
-let u: Awaited<ReturnType<typeof upstreamB>>;
+let u: Awaited<ReturnType<typeof upstreamWithRows>>;
 let admin: TestCoach;
 let primary: TestCoach;
 let linked: TestCoach;
@@ -10,7 +10,7 @@ let stranger: TestCoach;
 let health: TestCoach;
 
 beforeAll(async () => {
-  u = await upstreamB({ now: '2026-06-15T10:00:00.000Z' });
+  u = await upstreamWithRows({ now: '2026-06-15T10:00:00.000Z' });
   admin = await u.coach('admin');
   primary = await u.coach('coach');
   linked = await u.coach('coach');

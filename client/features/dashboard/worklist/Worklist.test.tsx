@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { Me } from '../../../api/schemas/auth.ts';
 import { apiError, buildMe, json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
-import { buildPatient } from '../../../../test/helpers/screens2-fixtures.ts';
+import { buildPatient } from '../../../../test/helpers/screen-records.ts';
 import { user } from '../../../state/session.ts';
 import { Worklist } from './Worklist.tsx';
 import { waitingForFollowUp } from './calls.ts';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/preact';
 import type { AuditEntry } from '../../../api/schemas/audit-log.ts';
 import type { Comment } from '../../../api/schemas/comments.ts';
 import { apiError, buildMe, json, mockFetch } from '../../../../test/helpers/client-fetch.ts';
-import { buildPatient } from '../../../../test/helpers/screens2-fixtures.ts';
+import { buildPatient } from '../../../../test/helpers/screen-records.ts';
 import { user } from '../../../state/session.ts';
 import type { Me } from '../../../api/schemas/auth.ts';
 import { PatientDetail } from '../PatientDetail.tsx';

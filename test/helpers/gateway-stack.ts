@@ -11,8 +11,8 @@ import type { GatewayProcess } from './gateway-process.ts';
  * small cookie/XSRF session for /v2 writes.
  */
 
-export { XSRF_SECRET } from './hardening-spawn.ts';
-import { XSRF_SECRET } from './hardening-spawn.ts';
+export { XSRF_SECRET } from './gateway-spawn.ts';
+import { XSRF_SECRET } from './gateway-spawn.ts';
 
 export interface Stack extends GatewayProcess {
   dataDir: string;

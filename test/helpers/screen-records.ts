@@ -1,23 +1,9 @@
 // Builders for the tests of the admin, settings, information, news, controlling and export screens.
-import type { Me } from '../../client/api/schemas/auth.ts';
 import type { NewsItem } from '../../client/api/schemas/news.ts';
 import { ApiError } from '../../client/api/http.ts';
 
-export function buildMe(overrides: Partial<Me> = {}): Me {
-  return {
-    id: 'coach-1',
-    email: 'anna.berg@example.org',
-    firstName: 'Anna',
-    lastName: 'Berg',
-    isUserLocked: false,
-    isAdmin: false,
-    isSuperAdmin: false,
-    isHealthManager: false,
-    emailVerified: true,
-    language: 'de',
-    ...overrides,
-  };
-}
+/** The coach the screen tests sign in as: pass it to buildMe (client-fetch.ts) as `buildMe({ ...ANNA_BERG, ...flags })`. */
+export const ANNA_BERG = { id: 'coach-1', email: 'anna.berg@example.org', firstName: 'Anna', lastName: 'Berg' } as const;
 
 export function buildNews(overrides: Partial<NewsItem> = {}): NewsItem {
   return {

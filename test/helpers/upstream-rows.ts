@@ -26,7 +26,7 @@ export interface PatientInput {
   lastName?: string;
 }
 
-export async function upstreamB(options: { now?: string } = {}) {
+export async function upstreamWithRows(options: { now?: string } = {}) {
   const storage = await openStorage({ dataDir: ':memory:' });
   let now = new Date(options.now ?? '2026-06-15T10:00:00.000Z');
   const clock = { now: () => new Date(now) };

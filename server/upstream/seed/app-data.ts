@@ -15,7 +15,7 @@ import { between, indexFn, pick, type Random } from './random.ts';
  * closing assessments. Deterministic: everything comes from the seeded `random`.
  */
 
-export interface SeedBContext {
+export interface SeedAppDataContext {
   now: Date;
   random: Random;
   coaches: CoachTable[];
@@ -53,7 +53,7 @@ const evening = (day: string, random: Random) => `${day}T${String(between(random
 const officeHour = (day: string, random: Random) => `${day}T${String(between(random, 6, 14)).padStart(2, '0')}:${pick(random, ['00', '15', '30', '45'])}:00.000Z`;
 const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
 
-export async function seedB(db: Db, ctx: SeedBContext): Promise<void> {
+export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void> {
   const { now, random } = ctx;
   const at = now.toISOString();
   const today = dayOf(now);

@@ -6,14 +6,14 @@ import { openStorage, type Storage } from '../../../server/upstream/db/index.ts'
 import { seedDemo } from '../../../server/upstream/seed/demo.ts';
 import { issueToken } from '../../../server/upstream/lib/tokens.ts';
 import { SyncCollectionDataSchemas, type SyncCollection } from '../../../client/api/schemas/sync-db.ts';
-import { jsonQuery } from '../../helpers/upstream-b.ts';
+import { jsonQuery } from '../../helpers/upstream-rows.ts';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 let storage: Storage;
 
 beforeAll(async () => {
   storage = await openStorage({ dataDir: ':memory:' });
-  // seedDemo (upstream A) calls seedB once coaches and patients exist.
+  // seedDemo calls seedAppData once coaches and patients exist.
   await seedDemo(storage.db, { now });
 }, 60_000);
 afterAll(() => storage.close());
