@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openStorage } from '../server/upstream/db/index.ts';
 import { prepareData } from '../server/upstream/seed/index.ts';
-import { insertChunked, makePatients } from '../server/upstream/seed/demo.ts';
+import { makePatients } from '../server/upstream/seed/demo.ts';
+import { insertChunked } from '../server/upstream/seed/insert.ts';
 import { seededRandom } from '../server/upstream/seed/random.ts';
 import { startServer, startUpstream } from '../test/helpers/e2e-server.ts';
 

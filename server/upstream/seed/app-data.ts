@@ -6,6 +6,9 @@ import { addDays, dayOf, maxDay, minDay } from '../lib/days.ts';
 import { derivedColumns, PATIENT_COLLECTIONS } from '../routes/sync-db.ts';
 import type { SyncCollection } from '../../../client/api/schemas/sync-db.ts';
 import { between, indexFn, pick, type Random } from './random.ts';
+import { insertChunked } from './insert.ts';
+import { seedNews } from './news.ts';
+import { addPhoneCoachings, addSurveys, clamp, evening, LIFE_SECTIONS, MOOD_NOTES } from './app-use.ts';
 
 /*
  * Demo data of the news, patient-extras and sync-db families: news with per-coach read state, 90 days
@@ -22,53 +25,14 @@ export interface SeedAppDataContext {
   patients: PatientTable[];
 }
 
-async function insertAll(db: Db, table: string, rows: object[], chunk = 200) {
-  for (let i = 0; i < rows.length; i += chunk) {
-    await db.insertInto(table as never).values(rows.slice(i, i + chunk) as never).execute();
-  }
-}
 
-const NEWS: { title: string; body: string; daysAgo: number }[] = [
-  { title: 'Willkommen im neuen Nachsorge-Portal', body: 'Das Portal ersetzt ab sofort die bisherige Tabellenablage. Im Bereich „Hilfe & Unterlagen & Infos“ finden Sie das Handbuch für Coaches.', daysAgo: 58 },
-  { title: 'Neue Vorlage: Protokollbogen Telefoncoaching', body: 'Für Notizen während der Telefonate steht ein Protokollbogen zum Ausdrucken bereit.', daysAgo: 44 },
-  { title: 'Datenschutz: Exporte nur auf dienstliche Laufwerke', body: 'Bitte speichern Sie CSV-Exporte ausschließlich auf den Laufwerken der Einrichtung und löschen Sie sie nach der Auswertung.', daysAgo: 31 },
-  { title: 'Fortbildung Motivierende Gesprächsführung', body: 'Am kommenden Mittwoch, 14:00 bis 16:00 Uhr, findet eine interne Fortbildung statt. Anmeldung über die Teamleitung.', daysAgo: 20 },
-  { title: 'Wartungsfenster am Samstag', body: 'Am Samstag zwischen 6:00 und 8:00 Uhr kann das Portal kurzzeitig nicht erreichbar sein.', daysAgo: 9 },
-  { title: 'Controlling: neue Auswertung Telefoncoachings', body: 'Unter „Controlling“ sehen Gesundheitsmanager und Administratoren jetzt die Telefoncoachings pro Tag mit Minuten.', daysAgo: 4 },
-  { title: 'Neue Leihgeräte eingetroffen', body: 'Vier weitere Aktivitätstracker sind da und können Patientinnen und Patienten zugeordnet werden.', daysAgo: 1 },
-];
-
-const MOOD_NOTES = ['', '', '', '', 'Spaziergang gemacht', 'Viel Stress bei der Arbeit', 'Gut geschlafen', 'Rückenschmerzen am Abend', 'Schöner Tag mit der Familie', 'Müde'];
-const LIFE_SECTIONS: [string, string][] = [
-  ['Arbeit', 'Stufenweise zurück in den Beruf, Pausen einhalten'],
-  ['Familie', 'Mehr gemeinsame Zeit am Wochenende'],
-  ['Gesundheit', 'Dreimal pro Woche 30 Minuten Bewegung'],
-  ['Freizeit', 'Wieder regelmäßig in den Chor gehen'],
-];
-
-const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
-/** An evening timestamp (about 21:00 German time) on a day, the usual time patients fill in the app. */
-const evening = (day: string, random: Random) => `${day}T${String(between(random, 18, 20)).padStart(2, '0')}:${String(between(random, 0, 59)).padStart(2, '0')}:00.000Z`;
-/** Office hours on a weekday (German time is UTC+1/+2, so 06-14 UTC). */
-const officeHour = (day: string, random: Random) => `${day}T${String(between(random, 6, 14)).padStart(2, '0')}:${pick(random, ['00', '15', '30', '45'])}:00.000Z`;
-const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
 
 export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void> {
   const { now, random } = ctx;
   const at = now.toISOString();
   const today = dayOf(now);
 
-  // News: the demo coach has read all but the newest three; colleagues about half.
-  const news = NEWS.map((n, i) => ({ id: `news-${i + 1}`, title: n.title, body: n.body, publishedAt: `${addDays(today, -n.daysAgo)}T07:30:00.000Z`, createdAt: at }));
-  const reads: { newsId: string; coachId: string; readAt: string }[] = [];
-  for (const coach of ctx.coaches) {
-    news.forEach((item, i) => {
-      const read = coach.id === 'coach-demo' ? i < news.length - 3 : random() < 0.5;
-      if (read) reads.push({ newsId: item.id, coachId: coach.id, readAt: item.publishedAt });
-    });
-  }
-  await insertAll(db, 'news', news);
-  await insertAll(db, 'news_reads', reads);
+  await seedNews(db, ctx.coaches, today, at, random);
 
   const devices = (await db.selectFrom('devices').select('id').orderBy('id').execute()).map((d) => d.id);
   const freeDevices = [...devices];
@@ -92,19 +56,7 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
     const orthopaedic = diagnoses.some((d) => d.startsWith('dx-M'));
 
     // Phone coachings over the whole aftercare so far: every one to two weeks, some not reached.
-    if (coachId) {
-      let n = 0;
-      for (let day = addDays(start, between(random, 1, 5)); day <= minDay(end, addDays(today, -1)); day = addDays(day, between(random, 7, 14))) {
-        const callDay = isWeekend(day) ? addDays(day, 2) : day;
-        if (callDay >= today) break;
-        const reached = random() < 0.88;
-        add(p.id, 'event', `call-${++n}`, {
-          type: 'phone-coaching', title: reached ? 'Telefoncoaching' : 'Telefoncoaching (nicht erreicht)',
-          start: officeHour(callDay, random), durationMinutes: reached ? pick(random, [15, 20, 25, 30, 30, 45, 50]) : 0,
-          done: reached, coachId, templateId: null, notes: '',
-        }, `${callDay}T16:00:00.000Z`);
-      }
-    }
+    if (coachId) addPhoneCoachings(add, p.id, coachId, start, end, today, random);
 
     // About one in twelve never opened the app; the others stopped at different points (dashboard colours).
     if (random() < 0.08) continue;
@@ -141,32 +93,7 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
     });
 
     // Weekly mood check every two weeks, answered on most occasions; the pain survey for orthopaedic patients.
-    let s = 0;
-    for (let day = addDays(first, 3); day <= last; day = addDays(day, 14)) {
-      s++;
-      add(p.id, 'survey', `sv-mood-${s}`, { surveyId: 'survey-mood', assignedAt: `${day}T08:00:00.000Z`, dueDate: addDays(day, 6), status: 'done' }, `${day}T08:00:00.000Z`);
-      if (random() < 0.8) {
-        const answerDay = addDays(day, between(random, 0, 3));
-        if (answerDay > last) continue;
-        add(p.id, 'survey-result', `sr-mood-${s}`, {
-          surveyId: 'survey-mood', completedAt: evening(answerDay, random),
-          answers: [{ questionId: 'mood', value: clamp(mood, 1, 5) }, { questionId: 'sleep', value: between(random, 1, 5) }, { questionId: 'drive', value: between(random, 1, 5) },
-            { questionId: 'note', value: random() < 0.3 ? 'Es geht langsam aufwärts.' : '' }],
-        }, evening(answerDay, random));
-      }
-      if (orthopaedic && s % 2 === 0) {
-        add(p.id, 'survey-result', `sr-pain-${s}`, {
-          surveyId: 'survey-pain', completedAt: evening(day, random),
-          answers: [{ questionId: 'pain', value: between(random, 1, 7) }, { questionId: 'exercise', value: pick(random, ['1-2 Mal', '3-4 Mal', 'täglich']) }],
-        }, evening(day, random));
-      }
-    }
-    if (end < today && random() < 0.7) {
-      add(p.id, 'survey-result', 'sr-satisfaction', {
-        surveyId: 'survey-satisfaction', completedAt: evening(end, random),
-        answers: [{ questionId: 'overall', value: between(random, 3, 5) }, { questionId: 'recommend', value: pick(random, ['ja', 'ja', 'eher ja', 'eher nein']) }, { questionId: 'wish', value: '' }],
-      }, evening(end, random));
-    }
+    addSurveys(add, p.id, { first, last, end, today, mood, orthopaedic }, random);
 
     // A first goal period after discharge, looked back on when it is over.
     if (random() < 0.45) {
@@ -201,10 +128,10 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
     }
   }
 
-  await insertAll(db, 'sync_records', records);
-  await insertAll(db, 'puks', puks);
-  await insertAll(db, 'patient_devices', patientDevices);
-  await insertAll(db, 'evaluation_forms', forms);
+  await insertChunked(db, 'sync_records', records);
+  await insertChunked(db, 'puks', puks);
+  await insertChunked(db, 'patient_devices', patientDevices);
+  await insertChunked(db, 'evaluation_forms', forms);
 
   // Sync state as the routes would have left it.
   const counts = new Map<string, number>();
@@ -218,7 +145,7 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
     id: patientId, patientId, patientCode: codes.get(patientId), lastSyncAt, recordCount: counts.get(patientId) ?? 0,
     lastDayEvaluationDate: lastEvaluation.get(patientId) ?? null,
   }));
-  await insertAll(db, 'synced_patients', synced);
+  await insertChunked(db, 'synced_patients', synced);
   for (const [patientId, lastDataAt] of lastData) {
     await db.updateTable('patients').set({ lastDataAt }).where('id', '=', patientId).execute();
   }
