@@ -82,6 +82,19 @@ export async function mayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean
   return readSetting(ctx.db, 'enable_creating_new_patients', true);
 }
 
+/**
+ * The primary coach of a new patient, the one rule for POST /patients and the coach routes that create patients:
+ * the coach the body names; else the creator, so that they can see the patient they made. Only an administrator
+ * may create a patient without a primary coach, by naming none (null or an empty id) on purpose.
+ */
+export function initialPrimaryCoach(body: unknown, coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }): string | null {
+  const named = !!body && typeof body === 'object' && Object.hasOwn(body, 'primaryCoachId');
+  const value = named ? (body as { primaryCoachId?: unknown }).primaryCoachId : undefined;
+  if (typeof value === 'string' && value !== '') return value;
+  if (named && (value === null || value === '') && (coach.isAdmin || coach.isSuperAdmin)) return null;
+  return coach.id;
+}
+
 export async function assertMayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<void> {
   if (!(await mayCreatePatients(ctx, coach))) throw forbidden('Creating patients is switched off for coaches', 'PATIENT_CREATION_DISABLED');
 }

@@ -1,85 +1,31 @@
 import { Router, type Request } from 'express';
 import type { Upstream } from '../context.ts';
-import type { CoachTable, PatientTable } from '../db/types.ts';
-import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
+import type { PatientTable } from '../db/types.ts';
+import { resourceRoutes, } from '../http/resource.ts';
 import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, assertPrimaryCoachOrAdmin, type SessionCoach } from '../http/auth.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
-import { updateCoachColumns } from '../lib/coach-writes.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
-import { jsonQueryValue, parseFilter, whereExpression } from '../http/filter.ts';
-import { hashPassword, hashToken } from '../lib/secrets.ts';
-import { toCoach } from '../lib/coach-view.ts';
+import { parseFilter, whereExpression } from '../http/filter.ts';
 import { orderColumn } from '../lib/sort-key.ts';
-import { assertMayCreatePatients, checkPatientRow, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { assertMayCreatePatients, checkPatientRow, initialPrimaryCoach, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
-import { issueToken, VERIFY_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
-import { publicOrigin, sendMail } from '../lib/outbox.ts';
 import { newId } from '../lib/secrets.ts';
-import { sendResetMail } from './auth.ts';
+import { coachAccountRoutes, targetCoach } from './coach-accounts.ts';
+import { coachesResource } from './coaches-resource.ts';
+
+export { coachesResource };
 import { patientsResource } from './resources.ts';
 import {
-  CoachConnectSchema, CoachCreateSchema, CoachPatchSchema, CoachSchema, CoachUpdateSchema, CreatePatientTokenSchema,
+  CoachConnectSchema, CreatePatientTokenSchema,
 } from '../../../client/api/schemas/coaches.ts';
 import { PatientCreateSchema, PatientSchema } from '../../../client/api/schemas/patients.ts';
 import { PatientAccessSchema, PatientTokenSchema } from '../../../client/api/schemas/patient-tokens.ts';
 import * as v from 'valibot';
 
-const FLAGS = ['isAdmin', 'isHealthManager', 'isUserLocked'] as const;
 const TRIAL_DAYS = 14;
 
-export const coachesResource: ResourceDefinition = {
-  path: '/coaches',
-  table: 'coaches',
-  fields: {
-    id: 'string', email: 'string', firstName: 'string', lastName: 'string', title: 'string', phone: 'string',
-    isAdmin: 'boolean', isSuperAdmin: 'boolean', isHealthManager: 'boolean', isUserLocked: 'boolean',
-    emailVerified: 'boolean', language: 'string', trialEndsAt: 'date', createdAt: 'date', updatedAt: 'date',
-  },
-  createSchema: CoachCreateSchema,
-  updateSchema: CoachUpdateSchema,
-  patchSchema: CoachPatchSchema,
-  outputSchema: CoachSchema,
-  access: {
-    // Every coach sees the team (to link colleagues to a patient); the hash never leaves (toCoach).
-    scopeList: (_ctx, _coach, query) => query,
-    canRead: () => true,
-    // Admins manage coaches; a coach may edit their own profile (not their flags, checked in toRow).
-    canWrite: (_ctx, coach, row, op) => isAdmin(coach) || (op === 'update' && row.id === coach.id),
-    canAttempt: (coach, op, id) => isAdmin(coach) || (op === 'update' && id === coach.id),
-  },
-  async toRow(input, { coach, existing }) {
-    const row: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(input)) {
-      if (key === 'password') continue;
-      row[key] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
-    }
-    if (!isAdmin(coach)) {
-      for (const flag of FLAGS) {
-        if (flag in row && row[flag] !== (existing?.[flag] ?? 0)) throw forbidden('Only administrators may change roles or locks', 'ADMIN_REQUIRED');
-      }
-      if ('email' in row && row.email !== existing?.email) throw forbidden('Only administrators may change email addresses', 'ADMIN_REQUIRED');
-    }
-    if (existing && existing.id === coach.id && (row.isUserLocked === 1 || row.isAdmin === 0)) {
-      // An administrator who locks or demotes themselves could leave the instance without any admin.
-      throw conflict('You cannot lock yourself or remove your own administrator role', 'SELF_LOCKOUT');
-    }
-    if (!existing) {
-      row.passwordHash = typeof input.password === 'string' ? await hashPassword(input.password) : null;
-      row.isSuperAdmin = 0;
-      row.emailVerified = 0;
-      row.trialEndsAt = null;
-    } else if ('email' in row && row.email !== existing.email) {
-      row.emailVerified = 0;
-    }
-    return row;
-  },
-  toOutput: (rows) => (rows as unknown as CoachTable[]).map(toCoach),
-  audit: { entity: 'coach', patientIdOf: () => null },
-  uniqueField: 'email',
-  defaultOrder: { field: 'lastName', direction: 'asc' },
-};
 
 /** The /coaches calls of docs/product.md#calls: the standard set plus the coach-specific ones. */
 export function coachRoutes(ctx: Upstream): Router {
@@ -87,25 +33,16 @@ export function coachRoutes(ctx: Upstream): Router {
   const auth = requireAuth(ctx);
   const { db } = ctx;
 
-  /** The coach named in the path: 404 when unknown, 403 unless it is the caller or the caller is admin. */
-  async function targetCoach(req: Request, self: SessionCoach): Promise<CoachTable> {
-    const row = await db.selectFrom('coaches').selectAll().where('id', '=', param(req, 'id')).executeTakeFirst();
-    if (!row) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
-    if (row.id !== self.id && !isAdmin(self)) throw forbidden('Only administrators may act for other coaches', 'ADMIN_REQUIRED');
-    return row;
-  }
-
   async function insertPatient(req: Request, coach: SessionCoach, input: Record<string, unknown>, extra: Partial<PatientTable> = {}) {
     await assertMayCreatePatients(ctx, coach);
     const now = ctx.clock.now().toISOString();
-    const named = req.body && typeof req.body === 'object' && Object.hasOwn(req.body, 'primaryCoachId');
     const row: PatientTable = {
       id: newId(),
       patientCode: (input.patientCode as string | undefined) ?? (await uniquePatientCode(ctx)),
       firstName: String(input.firstName), lastName: String(input.lastName), birthDate: String(input.birthDate),
       gender: String(input.gender ?? 'unknown'), email: (input.email as string | null) ?? null, phone: (input.phone as string | null) ?? null,
       clinic: String(input.clinic ?? ''), aftercareStart: String(input.aftercareStart), aftercareEnd: String(input.aftercareEnd),
-      primaryCoachId: named && (input.primaryCoachId || isAdmin(coach)) ? ((input.primaryCoachId as string | null) ?? null) : coach.id,
+      primaryCoachId: initialPrimaryCoach(req.body, coach),
       diagnosisIds: JSON.stringify(input.diagnosisIds ?? []), costRateId: (input.costRateId as string | null) ?? null,
       appointments: '[]', lastDataAt: null, createdAt: now, updatedAt: now, ...extra,
     };
@@ -168,45 +105,8 @@ export function coachRoutes(ctx: Upstream): Router {
     res.status(201).json(v.parse(PatientAccessSchema, { patient: toPatient(patient), token }));
   });
 
-  router.post('/coaches/:id/send-verification-email', auth, async (req, res) => {
-    const target = await targetCoach(req, currentCoach(req));
-    if (target.emailVerified === 1) throw conflict('The email address is already verified', 'ALREADY_VERIFIED');
-    const { token } = await issueToken(ctx, target.id, 'verify', VERIFY_TOKEN_TTL_SECONDS);
-    const link = `${publicOrigin(ctx)}/v2/coaches/${encodeURIComponent(target.id)}/verify-email?token=${encodeURIComponent(JSON.stringify(token))}`;
-    await sendMail(ctx, {
-      to: target.email,
-      subject: 'E-Mail-Adresse bestätigen',
-      text: [`Hallo ${target.firstName} ${target.lastName},`, '', 'bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:', '', link, '', 'Der Link ist 7 Tage gültig.'].join('\n'),
-    });
-    res.status(204).end();
-  });
-
-  // Opened from the mail, without a session: the token in the link is the proof.
-  router.get('/coaches/:id/verify-email', async (req, res) => {
-    const token = jsonQueryValue(req.query as Record<string, unknown>, 'token');
-    if (typeof token !== 'string' || !token) throw badRequest('token is required', [{ path: 'token', message: 'Required' }], 'INVALID_QUERY');
-    const row = await db.selectFrom('access_tokens').selectAll()
-      .where('id', '=', hashToken(token)).where('kind', '=', 'verify').where('coachId', '=', param(req, 'id'))
-      .where('usedAt', 'is', null).where('expiresAt', '>', ctx.clock.now().toISOString()).executeTakeFirst();
-    if (!row) throw badRequest('This verification link is invalid or expired', [{ path: 'token', message: 'Invalid or expired' }], 'INVALID_VERIFICATION_TOKEN');
-    const now = ctx.clock.now();
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('access_tokens').set({ usedAt: now.toISOString() }).where('id', '=', row.id).execute();
-      await updateCoachColumns(trx, row.coachId, row.coachId, now, { emailVerified: 1 });
-    });
-    if (req.accepts(['json', 'html']) === 'html') res.redirect(302, '/login');
-    else res.status(204).end();
-  });
-
-  router.post('/coaches/:id/reset-password', auth, async (req, res) => {
-    const target = await targetCoach(req, currentCoach(req));
-    if (target.isUserLocked === 1) throw conflict('The account is locked', 'ACCOUNT_LOCKED');
-    await sendResetMail(ctx, target, publicOrigin(ctx));
-    res.status(204).end();
-  });
-
   router.get('/coaches/:id/patients', auth, async (req, res) => {
-    const target = await targetCoach(req, currentCoach(req));
+    const target = await targetCoach(ctx, req, currentCoach(req));
     const filter = parseFilter(req.query as Record<string, unknown>, patientsResource.fields);
     let base = db.selectFrom('patients').where((eb) => patientAccessCondition(eb, target.id, 'patients.id'));
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'patients'));
@@ -223,7 +123,7 @@ export function coachRoutes(ctx: Upstream): Router {
 
   router.post('/coaches/:id/create-patient-token', auth, async (req, res) => {
     const caller = currentCoach(req);
-    const target = await targetCoach(req, caller);
+    const target = await targetCoach(ctx, req, caller);
     const { patientId } = validate(CreatePatientTokenSchema, req.body ?? {});
     if (patientId) {
       await assertPatientAccess(db, caller, patientId);
@@ -253,6 +153,7 @@ export function coachRoutes(ctx: Upstream): Router {
     if (isAdmin(caller) && param(req, 'id') === caller.id) throw conflict('You cannot delete your own account', 'SELF_DELETE');
     next();
   });
+  router.use(coachAccountRoutes(ctx));
   router.use(resourceRoutes(ctx, coachesResource));
 
   return router;

@@ -4,7 +4,7 @@ import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
 import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts';
 import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
 import { forbidden, validationFailed } from '../http/errors.ts';
-import { checkPatientRow, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { checkPatientRow, initialPrimaryCoach, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { commentsResource } from './comments-resource.ts';
 import { generateCode, CODE_VALID_DAYS, latestExpiry } from '../lib/codes.ts';
 import type { PatientTable, PatientTokenTable, SurveyTable } from '../db/types.ts';
@@ -58,8 +58,7 @@ export const patientsResource: ResourceDefinition = {
     }
     if (!existing) {
       row.patientCode ??= await uniquePatientCode(ctx);
-      // Without a named primary coach the creator is responsible - otherwise they could not see the patient.
-      if (!named || (row.primaryCoachId === null && !isAdmin(coach))) row.primaryCoachId = coach.id;
+      row.primaryCoachId = initialPrimaryCoach(req.body, coach);
       row.appointments = '[]';
       row.lastDataAt = null;
     }

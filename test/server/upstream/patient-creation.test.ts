@@ -1,0 +1,45 @@
+import { afterEach, expect, test } from 'vitest';
+import request from 'supertest';
+import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+
+// Both ways to create a patient follow one rule for its primary coach (lib/patients.ts initialPrimaryCoach): the
+// coach the body names, else the creator; only an administrator may leave it empty on purpose.
+let t: TestUpstream;
+afterEach(() => t?.close());
+const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+const patient = { firstName: 'Ida', lastName: 'Lorenz', birthDate: '1960-01-02', aftercareStart: '2026-11-23', aftercareEnd: '2027-05-22' };
+
+const ROUTES = {
+  'POST /patients': { path: '/v2/patients', read: (body: { primaryCoachId?: string | null }) => body.primaryCoachId },
+  'POST /coaches/createPatientForMedian': {
+    path: '/v2/coaches/createPatientForMedian',
+    read: (body: { patient: { primaryCoachId?: string | null } }) => body.patient.primaryCoachId,
+  },
+} as const;
+// [who creates, what the body says about primaryCoachId, the primary coach the patient gets]
+const CASES: [string, Record<string, unknown>, string | null][] = [
+  ['coach', {}, 'coach'],
+  ['coach', { primaryCoachId: null }, 'coach'],
+  ['coach', { primaryCoachId: 'admin' }, 'admin'],
+  ['admin', {}, 'admin'],
+  ['admin', { primaryCoachId: null }, null],
+  ['admin', { primaryCoachId: 'coach' }, 'coach'],
+];
+
+for (const [name, route] of Object.entries(ROUTES)) {
+  test.each(CASES)(`${name}: created by %s with %j, the patient's primary coach is %s`, async (who, extra, expected) => {
+    t = await createTestUpstream();
+    const token = await t.login(`${who}@example.org`);
+    const res = await request(t.app).post(route.path).set(as(token)).send({ ...patient, ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(route.read(res.body)).toBe(expected);
+  });
+
+  test.each(['coach', 'admin'])(`${name}: an empty primaryCoachId from %s is refused, not read as "none"`, async (who) => {
+    t = await createTestUpstream();
+    const token = await t.login(`${who}@example.org`);
+    const res = await request(t.app).post(route.path).set(as(token)).send({ ...patient, primaryCoachId: '' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'primaryCoachId' })]);
+  });
+}
