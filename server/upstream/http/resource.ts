@@ -1,18 +1,18 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Upstream } from '../context.ts';
-import { isUniqueViolation } from '../db/index.ts';
 import { newId } from '../lib/secrets.ts';
 import { currentCoach, requireAuth, type SessionCoach } from './auth.ts';
 import { conflict, forbidden, notFound, preconditionFailed } from './errors.ts';
-import { audit, changesBetween, type AuditEntry } from '../lib/audit.ts';
+import { audit, } from '../lib/audit.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
-import { parseFilter, whereExpression } from './filter.ts';
+import { parseFilter } from './filter.ts';
+import { listPage } from './list-page.ts';
 import { validate } from './validate.ts';
 import { param } from './params.ts';
-import { orderColumn } from '../lib/sort-key.ts';
 import { hideGone, isGone } from './soft-delete.ts';
 import { checkColumns, checkOutput } from './resource-checks.ts';
 import type { AnyQuery, Op, ResourceDefinition, Row, WriteContext } from './resource-definition.ts';
+import { auditEntry, storeUnique } from './resource-writes.ts';
 
 export type { AccessRule, AnyQuery, ResourceDefinition, WriteContext } from './resource-definition.ts';
 export { assertReference } from './resource-checks.ts';
@@ -70,20 +70,10 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   router.get(def.path, auth, async (req, res) => {
     const coach = currentCoach(req);
     const filter = parseFilter(req.query as Record<string, unknown>, def.fields);
-    let base = def.access.scopeList(ctx, coach, db.selectFrom(`${table}` as never) as AnyQuery);
-    base = hideGone(def.softDelete, table, coach, base, filter.where);
-    if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, table));
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-    let query = base.selectAll(table as never);
-    const order = filter.order.length ? filter.order : [def.defaultOrder ?? []].flat();
-    // Names sort by their key (German phone-book order, lib/sort-key.ts).
-    for (const o of order) query = query.orderBy(`${table}.${orderColumn(table, o.field)}`, o.direction);
-    if (!order.some((o) => o.field === 'id')) query = query.orderBy(`${table}.id`, 'asc');
-    if (filter.limit !== undefined) query = query.limit(filter.limit);
-    if (filter.skip) query = query.offset(filter.skip).$if(filter.limit === undefined, (q) => q.limit(2 ** 31 - 1));
-    const rows = (await query.execute()) as Row[];
+    const scoped = hideGone(def.softDelete, table, coach, def.access.scopeList(ctx, coach, db.selectFrom(`${table}` as never) as AnyQuery), filter.where);
+    const { rows, total } = await listPage(scoped, table, filter, [def.defaultOrder ?? []].flat());
     const output = await def.toOutput(rows, ctx);
-    res.set('X-Total-Count', String(Number(counted?.count ?? 0)));
+    res.set('X-Total-Count', String(total));
     res.json(output.map((item) => checkOutput(def, item)));
   });
 
@@ -104,28 +94,9 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     return router;
   }
 
-  const auditOf = (action: 'create' | 'update' | 'delete', coach: SessionCoach, at: string, before: Row | undefined, after: Row | undefined) => {
-    const spec = def.audit;
-    if (!spec) return undefined;
-    const row = (after ?? before)!;
-    return {
-      at, actorId: coach.id, action, entity: spec.entity, entityId: row.id,
-      patientId: spec.patientIdOf(row), changes: changesBetween(spec.entity, before, after),
-    } satisfies AuditEntry;
-  };
-
-  /** Runs one write; a UNIQUE violation becomes 409 naming the field. */
-  async function store<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        const field = def.uniqueField ?? 'id';
-        throw conflict(`${field} is already taken`, 'ALREADY_EXISTS', [{ path: field, message: 'Already taken' }]);
-      }
-      throw error;
-    }
-  }
+  const auditOf = (action: 'create' | 'update' | 'delete', coach: SessionCoach, at: string, before: Row | undefined, after: Row | undefined) =>
+    auditEntry(def, action, coach, at, before, after);
+  const store = <T>(write: () => Promise<T>) => storeUnique(def, write);
 
   const attempt = (op: Op): RequestHandler => (req, _res, next) => {
     if (def.access.canAttempt && !def.access.canAttempt(currentCoach(req), op, op === 'create' ? undefined : param(req, 'id'))) throw forbidden();

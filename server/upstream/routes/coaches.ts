@@ -1,14 +1,14 @@
 import { Router, type Request } from 'express';
 import type { Upstream } from '../context.ts';
 import type { PatientTable } from '../db/types.ts';
-import { resourceRoutes, } from '../http/resource.ts';
+import { type AnyQuery, resourceRoutes } from '../http/resource.ts';
+import { listPage } from '../http/list-page.ts';
 import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, assertPrimaryCoachOrAdmin, type SessionCoach } from '../http/auth.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
-import { parseFilter, whereExpression } from '../http/filter.ts';
-import { orderColumn } from '../lib/sort-key.ts';
+import { parseFilter } from '../http/filter.ts';
 import { assertMayCreatePatients, checkPatientRow, initialPrimaryCoach, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { newId } from '../lib/secrets.ts';
@@ -108,17 +108,10 @@ export function coachRoutes(ctx: Upstream): Router {
   router.get('/coaches/:id/patients', auth, async (req, res) => {
     const target = await targetCoach(ctx, req, currentCoach(req));
     const filter = parseFilter(req.query as Record<string, unknown>, patientsResource.fields);
-    let base = db.selectFrom('patients').where((eb) => patientAccessCondition(eb, target.id, 'patients.id'));
-    if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'patients'));
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let query = base.selectAll('patients');
-    const order = filter.order.length ? filter.order : [{ field: 'lastName', direction: 'asc' as const }, { field: 'firstName', direction: 'asc' as const }];
-    for (const o of order) query = query.orderBy(`patients.${orderColumn('patients', o.field)}` as 'patients.id', o.direction);
-    if (!order.some((o) => o.field === 'id')) query = query.orderBy('patients.id');
-    query = query.limit(filter.limit ?? 2 ** 31 - 1).offset(filter.skip);
-    const rows = await query.execute();
-    res.set('X-Total-Count', String(Number(counted.n)));
-    res.json(rows.map((row) => v.parse(PatientSchema, toPatient(row))));
+    const scoped = db.selectFrom('patients').where((eb) => patientAccessCondition(eb, target.id, 'patients.id')) as AnyQuery;
+    const { rows, total } = await listPage(scoped, 'patients', filter, [patientsResource.defaultOrder ?? []].flat());
+    res.set('X-Total-Count', String(total));
+    res.json((rows as unknown as PatientTable[]).map((row) => v.parse(PatientSchema, toPatient(row))));
   });
 
   router.post('/coaches/:id/create-patient-token', auth, async (req, res) => {

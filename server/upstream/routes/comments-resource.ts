@@ -1,10 +1,10 @@
 import type { ResourceDefinition } from '../http/resource.ts';
+import { stamps } from '../http/resource-rows.ts';
 import { patientScoped } from '../http/access.ts';
 import { canAccessPatient, isAdmin } from '../http/auth.ts';
 import { validationFailed } from '../http/errors.ts';
 import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
 
-const stamps = { createdAt: 'date', updatedAt: 'date' } as const;
 
 /** The coaches' notes on a patient: versioned, audited, and deleted softly (administrators still see them). */
 export const commentsResource: ResourceDefinition = {

@@ -1,75 +1,27 @@
 import { Router } from 'express';
+import { plain, stamps } from '../http/resource-rows.ts';
 import type { Upstream } from '../context.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
-import { patientScoped, referenceData, scopeToPatients } from '../http/access.ts';
+import { patientScoped, referenceData, } from '../http/access.ts';
 import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
-import { forbidden, validationFailed } from '../http/errors.ts';
-import { checkPatientRow, initialPrimaryCoach, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { validationFailed } from '../http/errors.ts';
 import { commentsResource } from './comments-resource.ts';
+import { patientsResource } from './patients-resource.ts';
+
+export { patientsResource };
 import { generateCode, CODE_VALID_DAYS, latestExpiry } from '../lib/codes.ts';
-import type { PatientTable, PatientTokenTable, SurveyTable } from '../db/types.ts';
+import type { PatientTokenTable, SurveyTable } from '../db/types.ts';
 import { ExternalCommentSchema } from '../../../client/api/schemas/external-comments.ts';
 import { CostRateCreateSchema, CostRatePatchSchema, CostRateSchema, CostRateUpdateSchema } from '../../../client/api/schemas/cost-rates.ts';
 import { DeviceCreateSchema, DevicePatchSchema, DeviceSchema, DeviceUpdateSchema } from '../../../client/api/schemas/devices.ts';
 import { DiagnosisCreateSchema, DiagnosisPatchSchema, DiagnosisSchema, DiagnosisUpdateSchema } from '../../../client/api/schemas/diagnosis.ts';
-import { PatientCreateSchema, PatientPatchSchema, PatientSchema, PatientUpdateSchema } from '../../../client/api/schemas/patients.ts';
 import { PatientTokenCreateSchema, PatientTokenPatchSchema, PatientTokenSchema, PatientTokenUpdateSchema } from '../../../client/api/schemas/patient-tokens.ts';
 import { ReplicationEndpointCreateSchema, ReplicationEndpointPatchSchema, ReplicationEndpointSchema, ReplicationEndpointUpdateSchema } from '../../../client/api/schemas/replication-endpoints.ts';
 import { SurveyCreateSchema, SurveyPatchSchema, SurveySchema, SurveyUpdateSchema } from '../../../client/api/schemas/surveys.ts';
 import { SyncedPatientSchema } from '../../../client/api/schemas/synced-patients.ts';
 
-const stamps = { createdAt: 'date', updatedAt: 'date' } as const;
-/** Copies input as stored columns; JSON-encodes the listed array fields. */
-const plain = (jsonFields: string[] = []) => (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).map(([k, value]) => [k, jsonFields.includes(k) ? JSON.stringify(value) : value]));
 const asIs = (rows: unknown[]) => rows;
-const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
-  isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id);
 
-export const patientsResource: ResourceDefinition = {
-  path: '/patients',
-  table: 'patients',
-  fields: {
-    id: 'string', patientCode: 'string', firstName: 'string', lastName: 'string', birthDate: 'date', gender: 'string',
-    email: 'string', phone: 'string', clinic: 'string', aftercareStart: 'date', aftercareEnd: 'date',
-    primaryCoachId: 'string', costRateId: 'string', lastDataAt: 'date', followUpAt: 'date', diagnosisIds: 'json', appointments: 'json', ...stamps,
-  },
-  createSchema: PatientCreateSchema,
-  updateSchema: PatientUpdateSchema,
-  patchSchema: PatientPatchSchema,
-  outputSchema: PatientSchema,
-  access: {
-    scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
-    canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
-    // Any coach may create a patient while the system setting allows it (they become its primary coach).
-    // Deleting is for the primary coach and administrators: a colleague in the care team may edit, not remove.
-    canWrite: (ctx, coach, row, op) =>
-      op === 'create' ? mayCreatePatients(ctx, coach) : op === 'delete' ? isPrimaryCoachOrAdmin(coach, row) : canAccessPatient(ctx.db, coach, row.id),
-  },
-  async toRow(input, { ctx, coach, existing, req }) {
-    const row = plain(['diagnosisIds'])(input);
-    const named = req.body && typeof req.body === 'object' && Object.hasOwn(req.body, 'primaryCoachId');
-    // A PUT that leaves out primaryCoachId keeps the responsible coach (the schema would default it to null).
-    if (existing && !named) delete row.primaryCoachId;
-    // Handing a patient over is the primary coach's or an administrator's decision: a linked colleague who could
-    // name themselves would take the patient from its coach.
-    if (existing && Object.hasOwn(row, 'primaryCoachId') && row.primaryCoachId !== existing.primaryCoachId && !isPrimaryCoachOrAdmin(coach, existing)) {
-      throw forbidden('Only the primary coach or an administrator may change the primary coach', 'PRIMARY_COACH_REQUIRED');
-    }
-    if (!existing) {
-      row.patientCode ??= await uniquePatientCode(ctx);
-      row.primaryCoachId = initialPrimaryCoach(req.body, coach);
-      row.appointments = '[]';
-      row.lastDataAt = null;
-    }
-    return row;
-  },
-  check: async (row, { ctx }) => checkPatientRow(ctx, row as unknown as PatientTable),
-  toOutput: (rows) => (rows as unknown as PatientTable[]).map(toPatient),
-  audit: { entity: 'patient', patientIdOf: (row) => row.id },
-  uniqueField: 'patientCode',
-  defaultOrder: [{ field: 'lastName', direction: 'asc' }, { field: 'firstName', direction: 'asc' }],
-};
 
 const externalCommentsResource: ResourceDefinition = {
   path: '/externalComments',
