@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
 import { resetSessionForTests, sessionChecked, token, user } from './state/session.ts';
 import { can } from './components/permissions.ts';
-import { RequireAdmin } from './shell/guards.tsx';
+import { RequireAdmin } from './shell/RequireAdmin.tsx';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
 import type { Me } from './api/schemas/auth.ts';
 

@@ -1,7 +1,6 @@
 import type { Me } from '../api/schemas/auth.ts';
 import type { SystemSettings } from '../api/schemas/system.ts';
 import { user } from '../state/session.ts';
-import { systemSettings } from '../state/settings.ts';
 
 /**
  * The one place that says who may do what in the client. Every screen, guard, sidebar item, guide chapter and the
@@ -28,8 +27,13 @@ const RULES: Record<Ability, (me: Person, settings: SystemSettings | null) => bo
   export: (me) => exportKinds(me).length > 0,
 };
 
-/** May this person (by default the signed-in one) do this? Nobody signed out may do anything. */
-export function can(ability: Ability, me: Person | null | undefined = user.value, settings: SystemSettings | null = systemSettings.value): boolean {
+/**
+ * May this person (by default the signed-in one) do this? Nobody signed out may do anything. `settings` are the
+ * system settings as loaded (state/settings.ts; null while not loaded): only createPatients reads them, and the
+ * caller passes them, so this module stays out of the login screen's script (the settings state brings the API
+ * layer with it).
+ */
+export function can(ability: Ability, me: Person | null | undefined = user.value, settings: SystemSettings | null = null): boolean {
   return !!me && RULES[ability](me, settings);
 }
 

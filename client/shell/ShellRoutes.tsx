@@ -1,7 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { Page, area$, page } from '../routes.tsx';
 import NotFound from '../features/not-found/index.tsx';
-import { RequireAdmin } from './guards.tsx';
+import { RequireAdmin } from './RequireAdmin.tsx';
 import Shell from './Shell.tsx';
 
 /** A feature path and everything below it (/patient, /patient/42): features own their child routes. */

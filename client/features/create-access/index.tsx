@@ -10,6 +10,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { errorText } from '../../components/errorText.ts';
 import { can } from '../../components/permissions.ts';
+import { systemSettings } from '../../state/settings.ts';
 import { useAction } from '../../components/useAction.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
@@ -21,7 +22,7 @@ export const printUrl = (token: Pick<PatientToken, 'code' | 'patientId'>) =>
 /** New User: an access code for a patient who is not in the system yet; the app links them to this coach. */
 export default function CreateAccessPage() {
   const me = user.value;
-  if (!can('createPatients')) {
+  if (!can('createPatients', user.value, systemSettings.value)) {
     return (
       <section>
         <h1>{t('createAccess.title')}</h1>

@@ -4,13 +4,14 @@ import { DataState } from '../../components/DataState.tsx';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { can } from '../../components/permissions.ts';
+import { systemSettings } from '../../state/settings.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from './PatientForm.tsx';
 import { useStoredDraft } from '../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../lib/drafts.ts';
 import { useReferenceData } from './useReferenceData.ts';
 
 export function PatientCreate() {
-  if (!can('createPatients')) {
+  if (!can('createPatients', user.value, systemSettings.value)) {
     return (
       <section>
         <h1>{t('patient.create.title')}</h1>

@@ -10,6 +10,7 @@ import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
 import { can } from '../../components/permissions.ts';
+import { systemSettings } from '../../state/settings.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
@@ -66,7 +67,7 @@ export function PatientList() {
     <section className="patient-list">
       <header className="page-header">
         <h1>{t('patient.title')}</h1>
-        {can('createPatients') && (
+        {can('createPatients', user.value, systemSettings.value) && (
           <Link href="/patient/new" role="button" className="page-header-action">
             {t('patient.list.create')}
           </Link>

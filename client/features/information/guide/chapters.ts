@@ -1,5 +1,7 @@
 import type { Me } from '../../../api/schemas/auth.ts';
 import { can, exportKinds } from '../../../components/permissions.ts';
+import { user } from '../../../state/session.ts';
+import { systemSettings } from '../../../state/settings.ts';
 import { t } from '../../../lib/i18n.ts';
 
 /*
@@ -33,7 +35,7 @@ export const CHAPTERS: Chapter[] = [
     }),
   },
   {
-    id: 'access-code', key: 'access', steps: 5, visible: () => can('createPatients'),
+    id: 'access-code', key: 'access', steps: 5, visible: () => can('createPatients', user.value, systemSettings.value),
     params: () => ({ menu: t('shell.sidebar.createAccess'), button: t('createAccess.create'), print: t('createAccess.print'), tab: t('patient.tabs.access') }),
   },
   {

@@ -1,48 +1,13 @@
 import { useRef, useState } from 'react';
-import * as v from 'valibot';
 import { saveAppointments } from '../../../api/patients.ts';
-import { AppointmentListSchema, type Appointment, type Patient } from '../../../api/schemas/patients.ts';
+import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
-
-const TYPES = ['phone', 'video', 'onsite'] as const;
-
-function newId(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `a-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** "2026-11-22T09:30" (local, for datetime-local inputs) from an ISO timestamp, and back. */
-function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const empty = () => ({ id: '', startsAt: '', durationMinutes: '30', type: 'phone' as Appointment['type'], note: '' });
-type FormState = ReturnType<typeof empty>;
-
-/*
- * The list is versioned with its patient: a save names the patient's version (If-Match), and a 412 carries the
- * list as it is now. The base that the hook compares is the patient record with that list.
- */
-const PatientAppointmentsSchema = v.pipe(AppointmentListSchema, v.transform((appointments) => ({ appointments, updatedAt: null as string | null })));
-type Versioned = v.InferOutput<typeof PatientAppointmentsSchema>;
-const sameList = (a: Versioned, b: Versioned) => JSON.stringify(a.appointments) === JSON.stringify(b.appointments);
-const describe = (list: Appointment[]) =>
-  list.map((a) => `${formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' })} ${t(`patient.appointments.type.${a.type}`)}${a.note ? ` (${a.note})` : ''}`).join('\n');
-
-/**
- * The appointments draft of a coach and patient: the appointment being typed, and a changed list the server has not
- * confirmed (a failed save) with the version it was made on, so a reload can still save it with If-Match.
- */
-interface AppointmentsDraft {
-  form: FormState | null;
-  pending: { list: Appointment[]; base: Versioned; etag: string | null } | null;
-}
+import { type AppointmentsDraft, describe, empty, type FormState, newId, PatientAppointmentsSchema, sameList, toLocalInput, TYPES, type Versioned } from './appointments-form.ts';
 
 /**
  * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
