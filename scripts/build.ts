@@ -1,16 +1,16 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { LANG_PLACEHOLDER, SENTRY_PLACEHOLDER, TITLE_PLACEHOLDER } from '../server/page.ts';
 import { clientAliases } from './aliases.ts';
 import { appSheet, firstScreenSheet } from './build-css.ts';
 import { TARGET, foldEntryChunks, staticClosure } from './build-fold.ts';
 import { collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
 import { minifyAgain } from './build-minify.ts';
 import { nameByContent, type Renameable } from './build-names.ts';
+import { precompress, renderTemplate, walk } from './build-output.ts';
+
+export { precompress, renderTemplate };
 
 /**
  * Client build: client/main.tsx -> dist/public (index.html template + hashed assets + locales + static/).
@@ -24,7 +24,6 @@ import { nameByContent, type Renameable } from './build-names.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Files the build writes .br and .gz copies for (the gateway serves them per Accept-Encoding). */
-const TEXT_EXTENSIONS = new Set(['.js', '.css', '.map', '.json', '.html', '.svg', '.txt', '.xml', '.webmanifest']);
 
 export interface BuildOptions {
   root?: string;
@@ -56,68 +55,6 @@ export interface BuildManifest {
 
 /** Stands in the entry for the area table until every file it lists has its final name (client/lib/areas.ts). */
 export const AREA_FILES_PLACEHOLDER = '"__COACH_PORTAL_AREA_FILES__"';
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-
-function* walk(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
-  }
-}
-
-/** Writes name.br and name.gz beside every text file except the index.html template (which the gateway fills and compresses itself). */
-export async function precompress(publicDir: string): Promise<number> {
-  const jobs: Promise<void>[] = [];
-  for (const file of walk(publicDir)) {
-    if (!TEXT_EXTENSIONS.has(extname(file)) || file === join(publicDir, 'index.html')) continue;
-    const content = readFileSync(file);
-    // Source maps are only fetched by developer tools: fast settings keep the build quick (one map is megabytes).
-    const isMap = file.endsWith('.map');
-    const quality = isMap ? 5 : 11;
-    jobs.push(
-      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }).then((b) =>
-        writeFileSync(`${file}.br`, b),
-      ),
-      gz(content, { level: isMap ? 6 : 9 }).then((g) => writeFileSync(`${file}.gz`, g)),
-    );
-  }
-  await Promise.all(jobs);
-  return jobs.length / 2;
-}
-
-const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** No inline script anywhere (the CSP forbids it): the entry is an external module, the title a meta tag. */
-export function renderTemplate(manifest: BuildManifest): string {
-  const lines = [
-    '<!DOCTYPE html>',
-    `<html lang="${LANG_PLACEHOLDER}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${TITLE_PLACEHOLDER}</title>`,
-    `<meta name="app-title" content="${TITLE_PLACEHOLDER}">`,
-    SENTRY_PLACEHOLDER,
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ...manifest.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...manifest.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
-    // The dictionary of the page's language (German unless the lang cookie says otherwise) is needed before
-    // the first screen can show text, so it is fetched in parallel with the scripts.
-    `<link rel="preload" href="/assets/i18n/${LANG_PLACEHOLDER}.json" as="fetch" crossorigin="anonymous">`,
-    `<script type="module" src="${escapeAttr(manifest.entry)}"></script>`,
-    '</head>',
-    '<body>',
-    '<div id="app"></div>',
-    '<noscript>Bitte aktivieren Sie JavaScript, um diese Anwendung zu verwenden.</noscript>',
-    '</body>',
-    '</html>',
-    '',
-  ];
-  return lines.join('\n');
-}
 
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
@@ -237,7 +174,7 @@ export function needsBuild(options: BuildOptions = {}): boolean {
     if (!existsSync(dir)) continue;
     for (const file of walk(dir)) if (statSync(file).mtimeMs > built) return true;
   }
-  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-names.ts', 'aliases.ts'].map((f) => `scripts/${f}`);
+  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-minify.ts', 'build-names.ts', 'build-output.ts', 'aliases.ts'].map((f) => `scripts/${f}`);
   for (const file of [...scripts, 'package-lock.json'].map((f) => join(root, f))) {
     if (existsSync(file) && statSync(file).mtimeMs > built) return true;
   }
