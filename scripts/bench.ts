@@ -1,13 +1,4 @@
-/**
- * `npm run bench`: what the product costs a person on a slow phone and what the gateway costs the server.
- * Starts the built-in upstream and a gateway in front of it (temporary data folder, demo data plus 5,000
- * seeded patients), drives Debian's Chromium and prints one table. Needs a built client (npm run build).
- * Exits 1 when a budget of issue 13 is broken (test/e2e/budgets.test.ts enforces them in npm test).
- *
- * `--runs=N` cold runs of the timed journeys (median), `--only=first,journeys,cls,lighthouse,static,gateway,patients`.
- * BENCH_NGINX_WORKERS=auto gives the nginx it compares static files with one worker per core (default 1).
- */
-import { spawn } from 'node:child_process';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,26 +6,11 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
 import { median } from '../test/helpers/e2e-journey.ts';
 import { NetworkRecorder, SLOW_3G, measureLoginScreen, physicalFloorMs } from '../test/helpers/e2e-measure.ts';
-import { assertClientBuilt, freePort, startServer, startUpstream } from '../test/helpers/e2e-server.ts';
+import { assertClientBuilt, startServer, startUpstream } from '../test/helpers/e2e-server.ts';
 import { apiBytes, runJourney, screenCalls, screenShifts, screens, type JourneyRun } from './bench-journeys.ts';
 import { benchPatientList, seedPatients } from './bench-patients.ts';
-import { NGINX, cannon, compareStatic } from './bench-static.ts';
-
-type Row = [metric: string, value: string, note: string];
-const rows: Row[] = [];
-const row = (metric: string, value: string, note = '') => {
-  rows.push([metric, value, note]);
-  process.stderr.write(`  ${metric}: ${value}${note ? ` (${note})` : ''}\n`);
-};
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
-const FIRST_SCREEN_BUDGET = 30 * 1024;
-const REQUEST_BUDGET = 4;
-/** Budgets the measurements broke; the bench exits 1 when there are any (test/e2e/budgets.test.ts enforces the same). */
-const broken: string[] = [];
-const within = (what: string, value: number, limit: number, atLeast = false) => {
-  if (atLeast ? value < limit : value > limit) broken.push(`${what}: ${value} (budget ${atLeast ? '>=' : '<='} ${limit})`);
-};
+import { broken, FIRST_SCREEN_BUDGET, kb, ms, printTable, REQUEST_BUDGET, row, within } from './bench-report.ts';
+import { gatewayCost, lighthouseScores, staticAssets } from './bench-server.ts';
 
 /** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -93,66 +69,6 @@ async function firstScreen(browser: Browser, origin: string) {
   await slow.close();
 }
 
-/** Lighthouse drives its own tab over the DevTools port of a Chromium started here with the usual flags. */
-async function lighthouseScores(origin: string) {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
-  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: 'ignore',
-  });
-  try {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
-      } catch {
-        if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const { default: lighthouse } = await import('lighthouse');
-    const result = await lighthouse(`${origin}/login`, {
-      port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    });
-    if (!result) throw new Error('Lighthouse returned nothing');
-    const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
-    row(
-      'Lighthouse mobile /login: performance / accessibility / best practices',
-      `${score('performance')} / ${score('accessibility')} / ${score('best-practices')}`,
-      `FCP ${result.lhr.audits['first-contentful-paint']?.displayValue ?? '?'}, LCP ${result.lhr.audits['largest-contentful-paint']?.displayValue ?? '?'}`,
-    );
-  } finally {
-    chrome.kill('SIGTERM');
-    await new Promise((r) => chrome.once('exit', r));
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
-async function gatewayCost(upstreamUrl: string, gatewayUrl: string, token: string) {
-  const path = '/v2/auth/me';
-  const headers = { authorization: `Bearer ${token}` };
-  const direct = await cannon(`${upstreamUrl}${path}`, headers);
-  const proxied = await cannon(`${gatewayUrl}${path}`, headers);
-  row(`GET ${path} direct to the upstream`, `${Math.round(direct.rps)} req/s`, `p50 ${direct.p50} ms, p99 ${direct.p99} ms`);
-  row(`GET ${path} through the gateway`, `${Math.round(proxied.rps)} req/s`, `p50 ${proxied.p50} ms, p99 ${proxied.p99} ms`);
-  row('Gateway overhead (direct req/s / gateway req/s)', (direct.rps / proxied.rps).toFixed(2), 'autocannon, 10 connections, 5 s each');
-}
-
-async function staticAssets(gatewayUrl: string) {
-  const { gateway, nginx, ratio } = await compareStatic(gatewayUrl);
-  row('Static asset (main script, brotli) through the gateway', `${Math.round(gateway.rps)} req/s`, `p50 ${gateway.p50} ms, p99 ${gateway.p99} ms; median of 3 runs`);
-  if (nginx && ratio !== null) {
-    row(`The same .br file from nginx (worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1}, access log on)`, `${Math.round(nginx.rps)} req/s`, `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`);
-    row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, 'budget >= 50 %');
-    within('static asset req/s, gateway / nginx', Number(ratio.toFixed(2)), 0.5, true);
-  } else {
-    row('The same .br file from nginx', 'not measured', `nginx is not installed (${NGINX} missing): apt-get install nginx`);
-  }
-}
-
 const s1 = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const spread = (values: number[], format: (v: number) => string) => `median of ${values.length}: ${values.map(format).join(', ')}`;
 
@@ -206,15 +122,6 @@ async function shifts(browser: Browser, origin: string, upstreamUrl: string) {
       `budget 0.1; worst: ${worst.name}; ${results.filter((r) => r.cls > 0.001).map((r) => `${r.name} ${r.cls.toFixed(3)}`).join(', ') || 'no other shifts'}`,
     );
   }
-}
-
-function printTable() {
-  const header: Row = ['Measure', 'Value', 'Notes'];
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
-  const line = (r: Row) => `| ${r.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
 }
 
 async function main() {

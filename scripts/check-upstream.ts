@@ -1,55 +1,16 @@
-/**
- * Does an upstream /v2 API give the client what it needs? For operators who set UPSTREAM_URL to their own API.
- *   CHECK_EMAIL=coach@example.org CHECK_PASSWORD=... npm run check:upstream -- http://api.internal:3000
- * Signs in (POST /auth/login), makes every read-only call of docs/product.md#calls (GET only; calls that create
- * something although they are GETs, such as get-or-create-unused, are left out), reads each answer exactly
- * as the client does (client/api/reading.ts), signs out again (POST /auth/logout) and prints one row per call:
- * status, whether the client understands the answer, and which fields do not fit. Nothing else is written.
- * Exit code 0: every call the product needs works; 1: at least one fails; 2: wrong usage.
- */
-import { readdirSync } from 'node:fs';
+
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { API_FAMILIES, type ApiCall } from './api-catalog.ts';
 import { issueFields, readingSchema } from '../client/api/reading.ts';
 import { LoginTokenSchema } from '../client/api/schemas/auth.ts';
 import { SYNC_COLLECTIONS, syncRecordSchema } from '../client/api/schemas/sync-db.ts';
+import { answerSchema, failed, formatTable, loadSchemas, type Row } from './check-upstream-rows.ts';
+
+export { failed, formatTable, type Row, type Verdict } from './check-upstream-rows.ts';
 
 /** GETs that change something on the server, or need what only a mail gives: never called by the check. */
 const NOT_READ_ONLY = new Set(['/coaches/create-trial-access', '/patients/{id}/token/get-or-create-unused', '/coaches/{id}/verify-email']);
-
-export type Verdict = 'yes' | 'no' | 'not allowed' | 'skipped' | 'absent';
-export interface Row {
-  call: string;
-  status: string;
-  understood: Verdict;
-  /** Fields the client needs that are missing or of the wrong type (the call fails in the product). */
-  missing: string[];
-  /** Fields read with their default (the product works; the screen shows less). */
-  defaulted: string[];
-  note: string;
-}
-
-async function loadSchemas(): Promise<Map<string, v.GenericSchema>> {
-  const dir = new URL('../client/api/schemas/', import.meta.url);
-  const schemas = new Map<string, v.GenericSchema>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const mod = (await import(new URL(file, dir).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(mod)) {
-      if (name.endsWith('Schema') && value && typeof value === 'object' && 'kind' in value) schemas.set(name.slice(0, -6), value as v.GenericSchema);
-    }
-  }
-  return schemas;
-}
-
-/** The schema the client reads an answer named in the catalog with ("Patient[]" -> array of PatientSchema). */
-function answerSchema(call: ApiCall, schemas: Map<string, v.GenericSchema>): v.GenericSchema | undefined {
-  if (!call.answer || call.answer === 'file') return undefined;
-  const list = call.answer.endsWith('[]');
-  const schema = schemas.get(call.answer.replace(/\[\]$/, ''));
-  if (!schema) throw new Error(`scripts/api-catalog.ts names ${call.answer}, which has no schema`);
-  return list ? v.array(schema) : schema;
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** Query values as the client sends them, each JSON-encoded. */
@@ -202,23 +163,6 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
 }
 
 /** A call the product cannot do without fails the check; "not allowed" and "skipped" only warn. */
-export const failed = (rows: Row[]) => rows.filter((row) => row.understood === 'no');
-
-export function formatTable(rows: Row[]): string {
-  // The long column comes last, so the others stay aligned.
-  const header = ['Call', 'Status', 'Understood', 'Notes', 'Fields that do not fit'];
-  const cells = rows.map((row) => [
-    row.call,
-    row.status,
-    row.understood,
-    row.note,
-    [...row.missing.map((f) => `${f} (needed)`), ...row.defaulted.map((f) => `${f} (default)`)].join(', ') || '–',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((text, i) => text.padEnd(widths[i])).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
-}
-
 async function main() {
   const url = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
   const { CHECK_EMAIL: email, CHECK_PASSWORD: password } = process.env;
