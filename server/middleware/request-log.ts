@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
-import { redactUrl } from '../logger.ts';
+import { queryNamesOnly, redactUrl } from '../shared/redaction.ts';
 
 /**
  * A caller-supplied id is only accepted when it is short and plain: anything else could forge log lines
@@ -19,13 +19,6 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/**
- * Query values are personal data more often than not: the patient search puts names into both the page URL
- * (/patient?q=...) and the /v2 filter, reset links carry tokens. The log keeps the path and the parameter names.
- */
-export function queryNamesOnly(url: string): string {
-  return url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[Redacted]');
-}
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 

@@ -1,24 +1,10 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
+import { queryNamesOnly, REDACT_PATHS, redactUrl } from '../shared/redaction.ts';
 
-// Same redaction as the gateway. Bearer tokens, session cookies and XSRF tokens are credentials; a log
-// line that carries one would let anyone who reads the logs act as the coach.
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  'headers["x-xsrf-token"]',
-  'headers["set-cookie"]',
-];
-
-/** Reset links carry the token in the query (`?access_token=`); it must never reach a log line. */
-export function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:access_?token|accessToken)=)[^&#]*/gi, '$1[Redacted]');
-}
+// The same redaction as the gateway (server/shared/redaction.ts).
+export { redactUrl as scrubUrl } from '../shared/redaction.ts';
 
 export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
@@ -26,7 +12,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       level: options.level ?? 'info',
       base: { service: 'upstream' },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACT, censor: '[Redacted]' },
+      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     },
     options.destination,
   );
@@ -40,8 +26,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       req: (req: { method: string; url: string; headers: Record<string, unknown>; id: unknown }) => ({
         id: req.id,
         method: req.method,
-        // Only parameter names: filter values hold search words (patient names), reset links hold tokens.
-        url: scrubUrl(req.url).replace(/([?&][^=&#]*=)[^&#]*/g, '$1[Redacted]'),
+        url: queryNamesOnly(redactUrl(req.url)),
         headers: req.headers,
       }),
       res: (res: { statusCode: number; headers: Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: res.headers }),

@@ -1,6 +1,7 @@
 import type { Upstream } from '../context.ts';
 import type { AccessRule, AnyQuery } from './resource.ts';
-import { canAccessPatient, isAdmin, patientAccessCondition, type SessionCoach } from './auth.ts';
+import type { Request } from 'express';
+import { assertPatientAccess, canAccessPatient, currentCoach, isAdmin, patientAccessCondition, type SessionCoach } from './auth.ts';
 
 /** Reference data (devices, surveys, diagnoses, cost rates, replication endpoints): every coach reads, admins write. */
 export const referenceData: AccessRule = {
@@ -33,5 +34,14 @@ export function patientScoped(table: string, patientField: string): AccessRule {
     scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, `${table}.${patientField}`),
     canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, String(row[patientField])),
     canWrite: (ctx, coach, row) => canAccessPatient(ctx.db, coach, String(row[patientField])),
+  };
+}
+
+/** For routes under /patients/{id}/: the patient id of the path once the caller may open it (404 unknown, 403 not linked). */
+export function patientInPath(ctx: Upstream): (req: Request) => Promise<string> {
+  return async (req) => {
+    const patientId = String(req.params.id);
+    await assertPatientAccess(ctx.db, currentCoach(req), patientId);
+    return patientId;
   };
 }

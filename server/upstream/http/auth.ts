@@ -109,20 +109,9 @@ export function patientAccessCondition(eb: ExpressionBuilder<any, any>, coachId:
 /** The access rule for everything about one patient: admin, primary coach, or linked through patient coaches. */
 export async function canAccessPatient(db: Db, coach: Pick<SessionCoach, 'id' | 'isAdmin' | 'isSuperAdmin'>, patientId: string): Promise<boolean> {
   if (isAdmin(coach)) return true;
-  const primary = await db
-    .selectFrom('patients')
-    .select('id')
-    .where('id', '=', patientId)
-    .where('primaryCoachId', '=', coach.id)
-    .executeTakeFirst();
-  if (primary) return true;
-  const link = await db
-    .selectFrom('patient_coaches')
-    .select('patientId')
-    .where('patientId', '=', patientId)
-    .where('coachId', '=', coach.id)
-    .executeTakeFirst();
-  return link !== undefined;
+  const row = await db.selectFrom('patients').select('id').where('id', '=', patientId)
+    .where((eb) => patientAccessCondition(eb, coach.id, 'patients.id')).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** 404 when the patient does not exist, 403 when the coach may not access it. */

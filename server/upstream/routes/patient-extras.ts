@@ -1,7 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router, } from 'express';
 import type { Upstream } from '../context.ts';
+import { patientInPath } from '../http/access.ts';
 import { sendAnswer } from '../http/answer.ts';
-import { assertPatientAccess, assertPrimaryCoachOrAdmin, currentCoach, requireAuth } from '../http/auth.ts';
+import { assertPrimaryCoachOrAdmin, currentCoach, requireAuth } from '../http/auth.ts';
 import { notFound, } from '../http/errors.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
 import { linkCoach } from './coaches.ts';
@@ -27,11 +28,7 @@ import { patientRecordRoutes } from './patient-records.ts';
 export function patientExtrasRoutes(ctx: Upstream): Router {
   const router = Router();
   const auth = requireAuth(ctx);
-  const access = async (req: Request) => {
-    const patientId = String(req.params.id);
-    await assertPatientAccess(ctx.db, currentCoach(req), patientId);
-    return patientId;
-  };
+  const access = patientInPath(ctx);
 
   router.get('/patients/:id/primary-coach', auth, async (req, res) => {
     const patientId = await access(req);

@@ -1,8 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router, } from 'express';
 import type * as v from 'valibot';
 import type { Upstream } from '../context.ts';
+import { patientInPath } from '../http/access.ts';
 import { sendAnswer } from '../http/answer.ts';
-import { assertPatientAccess, currentCoach, requireAuth } from '../http/auth.ts';
+import { currentCoach, requireAuth } from '../http/auth.ts';
 import { conflict, preconditionFailed, validationFailed } from '../http/errors.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
@@ -19,11 +20,7 @@ import {
 export function patientRecordRoutes(ctx: Upstream): Router {
   const router = Router();
   const auth = requireAuth(ctx);
-  const access = async (req: Request) => {
-    const patientId = String(req.params.id);
-    await assertPatientAccess(ctx.db, currentCoach(req), patientId);
-    return patientId;
-  };
+  const access = patientInPath(ctx);
 
   // The appointment list is part of the patient record: its version is the patient's (ETag, If-Match).
   router.put('/patients/:id/appointments', auth, async (req, res) => {

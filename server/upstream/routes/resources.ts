@@ -23,27 +23,32 @@ import { SyncedPatientSchema } from '../../../client/api/schemas/synced-patients
 const asIs = (rows: unknown[]) => rows;
 
 
-const externalCommentsResource: ResourceDefinition = {
-  path: '/externalComments',
-  table: 'external_comments',
-  fields: { id: 'string', patientId: 'string', source: 'string', author: 'string', text: 'string', createdAt: 'date' },
-  outputSchema: ExternalCommentSchema,
-  access: patientScoped('external_comments', 'patientId'),
+/** A list the API only reads, for the coaches of each row's patient (docs/product.md#calls: read-only resources). */
+const readOnly = (path: string, table: ResourceDefinition['table'], fields: ResourceDefinition['fields'], outputSchema: ResourceDefinition['outputSchema'], newest: string): ResourceDefinition => ({
+  path,
+  table,
+  fields,
+  outputSchema,
+  access: patientScoped(table, 'patientId'),
   toRow: () => ({}),
   toOutput: asIs,
-  defaultOrder: { field: 'createdAt', direction: 'desc' },
-};
+  defaultOrder: { field: newest, direction: 'desc' },
+});
 
-const syncedPatientsResource: ResourceDefinition = {
-  path: '/synced-patients',
-  table: 'synced_patients',
-  fields: { id: 'string', patientId: 'string', patientCode: 'string', lastSyncAt: 'date', recordCount: 'number', lastDayEvaluationDate: 'date' },
-  outputSchema: SyncedPatientSchema,
-  access: patientScoped('synced_patients', 'patientId'),
-  toRow: () => ({}),
-  toOutput: asIs,
-  defaultOrder: { field: 'lastSyncAt', direction: 'desc' },
-};
+const externalCommentsResource = readOnly(
+  '/externalComments',
+  'external_comments',
+  { id: 'string', patientId: 'string', source: 'string', author: 'string', text: 'string', createdAt: 'date' },
+  ExternalCommentSchema,
+  'createdAt',
+);
+const syncedPatientsResource = readOnly(
+  '/synced-patients',
+  'synced_patients',
+  { id: 'string', patientId: 'string', patientCode: 'string', lastSyncAt: 'date', recordCount: 'number', lastDayEvaluationDate: 'date' },
+  SyncedPatientSchema,
+  'lastSyncAt',
+);
 
 const costRatesResource: ResourceDefinition = {
   path: '/cost-rates',
