@@ -50,64 +50,38 @@ const syncedPatientsResource = readOnly(
   'lastSyncAt',
 );
 
-const costRatesResource: ResourceDefinition = {
-  path: '/cost-rates',
-  table: 'cost_rates',
-  fields: { id: 'string', name: 'string', amountCents: 'number', unit: 'string', ...stamps },
-  createSchema: CostRateCreateSchema,
-  updateSchema: CostRateUpdateSchema,
-  patchSchema: CostRatePatchSchema,
-  outputSchema: CostRateSchema,
+type Schemas = Pick<ResourceDefinition, 'createSchema' | 'updateSchema' | 'patchSchema' | 'outputSchema'>;
+/** Reference data administrators keep (docs/product.md#calls: standard resources), stored as it is sent. */
+const reference = (path: string, table: ResourceDefinition['table'], fields: ResourceDefinition['fields'], schemas: Schemas, extra: Partial<ResourceDefinition> = {}): ResourceDefinition => ({
+  path,
+  table,
+  fields,
+  ...schemas,
   access: referenceData,
   toRow: plain(),
   toOutput: asIs,
   defaultOrder: { field: 'name', direction: 'asc' },
-};
+  ...extra,
+});
 
-const devicesResource: ResourceDefinition = {
-  path: '/devices',
-  table: 'devices',
-  fields: { id: 'string', name: 'string', type: 'string', serialNumber: 'string', ...stamps },
-  createSchema: DeviceCreateSchema,
-  updateSchema: DeviceUpdateSchema,
-  patchSchema: DevicePatchSchema,
-  outputSchema: DeviceSchema,
-  access: referenceData,
-  toRow: plain(),
-  toOutput: asIs,
-  audit: { entity: 'device', patientIdOf: () => null },
-  uniqueField: 'serialNumber',
-  defaultOrder: { field: 'name', direction: 'asc' },
-};
-
-const diagnosisResource: ResourceDefinition = {
-  path: '/diagnosis',
-  table: 'diagnoses',
-  fields: { id: 'string', code: 'string', label: 'string' },
-  createSchema: DiagnosisCreateSchema,
-  updateSchema: DiagnosisUpdateSchema,
-  patchSchema: DiagnosisPatchSchema,
-  outputSchema: DiagnosisSchema,
-  access: referenceData,
-  toRow: plain(),
-  toOutput: asIs,
-  uniqueField: 'code',
-  defaultOrder: { field: 'code', direction: 'asc' },
-};
-
-const replicationEndpointResource: ResourceDefinition = {
-  path: '/replicationEndpoint',
-  table: 'replication_endpoints',
-  fields: { id: 'string', name: 'string', protocol: 'string', host: 'string', port: 'number', path: 'string', ...stamps },
-  createSchema: ReplicationEndpointCreateSchema,
-  updateSchema: ReplicationEndpointUpdateSchema,
-  patchSchema: ReplicationEndpointPatchSchema,
-  outputSchema: ReplicationEndpointSchema,
-  access: referenceData,
-  toRow: plain(),
-  toOutput: asIs,
-  defaultOrder: { field: 'name', direction: 'asc' },
-};
+const costRatesResource = reference('/cost-rates', 'cost_rates', { id: 'string', name: 'string', amountCents: 'number', unit: 'string', ...stamps }, {
+  createSchema: CostRateCreateSchema, updateSchema: CostRateUpdateSchema, patchSchema: CostRatePatchSchema, outputSchema: CostRateSchema,
+});
+const devicesResource = reference('/devices', 'devices', { id: 'string', name: 'string', type: 'string', serialNumber: 'string', ...stamps }, {
+  createSchema: DeviceCreateSchema, updateSchema: DeviceUpdateSchema, patchSchema: DevicePatchSchema, outputSchema: DeviceSchema,
+}, { audit: { entity: 'device', patientIdOf: () => null }, uniqueField: 'serialNumber' });
+const diagnosisResource = reference('/diagnosis', 'diagnoses', { id: 'string', code: 'string', label: 'string' }, {
+  createSchema: DiagnosisCreateSchema, updateSchema: DiagnosisUpdateSchema, patchSchema: DiagnosisPatchSchema, outputSchema: DiagnosisSchema,
+}, { uniqueField: 'code', defaultOrder: { field: 'code', direction: 'asc' } });
+const replicationEndpointResource = reference(
+  '/replicationEndpoint',
+  'replication_endpoints',
+  { id: 'string', name: 'string', protocol: 'string', host: 'string', port: 'number', path: 'string', ...stamps },
+  {
+    createSchema: ReplicationEndpointCreateSchema, updateSchema: ReplicationEndpointUpdateSchema, patchSchema: ReplicationEndpointPatchSchema,
+    outputSchema: ReplicationEndpointSchema,
+  },
+);
 
 const surveysResource: ResourceDefinition = {
   path: '/surveys',
