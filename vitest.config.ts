@@ -3,10 +3,7 @@ import { clientAliases } from './scripts/aliases.ts';
 
 // Vite's alias matcher treats a string key as a prefix ("react" would also catch "react-dom"),
 // so each alias is an exact-match regular expression.
-const alias = Object.entries(clientAliases).map(([find, replacement]) => ({
-  find: new RegExp(`^${find.replace(/[/.-]/g, '\\$&')}$`),
-  replacement,
-}));
+const alias = Object.entries(clientAliases).map(([find, replacement]) => ({ find: new RegExp(`^${find.replace(/[/.-]/g, '\\$&')}$`), replacement }));
 // wouter reaches React through the CommonJS shim of use-sync-external-store; outside esbuild that shim
 // would load the real React next to Preact (hooks then fail with "reading 'useContext'"). So the shim is
 // pointed at preact/compat and wouter is inlined, which makes its `react` imports go through the aliases.
@@ -27,14 +24,7 @@ export default defineConfig({
           server: { deps: { inline: ['wouter'] } },
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['test/server/**/*.test.ts', 'server/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
+      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
         test: {

@@ -6,7 +6,19 @@ import type { Me } from './api/schemas/auth.ts';
 
 // Which feature modules have been evaluated: a stand-in records itself when (and only when) it is imported.
 const imported = vi.hoisted(() => new Set<string>());
-const AREAS = ['dashboard', 'create-access', 'patient', 'admin', 'settings', 'information', 'stats', 'export', 'news-dashboard', 'print-patient', 'print-access-code'];
+const AREAS = [
+  'dashboard',
+  'create-access',
+  'patient',
+  'admin',
+  'settings',
+  'information',
+  'stats',
+  'export',
+  'news-dashboard',
+  'print-patient',
+  'print-access-code',
+];
 vi.mock('./features/dashboard/index.tsx', () => (imported.add('dashboard'), { default: () => <h1>dashboard</h1> }));
 vi.mock('./features/create-access/index.tsx', () => (imported.add('create-access'), { default: () => <h1>create-access</h1> }));
 vi.mock('./features/patient/index.tsx', () => (imported.add('patient'), { default: () => <h1>patient</h1> }));

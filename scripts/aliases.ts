@@ -2,7 +2,7 @@
 // so the tests run the same Preact code that ships. Components are written against React's API
 // (and @preact/signals-react); at build and test time they get Preact, which is a tenth of the size.
 export const clientAliases: Record<string, string> = {
-  'react': 'preact/compat',
+  react: 'preact/compat',
   'react-dom': 'preact/compat',
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',

@@ -1,19 +1,32 @@
 /** The building blocks of the /v2 catalogue (scripts/api-catalog.ts): who may call, what a call is, the usual call sets. */
 export type Permission =
-  | 'public' | 'signed-in' | 'reset-link' | 'admin' | 'self-or-admin' | 'health-manager-or-admin'
-  | 'linked-coach-or-admin' | 'primary-coach-or-admin' | 'author-or-admin' | 'reference-data' | 'patient-history';
+  | 'public'
+  | 'signed-in'
+  | 'reset-link'
+  | 'admin'
+  | 'self-or-admin'
+  | 'health-manager-or-admin'
+  | 'linked-coach-or-admin'
+  | 'primary-coach-or-admin'
+  | 'author-or-admin'
+  | 'reference-data'
+  | 'patient-history';
 
 export const PERMISSIONS: Record<Permission, string> = {
-  'public': 'No token needed.',
+  public: 'No token needed.',
   'signed-in': 'Any signed-in coach (valid token, account not locked).',
   'reset-link': 'The one-time token from the emailed reset link (30 minutes, single use) as bearer token.',
-  'admin': 'Administrators (isAdmin or isSuperAdmin).',
+  admin: 'Administrators (isAdmin or isSuperAdmin).',
   'self-or-admin': 'The coach named in the path, or an administrator.',
   'health-manager-or-admin': 'Health managers (isHealthManager) and administrators.',
-  'linked-coach-or-admin': 'The patient\'s primary coach, a coach linked to the patient (patient coaches), or an administrator. Lists contain only such patients\' rows.',
-  'primary-coach-or-admin': 'The patient\'s primary coach or an administrator (a coach only linked to the patient gets 403): who is responsible for a patient, who is in its care team and whether it is deleted.',
-  'author-or-admin': 'Reading as linked-coach-or-admin; changing or deleting only by the comment\'s author or an administrator. A deleted comment is kept: coaches no longer see it, administrators read it by id and in lists whose filter names deletedAt.',
-  'patient-history': 'Administrators: every entry. Other coaches: the history of one patient they may open (linked-coach-or-admin), named by `where.patientId` (without it 403); entries of comments deleted since are left out.',
+  'linked-coach-or-admin':
+    "The patient's primary coach, a coach linked to the patient (patient coaches), or an administrator. Lists contain only such patients' rows.",
+  'primary-coach-or-admin':
+    "The patient's primary coach or an administrator (a coach only linked to the patient gets 403): who is responsible for a patient, who is in its care team and whether it is deleted.",
+  'author-or-admin':
+    "Reading as linked-coach-or-admin; changing or deleting only by the comment's author or an administrator. A deleted comment is kept: coaches no longer see it, administrators read it by id and in lists whose filter names deletedAt.",
+  'patient-history':
+    'Administrators: every entry. Other coaches: the history of one patient they may open (linked-coach-or-admin), named by `where.patientId` (without it 403); entries of comments deleted since are left out.',
   'reference-data': 'Every signed-in coach reads; administrators create, change and delete.',
 };
 
@@ -45,8 +58,14 @@ export const readOnly = (path: string, shape: string, plural: string, permission
   { method: 'GET', path, permission, summary: `List ${plural}; X-Total-Count has the number of matches.`, query: 'filter: ListFilter', answer: `${shape}[]` },
   { method: 'GET', path: `${path}/{id}`, permission, summary: `One ${what}.`, answer: shape },
 ];
-export const stats = (path: string, answer: string, summary: string, query = 'StatisticsQuery'): ApiCall =>
-  ({ method: 'GET', path: `/statistics/${path}`, permission: 'health-manager-or-admin', summary, query, answer });
+export const stats = (path: string, answer: string, summary: string, query = 'StatisticsQuery'): ApiCall => ({
+  method: 'GET',
+  path: `/statistics/${path}`,
+  permission: 'health-manager-or-admin',
+  summary,
+  query,
+  answer,
+});
 
 export const sync = '/patients/{patientId}/sync-db/{collection}';
 

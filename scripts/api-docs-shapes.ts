@@ -8,7 +8,13 @@ import type { ApiCall } from './api-catalog.ts';
 
 const schemaDir = new URL('../client/api/schemas/', import.meta.url);
 
-export interface Shape { name: string; file: string; schema: v.GenericSchema; description: string; fields: Map<string, string> }
+export interface Shape {
+  name: string;
+  file: string;
+  schema: v.GenericSchema;
+  description: string;
+  fields: Map<string, string>;
+}
 
 /**
  * `/** text *\/` comments before `export const XSchema` and before its fields, read from the source.
@@ -25,7 +31,12 @@ export function comments(source: string) {
     if (/^\s*\/\*\*/.test(line)) {
       let text = line;
       while (!text.includes('*/') && i + 1 < lines.length) text += `\n${lines[++i]}`;
-      pending = text.replace(/\/\*\*|\*\//g, '').split('\n').map((l) => l.replace(/^\s*\*\s?/, '').trim()).filter(Boolean).join(' ');
+      pending = text
+        .replace(/\/\*\*|\*\//g, '')
+        .split('\n')
+        .map((l) => l.replace(/^\s*\*\s?/, '').trim())
+        .filter(Boolean)
+        .join(' ');
       continue;
     }
     const exported = /^export (?:const|function) (\w+?)(?:Schema)?\b/.exec(line);
@@ -45,9 +56,11 @@ export function comments(source: string) {
 
 export async function loadShapes(): Promise<Map<string, Shape>> {
   const shapes = new Map<string, Shape>();
-  const files = readdirSync(schemaDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort();
+  const files = readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort();
   for (const file of files) {
-    const mod = await import(new URL(file, schemaDir).href) as Record<string, unknown>;
+    const mod = (await import(new URL(file, schemaDir).href)) as Record<string, unknown>;
     const { bySchema, helperFields } = comments(readFileSync(new URL(file, schemaDir), 'utf8'));
     for (const [exportName, value] of Object.entries(mod)) {
       if (!exportName.endsWith('Schema') || !value || typeof value !== 'object' || !('kind' in value)) continue;
@@ -70,7 +83,8 @@ export function typeOf(s: JSONSchema7): string {
   }
   if (s.enum) return s.enum.map((e) => JSON.stringify(e)).join(' | ');
   if (s.type === 'array') return `${typeOf((s.items ?? {}) as JSONSchema7)}[]`;
-  if (s.type === 'string' && s.format) return { date: 'date (YYYY-MM-DD)', 'date-time': 'timestamp (ISO 8601)', email: 'email' }[s.format] ?? `string (${s.format})`;
+  if (s.type === 'string' && s.format)
+    return { date: 'date (YYYY-MM-DD)', 'date-time': 'timestamp (ISO 8601)', email: 'email' }[s.format] ?? `string (${s.format})`;
   if (s.type === 'object' && !s.properties) return s.additionalProperties ? 'object (any keys)' : 'object';
   if (s.type === 'object') return 'object';
   return String(s.type ?? 'any');
@@ -78,10 +92,11 @@ export function typeOf(s: JSONSchema7): string {
 
 export function rules(s: JSONSchema7): string[] {
   const out: string[] = [];
-  const inner = s.anyOf ? (s.anyOf as JSONSchema7[]).find((x) => x.type !== 'null') ?? s : s;
+  const inner = s.anyOf ? ((s.anyOf as JSONSchema7[]).find((x) => x.type !== 'null') ?? s) : s;
   const item = inner.type === 'array' ? (inner.items as JSONSchema7 | undefined) : undefined;
   if (inner.minLength !== undefined || inner.maxLength !== undefined) out.push(`length ${inner.minLength ?? 0}-${inner.maxLength ?? '∞'}`);
-  if (inner.minimum !== undefined || inner.maximum !== undefined) out.push(`${inner.type === 'integer' ? 'whole number ' : ''}${inner.minimum ?? '-∞'} to ${inner.maximum ?? '∞'}`);
+  if (inner.minimum !== undefined || inner.maximum !== undefined)
+    out.push(`${inner.type === 'integer' ? 'whole number ' : ''}${inner.minimum ?? '-∞'} to ${inner.maximum ?? '∞'}`);
   else if (inner.type === 'integer') out.push('whole number');
   if (inner.minItems !== undefined || inner.maxItems !== undefined) out.push(`${inner.minItems ?? 0}-${inner.maxItems ?? '∞'} items`);
   if (inner.pattern) out.push(`pattern \`${inner.pattern}\``);
@@ -112,11 +127,12 @@ export function fieldRows(s: JSONSchema7, valibot: AnySchema | undefined, notes:
     const rule = rules(prop);
     const text = [notes.get(key), rule.length ? rule.join(', ') : ''].filter(Boolean).join(' — ');
     rows.push(`| \`${path}\` | ${esc(typeOf(prop))} | ${required.has(key) && prop.default === undefined ? 'yes' : 'no'} | ${esc(text)} |`);
-    const inner = prop.anyOf ? (prop.anyOf as JSONSchema7[]).find((x) => x.type !== 'null') ?? prop : prop;
+    const inner = prop.anyOf ? ((prop.anyOf as JSONSchema7[]).find((x) => x.type !== 'null') ?? prop) : prop;
     const child = innerObject(valibot?.entries?.[key]);
     const childNotes = (child && byObject.get(child)?.fields) ?? notes;
     if (inner.type === 'object') rows.push(...fieldRows(inner, child, childNotes, byObject, `${path}.`));
-    if (inner.type === 'array' && (inner.items as JSONSchema7)?.type === 'object') rows.push(...fieldRows(inner.items as JSONSchema7, child, childNotes, byObject, `${path}[].`));
+    if (inner.type === 'array' && (inner.items as JSONSchema7)?.type === 'object')
+      rows.push(...fieldRows(inner.items as JSONSchema7, child, childNotes, byObject, `${path}[].`));
   }
   return rows;
 }
@@ -140,8 +156,7 @@ export function renderShape(shape: Shape, byObject: Map<unknown, Shape>): string
   return lines.join('\n');
 }
 
-export const shapeRefs = (value: string | undefined) =>
-  value ? [...value.matchAll(/\b([A-Z]\w*?)(?:\[\])?\b/g)].map((m) => m[1]) : [];
+export const shapeRefs = (value: string | undefined) => (value ? [...value.matchAll(/\b([A-Z]\w*?)(?:\[\])?\b/g)].map((m) => m[1]) : []);
 export const link = (value: string | undefined, shapes: Map<string, Shape>) =>
   value === undefined ? '' : value.replace(/\b([A-Z]\w*)/g, (name) => (shapes.has(name) ? `[${name}](#${name.toLowerCase()})` : name));
 
@@ -150,4 +165,3 @@ export function callRow(call: ApiCall, shapes: Map<string, Shape>): string {
   const status = call.status ?? (call.answer ? 200 : 204);
   return `| ${call.method} | \`${call.path}\` | ${call.permission} | ${link(call.query, shapes) || '—'} | ${link(call.body, shapes) || '—'} | ${status} ${answer} | ${esc(call.summary)} |`;
 }
-

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { API_FAMILIES, PERMISSIONS, } from './api-catalog.ts';
+import { API_FAMILIES, PERMISSIONS } from './api-catalog.ts';
 import { SyncCollectionDataSchemas } from '../client/api/schemas/sync-db.ts';
 import { README_PATH, currentReadme, renderUpstreamGuide, withGuide } from './upstream-guide.ts';
 import { type AnySchema, callRow, esc, innerObject, loadShapes, renderShape, shapeRefs, type Shape } from './api-docs-shapes.ts';
@@ -51,7 +51,7 @@ export async function renderApiDocs(): Promise<string> {
     '',
     'Patients, comments, coaches, devices and the other records with `updatedAt` are versioned: `updatedAt` grows with',
     'every write (by at least 1 ms), and an answer with one record carries it as `ETag: "<updatedAt>"`. A PUT, PATCH or',
-    'DELETE may send `If-Match` with that ETag (or the record\'s `updatedAt`, quoted or not; `W/` is ignored): when the',
+    "DELETE may send `If-Match` with that ETag (or the record's `updatedAt`, quoted or not; `W/` is ignored): when the",
     'record has changed since, the answer is 412 `VERSION_MISMATCH` with the record as it is now in `error.current` and',
     'its ETag, and nothing is written. Without If-Match a write is applied to the current record (PATCH changes only the',
     'fields it names, so two PATCHes of different fields both stay). The appointment list is versioned with its',
@@ -67,7 +67,14 @@ export async function renderApiDocs(): Promise<string> {
     '',
   ];
   for (const family of API_FAMILIES) {
-    out.push(`### ${family.name}`, '', family.intro, '', '| Method | Path | Permission | Query | Body | Answer | What it does |', '|---|---|---|---|---|---|---|');
+    out.push(
+      `### ${family.name}`,
+      '',
+      family.intro,
+      '',
+      '| Method | Path | Permission | Query | Body | Answer | What it does |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const call of family.calls) out.push(callRow(call, shapes));
     out.push('');
   }
@@ -85,7 +92,10 @@ export async function renderApiDocs(): Promise<string> {
   for (const { collection, shape } of collectionShapes) {
     out.push(renderShape({ ...shape, name: `${shape.name} (collection \`${collection}\`)` }, byObject));
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** README.md with its section "Using your own API" generated from the same schemas (scripts/upstream-guide.ts). */

@@ -40,7 +40,11 @@ export function isCopyleft(expression: string): boolean {
 export function licenceOf(manifest: { license?: unknown; licenses?: unknown }): string {
   const field = manifest.license ?? manifest.licenses;
   if (typeof field === 'string') return field.trim();
-  if (Array.isArray(field)) return field.map((entry) => licenceOf({ license: entry?.type ?? entry })).filter(Boolean).join(' OR ');
+  if (Array.isArray(field))
+    return field
+      .map((entry) => licenceOf({ license: entry?.type ?? entry }))
+      .filter(Boolean)
+      .join(' OR ');
   if (field && typeof field === 'object' && typeof (field as { type?: unknown }).type === 'string') return (field as { type: string }).type;
   return '';
 }
@@ -81,7 +85,14 @@ export function auditVerdict(stdout: string): AuditVerdict {
 /** Every installed package of the production tree (what the image's node_modules holds). */
 async function shippedPackages(): Promise<ShippedPackage[]> {
   const { stdout } = await run('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, maxBuffer: 32 * 1024 * 1024 });
-  const paths = [...new Set(stdout.split('\n').map((line) => line.trim()).filter((line) => line && line !== ROOT.replace(/\/$/, '')))];
+  const paths = [
+    ...new Set(
+      stdout
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && line !== ROOT.replace(/\/$/, '')),
+    ),
+  ];
   return paths
     .map((path) => {
       const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
@@ -107,7 +118,12 @@ async function main(): Promise<number> {
   for (const p of packages) process.stdout.write(`  ${`${p.name}@${p.version}`.padEnd(48)} ${p.licence || '(no licence field)'}\n`);
   const byLicence = new Map<string, number>();
   for (const p of packages) byLicence.set(p.licence || '(none)', (byLicence.get(p.licence || '(none)') ?? 0) + 1);
-  process.stdout.write(`Licences: ${[...byLicence].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}\n`);
+  process.stdout.write(
+    `Licences: ${[...byLicence]
+      .sort((a, b) => b[1] - a[1])
+      .map(([l, n]) => `${l} ${n}`)
+      .join(', ')}\n`,
+  );
   process.stdout.write('(Not listed: the node:24-bookworm-slim base image - Node.js itself, MIT, plus Debian packages under their own licences.)\n');
 
   const copyleft = packages.filter((p) => p.licence && isCopyleft(p.licence));
@@ -130,7 +146,11 @@ async function main(): Promise<number> {
     for (const finding of verdict.findings) process.stderr.write(`FAIL ${finding}\n`);
     failed = 1;
   } else {
-    process.stdout.write(`Advisories: ok (${Object.entries(verdict.counts).map(([k, n]) => `${k} ${n}`).join(', ')}; high and critical fail)\n`);
+    process.stdout.write(
+      `Advisories: ok (${Object.entries(verdict.counts)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}; high and critical fail)\n`,
+    );
   }
   return failed;
 }

@@ -16,7 +16,6 @@ export const within = (what: string, value: number, limit: number, atLeast = fal
   if (atLeast ? value < limit : value > limit) broken.push(`${what}: ${value} (budget ${atLeast ? '>=' : '<='} ${limit})`);
 };
 
-
 export function printTable() {
   const header: Row = ['Measure', 'Value', 'Notes'];
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
@@ -25,4 +24,3 @@ export function printTable() {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
 }
-

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
-import { freePort, } from '../test/helpers/e2e-server.ts';
+import { freePort } from '../test/helpers/e2e-server.ts';
 import { NGINX, cannon, compareStatic } from './bench-static.ts';
 import { row, within } from './bench-report.ts';
 
@@ -14,9 +14,7 @@ import { row, within } from './bench-report.ts';
 export async function lighthouseScores(origin: string) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
-  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: 'ignore',
-  });
+  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   try {
     const deadline = Date.now() + 20_000;
     for (;;) {
@@ -60,13 +58,20 @@ export async function gatewayCost(upstreamUrl: string, gatewayUrl: string, token
 
 export async function staticAssets(gatewayUrl: string) {
   const { gateway, nginx, ratio } = await compareStatic(gatewayUrl);
-  row('Static asset (main script, brotli) through the gateway', `${Math.round(gateway.rps)} req/s`, `p50 ${gateway.p50} ms, p99 ${gateway.p99} ms; median of 3 runs`);
+  row(
+    'Static asset (main script, brotli) through the gateway',
+    `${Math.round(gateway.rps)} req/s`,
+    `p50 ${gateway.p50} ms, p99 ${gateway.p99} ms; median of 3 runs`,
+  );
   if (nginx && ratio !== null) {
-    row(`The same .br file from nginx (worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1}, access log on)`, `${Math.round(nginx.rps)} req/s`, `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`);
+    row(
+      `The same .br file from nginx (worker_processes ${process.env.BENCH_NGINX_WORKERS ?? 1}, access log on)`,
+      `${Math.round(nginx.rps)} req/s`,
+      `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`,
+    );
     row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, 'budget >= 50 %');
     within('static asset req/s, gateway / nginx', Number(ratio.toFixed(2)), 0.5, true);
   } else {
     row('The same .br file from nginx', 'not measured', `nginx is not installed (${NGINX} missing): apt-get install nginx`);
   }
 }
-

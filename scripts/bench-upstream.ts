@@ -51,7 +51,11 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 
 async function measure(label: string, origin: string, extra: Record<string, string>) {
   const login = await run({
-    url: `${origin}/v2/auth/login`, method: 'POST', connections: 1, amount: LOGINS, body,
+    url: `${origin}/v2/auth/login`,
+    method: 'POST',
+    connections: 1,
+    amount: LOGINS,
+    body,
     headers: { 'content-type': 'application/json', ...extra },
   });
   if (login.non2xx) throw new Error(`${label}: ${login.non2xx} logins failed`);
@@ -59,17 +63,21 @@ async function measure(label: string, origin: string, extra: Record<string, stri
   const token = ((await response.json()) as { id: string }).id;
   let n = 0;
   const page = await run({
-    url: origin, connections: CONNECTIONS, duration: DURATION_S,
+    url: origin,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
     headers: { authorization: `Bearer ${token}` },
-    requests: [{
-      method: 'GET',
-      // Walks the pages of the list as people would, sorted by name like the patient list.
-      setupRequest: (req) => {
-        const skip = ((n++ * 37) % (PATIENTS / PAGE)) * PAGE;
-        const filter = JSON.stringify({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: PAGE, skip });
-        return { ...req, path: `/v2/patients?filter=${encodeURIComponent(filter)}` };
+    requests: [
+      {
+        method: 'GET',
+        // Walks the pages of the list as people would, sorted by name like the patient list.
+        setupRequest: (req) => {
+          const skip = ((n++ * 37) % (PATIENTS / PAGE)) * PAGE;
+          const filter = JSON.stringify({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: PAGE, skip });
+          return { ...req, path: `/v2/patients?filter=${encodeURIComponent(filter)}` };
+        },
       },
-    }],
+    ],
   });
   if (page.non2xx) throw new Error(`${label}: ${page.non2xx} page requests failed`);
   return { label, loginP50: login.latency.p50, pageP50: page.latency.p50, pageP99: page.latency.p99, rps: page.requests.average, total: page.requests.total };
@@ -90,7 +98,9 @@ async function main() {
     const direct = await measure('direct (upstream)', upstream.url, {});
     process.stderr.write('measuring through the gateway ...\n');
     const proxied = await measure('through the gateway', gateway.baseUrl, await xsrfHeaders(gateway.baseUrl));
-    console.log(`\nbuilt-in upstream, ${PATIENTS} patients (seeded in ${seedMs} ms), page = ${PAGE} patients sorted by last name, ${CONNECTIONS} concurrent, ${DURATION_S} s; login = ${LOGINS} sequential logins (scrypt)\n`);
+    console.log(
+      `\nbuilt-in upstream, ${PATIENTS} patients (seeded in ${seedMs} ms), page = ${PAGE} patients sorted by last name, ${CONNECTIONS} concurrent, ${DURATION_S} s; login = ${LOGINS} sequential logins (scrypt)\n`,
+    );
     console.log('| path | login p50 | page p50 | page p99 | pages/s |');
     console.log('|---|---|---|---|---|');
     for (const r of [direct, proxied]) {

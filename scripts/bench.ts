@@ -1,4 +1,3 @@
-
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,13 +87,17 @@ async function journeys(browser: Browser, origin: string) {
   within('press Anmelden -> dashboard settled: requests (most of any run)', Math.max(...requests), 12);
   row('  /v2 calls', String(median(pick((r) => r.login.api.length))), runs[0].login.api.map((r) => `${r.method} ${new URL(r.url).pathname}`).join(', '));
   const dashboardCalls = pick((r) => screenCalls(r.login).length);
-  row('  of them the dashboard\'s own', String(Math.max(...dashboardCalls)), 'budget 4 (the rest: sign-in, the shell\'s news and settings)');
+  row("  of them the dashboard's own", String(Math.max(...dashboardCalls)), "budget 4 (the rest: sign-in, the shell's news and settings)");
   within('dashboard /v2 calls (most of any run)', Math.max(...dashboardCalls), 4);
   row('  bytes on the wire', kb(median(pick((r) => r.login.bytes))), '');
   const patient = pick((r) => r.patient.ms);
   row('Slow 3G: dashboard -> patient page settled', s1(median(patient)), `budget 1.50 s; ${spread(patient, s1)}`);
   within('dashboard -> patient settled (ms, median)', Math.round(median(patient)), 1500);
-  row('  requests (cache hits included)', String(median(pick((r) => r.patient.requests.length))), `over the network: ${median(pick((r) => r.patient.networkRequests))}`);
+  row(
+    '  requests (cache hits included)',
+    String(median(pick((r) => r.patient.requests.length))),
+    `over the network: ${median(pick((r) => r.patient.networkRequests))}`,
+  );
   row('  /v2 calls', String(median(pick((r) => r.patient.api.length))), runs[0].patient.api.map((r) => `${r.method} ${new URL(r.url).pathname}`).join(', '));
   row('  bytes on the wire', kb(median(pick((r) => r.patient.bytes))), '');
   const api = apiBytes([runs[0].login, runs[0].patient]);
@@ -108,9 +111,11 @@ async function journeys(browser: Browser, origin: string) {
 async function shifts(browser: Browser, origin: string, upstreamUrl: string) {
   // A patient of the coach's own caseload, so the coach's patient screens show data, not "not found".
   const token = await login(upstreamUrl, 'coach@example.org', 'Demo-Passwort-1');
-  const patients = (await (await fetch(`${origin}/v2/patients?filter=${encodeURIComponent(JSON.stringify({ limit: 1, order: 'lastName ASC' }))}`, {
-    headers: { authorization: `Bearer ${token}` },
-  })).json()) as { id: string }[];
+  const patients = (await (
+    await fetch(`${origin}/v2/patients?filter=${encodeURIComponent(JSON.stringify({ limit: 1, order: 'lastName ASC' }))}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { id: string }[];
   const list = screens(patients[0].id);
   for (const width of [375, 1280]) {
     const results = await screenShifts(browser, origin, width, list);
@@ -119,7 +124,12 @@ async function shifts(browser: Browser, origin: string, upstreamUrl: string) {
     row(
       `CLS at ${width} px, worst of ${results.length} screens (Slow 3G)`,
       worst.cls.toFixed(3),
-      `budget 0.1; worst: ${worst.name}; ${results.filter((r) => r.cls > 0.001).map((r) => `${r.name} ${r.cls.toFixed(3)}`).join(', ') || 'no other shifts'}`,
+      `budget 0.1; worst: ${worst.name}; ${
+        results
+          .filter((r) => r.cls > 0.001)
+          .map((r) => `${r.name} ${r.cls.toFixed(3)}`)
+          .join(', ') || 'no other shifts'
+      }`,
     );
   }
 }
@@ -149,12 +159,13 @@ async function main() {
     if (wanted('lighthouse')) await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
     if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
-    if (wanted('patients')) await step('Patient list', async () => {
-      await seedPatients(upstream.url, token, 5_000);
-      const result = await benchPatientList(browser, gateway.baseUrl, token);
-      row('Patient list, 5,000 patients, 4x CPU throttling: render', ms(result.renderMs), result.renderNote);
-      row('Patient list, 5,000 patients, 4x CPU throttling: apply a filter', ms(result.filterMs), result.filterNote);
-    });
+    if (wanted('patients'))
+      await step('Patient list', async () => {
+        await seedPatients(upstream.url, token, 5_000);
+        const result = await benchPatientList(browser, gateway.baseUrl, token);
+        row('Patient list, 5,000 patients, 4x CPU throttling: render', ms(result.renderMs), result.renderNote);
+        row('Patient list, 5,000 patients, 4x CPU throttling: apply a filter', ms(result.filterMs), result.filterNote);
+      });
   } finally {
     await browser.close();
     await gateway.stop();

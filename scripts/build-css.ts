@@ -145,10 +145,11 @@ function pruneUnusedVariables(root: Root): void {
   });
   const queue = [...used];
   while (queue.length > 0) {
-    for (const ref of definitions.get(queue.pop()!) ?? []) if (!used.has(ref)) {
-      queue.push(ref);
-      used.add(ref);
-    }
+    for (const ref of definitions.get(queue.pop()!) ?? [])
+      if (!used.has(ref)) {
+        queue.push(ref);
+        used.add(ref);
+      }
   }
   root.walkDecls((decl) => {
     if (decl.prop.startsWith('--') && !used.has(decl.prop)) decl.remove();

@@ -39,7 +39,17 @@ export async function foldEntryChunks(metafile: esbuild.Metafile, root: string, 
   const urlOf = (key: string) => `/${relative(publicDir, fileOf(key)).split(sep).join('/')}`;
   const keyByUrl = new Map(Object.keys(metafile.outputs).map((key) => [urlOf(key), key]));
   const registryKey = (key: string) => JSON.stringify(urlOf(key));
-  const common = { bundle: true, format: 'esm', minify: true, target: TARGET, sourcemap: 'linked', publicPath: '/assets', legalComments: 'none', allowOverwrite: true, logLevel: 'warning' } as const;
+  const common = {
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: TARGET,
+    sourcemap: 'linked',
+    publicPath: '/assets',
+    legalComments: 'none',
+    allowOverwrite: true,
+    logLevel: 'warning',
+  } as const;
 
   /** Import paths between outputs are absolute (/assets/...): map them to files, bundling only what `bundle` accepts. */
   const resolver = (name: string, bundle: (key: string) => esbuild.OnResolveResult | undefined): esbuild.Plugin => ({
@@ -53,8 +63,9 @@ export async function foldEntryChunks(metafile: esbuild.Metafile, root: string, 
   });
 
   // 1. The entry: registry first (module evaluation order), then the entry's own code, all in one file.
-  const registry = [...folded].map((key, i) => `import * as m${i} from ${JSON.stringify(urlOf(key))};`).join('\n')
-    + `\nglobalThis[${CHUNK_REGISTRY}] = Object.freeze({ ${[...folded].map((key, i) => `${registryKey(key)}: m${i}`).join(', ')} });\n`;
+  const registry =
+    [...folded].map((key, i) => `import * as m${i} from ${JSON.stringify(urlOf(key))};`).join('\n') +
+    `\nglobalThis[${CHUNK_REGISTRY}] = Object.freeze({ ${[...folded].map((key, i) => `${registryKey(key)}: m${i}`).join(', ')} });\n`;
   await esbuild.build({
     ...common,
     stdin: { contents: `import "fold:registry";\nimport ${JSON.stringify(urlOf(entryKey))};\n`, resolveDir: publicDir, sourcefile: 'entry.js' },
@@ -101,4 +112,3 @@ export async function foldEntryChunks(metafile: esbuild.Metafile, root: string, 
   }
   return folded;
 }
-

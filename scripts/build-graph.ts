@@ -121,10 +121,7 @@ export function oneHomePlugin(root: string, graph: ModuleGraph, app: string): es
         else if (areaFiles.has(args.path)) extra = [appFile];
         else return undefined;
         const source = readFileSync(args.path, 'utf8');
-        return {
-          contents: `${source}\n${extra.map((file) => `import ${JSON.stringify(file)};`).join('\n')}\n`,
-          loader: loaders[extname(args.path)],
-        };
+        return { contents: `${source}\n${extra.map((file) => `import ${JSON.stringify(file)};`).join('\n')}\n`, loader: loaders[extname(args.path)] };
       });
     },
   };

@@ -16,14 +16,7 @@ export async function minifyAgain(file: string, keep: string): Promise<void> {
   const map = readFileSync(`${file}.map`, 'utf8');
   const result = await minify(
     { [basename(file)]: code },
-    {
-      module: true,
-      ecma: 2020,
-      compress: { passes: 2 },
-      mangle: true,
-      format: { comments: false },
-      sourceMap: { content: map, url: `${basename(file)}.map` },
-    },
+    { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false }, sourceMap: { content: map, url: `${basename(file)}.map` } },
   );
   if (!result.code) throw new Error(`terser produced nothing for ${file}`);
   const occurrences = result.code.split(keep).length - 1;

@@ -70,4 +70,3 @@ export function renderTemplate(manifest: BuildManifest): string {
   ];
   return lines.join('\n');
 }
-

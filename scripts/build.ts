@@ -130,10 +130,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   }
   const areaScripts = (finalUrl: (old: string) => string) =>
     Object.fromEntries(
-      [...areaKeys].filter(([, key]) => key).map(([name, key]) => [name, staticClosure(metafile, key!).filter((k) => !folded.has(k) && k !== entryKey).map((k) => finalUrl(toUrl(k)))]),
+      [...areaKeys]
+        .filter(([, key]) => key)
+        .map(([name, key]) => [
+          name,
+          staticClosure(metafile, key!)
+            .filter((k) => !folded.has(k) && k !== entryKey)
+            .map((k) => finalUrl(toUrl(k))),
+        ]),
     );
   files.find((f) => f.url === toUrl(entryKey))!.finish = (text, finalUrl) => {
-    if (graph.areas.size > 0 && !text.includes(AREA_FILES_PLACEHOLDER)) throw new Error('The entry does not read the area table (client/lib/areas.ts): areas would load without their files being fetched first');
+    if (graph.areas.size > 0 && !text.includes(AREA_FILES_PLACEHOLDER))
+      throw new Error('The entry does not read the area table (client/lib/areas.ts): areas would load without their files being fetched first');
     return text.split(AREA_FILES_PLACEHOLDER).join(`(${JSON.stringify({ css: finalUrl('/assets/app.css'), files: areaScripts(finalUrl) })})`);
   };
   const renamed = nameByContent(publicDir, files);
@@ -174,7 +182,9 @@ export function needsBuild(options: BuildOptions = {}): boolean {
     if (!existsSync(dir)) continue;
     for (const file of walk(dir)) if (statSync(file).mtimeMs > built) return true;
   }
-  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-minify.ts', 'build-names.ts', 'build-output.ts', 'aliases.ts'].map((f) => `scripts/${f}`);
+  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-minify.ts', 'build-names.ts', 'build-output.ts', 'aliases.ts'].map(
+    (f) => `scripts/${f}`,
+  );
   for (const file of [...scripts, 'package-lock.json'].map((f) => join(root, f))) {
     if (existsSync(file) && statSync(file).mtimeMs > built) return true;
   }

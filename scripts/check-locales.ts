@@ -18,7 +18,11 @@ export function flatten(tree: unknown, prefix = '', out: Record<string, unknown>
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 /** Problems of one language compared with the German source. */
 export function compareLocale(lang: string, source: unknown, target: unknown): string[] {
@@ -61,7 +65,8 @@ function main(): void {
   // A document's top-level keys must not be the dictionary's: both go into the same t(), merged by top-level key.
   const dictionaryKeys = Object.keys(read('de') as object);
   for (const set of sets.slice(1)) {
-    for (const key of Object.keys(read(`${set}de`) as object)) if (dictionaryKeys.includes(key)) problems.push(`${set}de: top-level key "${key}" is also in de.json`);
+    for (const key of Object.keys(read(`${set}de`) as object))
+      if (dictionaryKeys.includes(key)) problems.push(`${set}de: top-level key "${key}" is also in de.json`);
   }
   if (problems.length) {
     console.error(`Locale check failed (${problems.length}):\n  ${problems.join('\n  ')}`);

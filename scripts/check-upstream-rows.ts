@@ -51,7 +51,10 @@ export function formatTable(rows: Row[]): string {
     [...row.missing.map((f) => `${f} (needed)`), ...row.defaulted.map((f) => `${f} (default)`)].join(', ') || '–',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((text, i) => text.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((text, i) => text.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
-

@@ -1,4 +1,3 @@
-
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { API_FAMILIES, type ApiCall } from './api-catalog.ts';
@@ -14,8 +13,7 @@ const NOT_READ_ONLY = new Set(['/coaches/create-trial-access', '/patients/{id}/t
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** Query values as the client sends them, each JSON-encoded. */
-const query = (values: Record<string, unknown>) =>
-  `?${new URLSearchParams(Object.entries(values).map(([k, value]) => [k, JSON.stringify(value)])).toString()}`;
+const query = (values: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(values).map(([k, value]) => [k, JSON.stringify(value)])).toString()}`;
 
 export async function checkUpstream(baseUrl: string, email: string, password: string): Promise<{ rows: Row[]; signedIn: boolean }> {
   const api = `${baseUrl.replace(/\/+$/, '')}/v2`;
@@ -26,7 +24,11 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
     try {
       const response = await fetch(`${api}${path}`, {
         method,
-        headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Accept: 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(15_000),
       });
@@ -79,7 +81,14 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
   };
 
   const login = await send('POST', '/auth/login', { email, password });
-  const loginRow: Row = { call: 'POST /auth/login', status: login.status === 0 ? 'no answer' : String(login.status), understood: 'no', missing: [], defaulted: [], note: '' };
+  const loginRow: Row = {
+    call: 'POST /auth/login',
+    status: login.status === 0 ? 'no answer' : String(login.status),
+    understood: 'no',
+    missing: [],
+    defaulted: [],
+    note: '',
+  };
   rows.push(loginRow);
   if (login.status < 200 || login.status >= 300) {
     loginRow.note = login.status === 401 ? 'wrong CHECK_EMAIL or CHECK_PASSWORD' : login.status === 403 ? 'the account is locked' : 'sign-in failed';
@@ -104,12 +113,16 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
   const ids = new Map<string, string>();
   const firstId = (data: unknown, key = 'id') => (Array.isArray(data) && data.length ? String((data[0] as Record<string, unknown>)[key]) : undefined);
   const period = { from: day(-89), to: day(0) };
-  const calls = API_FAMILIES.flatMap((family) => family.calls)
-    .filter((call) => call.method === 'GET' && !NOT_READ_ONLY.has(call.path) && !call.path.includes('{collection}'));
+  const calls = API_FAMILIES.flatMap((family) => family.calls).filter(
+    (call) => call.method === 'GET' && !NOT_READ_ONLY.has(call.path) && !call.path.includes('{collection}'),
+  );
   // A call about one item waits until a list has named one (the asset id comes late, from the training materials).
   const needsOf = (call: ApiCall) => /^\/([^/]+)\/\{id\}/.exec(call.path)?.[1] ?? (call.path.startsWith('/app-settings/asset/') ? 'asset' : undefined);
   const later: ApiCall[] = [];
-  for (const [round, list] of [[0, calls], [1, later]] as const) {
+  for (const [round, list] of [
+    [0, calls],
+    [1, later],
+  ] as const) {
     for (const call of list) {
       const collection = /^\/([^/{]+)$/.exec(call.path)?.[1];
       const needs = needsOf(call);
@@ -128,8 +141,11 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
       }
       const schema = answerSchema(call, schemas);
       const isList = call.answer?.endsWith('[]') ?? false;
-      const q = call.path.startsWith('/statistics/') ? query({ ...period, ...(call.query === 'DetailStatisticsQuery' ? { limit: 25, skip: 0 } : {}) })
-        : call.query === 'filter: ListFilter' ? query({ filter: { limit: 5 } }) : '';
+      const q = call.path.startsWith('/statistics/')
+        ? query({ ...period, ...(call.query === 'DetailStatisticsQuery' ? { limit: 25, skip: 0 } : {}) })
+        : call.query === 'filter: ListFilter'
+          ? query({ filter: { limit: 5 } })
+          : '';
       const data = await check(`GET ${call.path}`, path + q, schema, isList, call.optional === true);
       if (collection && isList) {
         const id = firstId(data);
@@ -153,12 +169,24 @@ export async function checkUpstream(baseUrl: string, email: string, password: st
       rows.push({ call: label, status: '–', understood: 'skipped', missing: [], defaulted: [], note: 'no patient to ask about' });
       continue;
     }
-    const records = await check(label, `/patients/${encodeURIComponent(patient)}/sync-db/${name}${query({ filter: { limit: 5 } })}`, v.array(syncRecordSchema(name)), true);
+    const records = await check(
+      label,
+      `/patients/${encodeURIComponent(patient)}/sync-db/${name}${query({ filter: { limit: 5 } })}`,
+      v.array(syncRecordSchema(name)),
+      true,
+    );
     const record = firstId(records);
     if (record) await check(`${label}/{id}`, `/patients/${encodeURIComponent(patient)}/sync-db/${name}/${encodeURIComponent(record)}`, syncRecordSchema(name));
   }
   const logout = await send('POST', '/auth/logout');
-  rows.push({ call: 'POST /auth/logout', status: String(logout.status), understood: logout.status >= 200 && logout.status < 300 ? 'yes' : 'no', missing: [], defaulted: [], note: '' });
+  rows.push({
+    call: 'POST /auth/logout',
+    status: String(logout.status),
+    understood: logout.status >= 200 && logout.status < 300 ? 'yes' : 'no',
+    missing: [],
+    defaulted: [],
+    note: '',
+  });
   return { rows, signedIn: true };
 }
 
@@ -174,7 +202,9 @@ async function main() {
     console.error('check:upstream needs a test account: set CHECK_EMAIL and CHECK_PASSWORD (an administrator account checks every call).');
     process.exit(2);
   }
-  console.log(`Checking ${url.replace(/\/+$/, '')}/v2 as ${email}. It signs in and out (POST /auth/login, POST /auth/logout) and otherwise only reads (GET).\n`);
+  console.log(
+    `Checking ${url.replace(/\/+$/, '')}/v2 as ${email}. It signs in and out (POST /auth/login, POST /auth/logout) and otherwise only reads (GET).\n`,
+  );
   const { rows, signedIn } = await checkUpstream(url, email, password);
   console.log(formatTable(rows));
   const bad = failed(rows);
@@ -184,7 +214,11 @@ async function main() {
   if (defaulted) console.log(`${defaulted} answers lack optional fields: the client shows their documented defaults (README, "Using your own API").`);
   const limited = rows.filter((row) => row.understood === 'not allowed' || row.understood === 'skipped').length;
   if (limited) console.log(`${limited} calls were not checked (not allowed for this account, or nothing to ask about).`);
-  console.log(bad.length ? `FAILED: ${bad.length} of ${rows.length} calls would fail in the product.` : `OK: every checked call the product needs works (${rows.length} calls).`);
+  console.log(
+    bad.length
+      ? `FAILED: ${bad.length} of ${rows.length} calls would fail in the product.`
+      : `OK: every checked call the product needs works (${rows.length} calls).`,
+  );
   process.exit(bad.length ? 1 : 0);
 }
 

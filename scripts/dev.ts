@@ -73,9 +73,11 @@ export function startDev(options: DevOptions = {}): { stop: () => Promise<void> 
 
   const watchers: FSWatcher[] = [
     ...clientDirs.map((dir) => watch(dir, { recursive: true }, () => schedule(true))),
-    ...serverDirs.map((dir) => watch(dir, { recursive: true }, (_event, file) => {
-      if (file && !String(file).endsWith('.test.ts')) schedule(false);
-    })),
+    ...serverDirs.map((dir) =>
+      watch(dir, { recursive: true }, (_event, file) => {
+        if (file && !String(file).endsWith('.test.ts')) schedule(false);
+      }),
+    ),
   ];
   running = cycle(true);
 

@@ -35,7 +35,11 @@ function shownDefault(entry: Node): string {
   return value === undefined ? 'left out' : JSON.stringify(value);
 }
 
-interface Shape { name: string; object: Node; readFrom: Set<string> }
+interface Shape {
+  name: string;
+  object: Node;
+  readFrom: Set<string>;
+}
 
 /** Every object shape the client reads: the answers of the catalogue's calls and the named objects inside them. */
 function collectShapes(schemas: Map<string, Node>): Shape[] {
@@ -106,13 +110,13 @@ export async function renderUpstreamGuide(schemas: Map<string, v.GenericSchema>)
     '  client asks for one row more than a page shows and, without the header, says "mehr als N" instead of a total.',
     '- **Errors**: only the status matters (401 ends the session and may have an empty body); a JSON body',
     '  `{ "error": { "message": ... } }` is read when there is one.',
-    '- An answer without a required field shows the screen\'s error message and is reported to error reporting once.',
+    "- An answer without a required field shows the screen's error message and is reported to error reporting once.",
     '',
     '| Answer | Read from | Required | Optional (read as) |',
     '|---|---|---|---|',
     ...rows,
     '',
-    '`data` of a sync record has the collection\'s shape in docs/api.md; its fields are read with defaults too.',
+    "`data` of a sync record has the collection's shape in docs/api.md; its fields are read with defaults too.",
     '',
     'Check an API before pointing the gateway at it, with an account of it (an administrator checks every call):',
     '',

@@ -54,9 +54,7 @@ const TrustProxySchema = v.pipe(
       value.split(',').every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part.trim())),
     'TRUST_PROXY must be true, false, a hop count (1) or a comma list of addresses/subnets (loopback, 10.0.0.0/8)',
   ),
-  v.transform((value): boolean | number | string =>
-    value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
-  ),
+  v.transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
 );
 
 /** A Host name or address as it may appear in ALLOWED_HOSTS: a leading dot also allows every subdomain. */
@@ -104,7 +102,10 @@ export const EnvSchema = v.object({
   // The gateway closes a pooled upstream connection idle this long; the upstream must keep it open longer.
   UPSTREAM_IDLE_TIMEOUT_MS: intInRange('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000, 4_000),
   PUBLIC_URL: v.optional(
-    v.pipe(v.string(), v.check(isPublicOrigin, 'PUBLIC_URL must be the address people open, an http(s) origin without path, for example https://coach.example.org')),
+    v.pipe(
+      v.string(),
+      v.check(isPublicOrigin, 'PUBLIC_URL must be the address people open, an http(s) origin without path, for example https://coach.example.org'),
+    ),
   ),
   ALLOWED_HOSTS: v.optional(
     v.pipe(
@@ -116,9 +117,7 @@ export const EnvSchema = v.object({
     ),
   ),
   NODE_ENV: v.optional(v.string()),
-  XSRF_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(32, 'XSRF_SECRET must be at least 32 characters (for example: openssl rand -hex 32)')),
-  ),
+  XSRF_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'XSRF_SECRET must be at least 32 characters (for example: openssl rand -hex 32)'))),
   SHUTDOWN_GRACE_MS: intInRange('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
   // Handed on to the built-in upstream when the gateway starts it (UPSTREAM_URL unset).
   DATA_DIR: v.optional(v.string(), './data'),
@@ -188,7 +187,10 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
   // Links in mails (password reset, e-mail verification) must never take their origin from a request, and a
   // production instance has no sensible default for it.
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
-    throw new ConfigError('PUBLIC_URL', 'PUBLIC_URL must be set when NODE_ENV=production: the address people open, for example https://coach.example.org (links in mails point there)');
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'PUBLIC_URL must be set when NODE_ENV=production: the address people open, for example https://coach.example.org (links in mails point there)',
+    );
   }
   return {
     port: e.PORT,
@@ -206,13 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     xsrfSecret: e.XSRF_SECRET ?? randomSecret(),
     xsrfSecretFromEnv: e.XSRF_SECRET !== undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    upstream: {
-      dataDir: e.DATA_DIR,
-      demoData: e.DEMO_DATA,
-      adminEmail: e.ADMIN_EMAIL,
-      adminPassword: e.ADMIN_PASSWORD,
-      smtpUrl: e.SMTP_URL,
-    },
+    upstream: { dataDir: e.DATA_DIR, demoData: e.DEMO_DATA, adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, smtpUrl: e.SMTP_URL },
   };
 }
 

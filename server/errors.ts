@@ -47,7 +47,10 @@ export function errorBody(status: number, code: string, message: string): ErrorB
 }
 
 function sendError(res: Response, status: number, code: string, message: string): void {
-  res.status(status).type('application/json').send(JSON.stringify(errorBody(status, code, message)));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify(errorBody(status, code, message)));
 }
 
 export const badRequest = (code: string, message: string) => new HttpError(400, code, message);

@@ -10,12 +10,7 @@ export { REDACT_PATHS, redactUrl } from './shared/redaction.ts';
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
-    {
-      level,
-      base: { service: 'gateway' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
-    },
+    { level, base: { service: 'gateway' }, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACT_PATHS, censor: '[Redacted]' } },
     destination ?? pino.destination({ fd: 1, sync: false }),
   );
 }

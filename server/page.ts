@@ -33,12 +33,7 @@ export interface RenderedPage {
  * The title and Sentry DSN reach the client as meta tags (no inline script: the CSP forbids it). Both are
  * HTML-escaped, so a title like `<script>` shows as text instead of running.
  */
-export function renderPage(
-  template: string,
-  appTitle: string,
-  sentryDsn: string | undefined,
-  lang: PageLanguage = 'de',
-): RenderedPage {
+export function renderPage(template: string, appTitle: string, sentryDsn: string | undefined, lang: PageLanguage = 'de'): RenderedPage {
   const title = escapeHtml(appTitle);
   const sentryMeta = sentryDsn ? `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn)}">` : '';
   const html = Buffer.from(template.replaceAll(TITLE_PLACEHOLDER, title).replace(SENTRY_PLACEHOLDER, sentryMeta).replaceAll(LANG_PLACEHOLDER, lang));

@@ -69,7 +69,12 @@ export function startUpstream(entry: string, env: NodeJS.ProcessEnv, startTimeou
     return Promise.reject(new Error(`the built-in upstream (${entry}) is not available yet: set UPSTREAM_URL to an existing /v2 API`));
   }
   // execArgv is set explicitly: the gateway's own flags (a debugger, --watch) must not leak into the upstream.
-  const child = fork(entry, [], { execPath: process.execPath, execArgv: ['--disable-warning=ExperimentalWarning'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(entry, [], {
+    execPath: process.execPath,
+    execArgv: ['--disable-warning=ExperimentalWarning'],
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const stop = async (graceMs: number) => {

@@ -2,8 +2,7 @@ import { request } from './http.ts';
 import { AppSettingsSchema, AppVersionSchema } from './schemas/app-settings.ts';
 
 export const getAppSettings = (signal?: AbortSignal) => request('GET', '/app-settings', { schema: AppSettingsSchema, signal });
-export const getAppVersion = (signal?: AbortSignal) =>
-  request('GET', '/app-settings/version', { schema: AppVersionSchema, signal });
+export const getAppVersion = (signal?: AbortSignal) => request('GET', '/app-settings/version', { schema: AppVersionSchema, signal });
 
 /**
  * GET /app-settings/asset/{id} answers the file itself with its content type, so it is used as a URL

@@ -1,19 +1,14 @@
 import { request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
-import {
-  CoachListSchema, CoachLockedSchema, CoachSchema,
-  type CoachCreate, type CoachPatch, type CoachUpdate,
-} from './schemas/coaches.ts';
+import { CoachListSchema, CoachLockedSchema, CoachSchema, type CoachCreate, type CoachPatch, type CoachUpdate } from './schemas/coaches.ts';
 import { PatientListSchema, PatientSchema, type PatientCreate } from './schemas/patients.ts';
 import { PatientAccessSchema, PatientTokenSchema } from './schemas/patient-tokens.ts';
 
 const id = encodeURIComponent;
 
 export const createCoach = (body: CoachCreate) => request('POST', '/coaches', { body, schema: CoachSchema });
-export const listCoaches = (filter?: ListFilter, signal?: AbortSignal) =>
-  request('GET', '/coaches', { query: { filter }, schema: CoachListSchema, signal });
-export const getCoach = (coachId: string, signal?: AbortSignal) =>
-  request('GET', `/coaches/${id(coachId)}`, { schema: CoachSchema, signal });
+export const listCoaches = (filter?: ListFilter, signal?: AbortSignal) => request('GET', '/coaches', { query: { filter }, schema: CoachListSchema, signal });
+export const getCoach = (coachId: string, signal?: AbortSignal) => request('GET', `/coaches/${id(coachId)}`, { schema: CoachSchema, signal });
 // ifMatch: the version the write is based on (client/api/versions.ts); 412 when the coach changed since.
 export const replaceCoach = (coachId: string, body: CoachUpdate, ifMatch?: string | null) =>
   request('PUT', `/coaches/${id(coachId)}`, { body, schema: CoachSchema, ifMatch });
@@ -22,20 +17,15 @@ export const updateCoach = (coachId: string, body: CoachPatch, ifMatch?: string 
 export const deleteCoach = (coachId: string, ifMatch?: string | null) => request('DELETE', `/coaches/${id(coachId)}`, { ifMatch });
 
 /** An administrator joins the care team of the patient with this pseudonym code (the code is no credential: others get 403). */
-export const connectToPatient = (patientCode: string) =>
-  request('POST', '/coaches/connect', { body: { patientCode }, schema: PatientSchema });
-export const isCoachLocked = (signal?: AbortSignal) =>
-  request('GET', '/coaches/isCoachLocked', { schema: CoachLockedSchema, signal });
+export const connectToPatient = (patientCode: string) => request('POST', '/coaches/connect', { body: { patientCode }, schema: PatientSchema });
+export const isCoachLocked = (signal?: AbortSignal) => request('GET', '/coaches/isCoachLocked', { schema: CoachLockedSchema, signal });
 /** Creates a patient referred by a MEDIAN clinic together with the access code to hand over. */
-export const createPatientForMedian = (body: PatientCreate) =>
-  request('POST', '/coaches/createPatientForMedian', { body, schema: PatientAccessSchema });
+export const createPatientForMedian = (body: PatientCreate) => request('POST', '/coaches/createPatientForMedian', { body, schema: PatientAccessSchema });
 /** A 14-day trial patient with an access code, linked to the calling coach, to try the app. */
 export const createTrialAccess = () => request('GET', '/coaches/create-trial-access', { schema: PatientAccessSchema });
 
-export const sendVerificationEmail = (coachId: string) =>
-  request('POST', `/coaches/${id(coachId)}/send-verification-email`);
-export const verifyEmail = (coachId: string, token: string) =>
-  request('GET', `/coaches/${id(coachId)}/verify-email`, { query: { token } });
+export const sendVerificationEmail = (coachId: string) => request('POST', `/coaches/${id(coachId)}/send-verification-email`);
+export const verifyEmail = (coachId: string, token: string) => request('GET', `/coaches/${id(coachId)}/verify-email`, { query: { token } });
 /** Sends the coach the reset mail (admins, for someone who forgot their password). */
 export const resetCoachPassword = (coachId: string) => request('POST', `/coaches/${id(coachId)}/reset-password`);
 
@@ -43,5 +33,4 @@ export const listCoachPatients = (coachId: string, filter?: ListFilter, signal?:
   request('GET', `/coaches/${id(coachId)}/patients`, { query: { filter }, schema: PatientListSchema, signal });
 export const createPatientToken = (coachId: string, body: { patientId?: string } = {}) =>
   request('POST', `/coaches/${id(coachId)}/create-patient-token`, { body, schema: PatientTokenSchema });
-export const linkPatient = (coachId: string, patientId: string) =>
-  request('POST', `/coaches/${id(coachId)}/link-patient/${id(patientId)}`);
+export const linkPatient = (coachId: string, patientId: string) => request('POST', `/coaches/${id(coachId)}/link-patient/${id(patientId)}`);

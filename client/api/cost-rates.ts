@@ -1,17 +1,14 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
-import {
-  CostRateListSchema, CostRateSchema, type CostRatePatchSchema, type CostRateUpdateSchema, type CostRateCreate,
-} from './schemas/cost-rates.ts';
+import { CostRateListSchema, CostRateSchema, type CostRatePatchSchema, type CostRateUpdateSchema, type CostRateCreate } from './schemas/cost-rates.ts';
 
 const id = encodeURIComponent;
 
 export const createCostRate = (body: CostRateCreate) => request('POST', '/cost-rates', { body, schema: CostRateSchema });
 export const listCostRates = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/cost-rates', { query: { filter }, schema: CostRateListSchema, signal });
-export const getCostRate = (itemId: string, signal?: AbortSignal) =>
-  request('GET', `/cost-rates/${id(itemId)}`, { schema: CostRateSchema, signal });
+export const getCostRate = (itemId: string, signal?: AbortSignal) => request('GET', `/cost-rates/${id(itemId)}`, { schema: CostRateSchema, signal });
 export const replaceCostRate = (itemId: string, body: v.InferInput<typeof CostRateUpdateSchema>) =>
   request('PUT', `/cost-rates/${id(itemId)}`, { body, schema: CostRateSchema });
 export const updateCostRate = (itemId: string, body: v.InferInput<typeof CostRatePatchSchema>) =>

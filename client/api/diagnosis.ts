@@ -1,17 +1,14 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
-import {
-  DiagnosisListSchema, DiagnosisSchema, type DiagnosisPatchSchema, type DiagnosisUpdateSchema, type DiagnosisCreate,
-} from './schemas/diagnosis.ts';
+import { DiagnosisListSchema, DiagnosisSchema, type DiagnosisPatchSchema, type DiagnosisUpdateSchema, type DiagnosisCreate } from './schemas/diagnosis.ts';
 
 const id = encodeURIComponent;
 
 export const createDiagnosis = (body: DiagnosisCreate) => request('POST', '/diagnosis', { body, schema: DiagnosisSchema });
 export const listDiagnoses = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/diagnosis', { query: { filter }, schema: DiagnosisListSchema, signal });
-export const getDiagnosis = (itemId: string, signal?: AbortSignal) =>
-  request('GET', `/diagnosis/${id(itemId)}`, { schema: DiagnosisSchema, signal });
+export const getDiagnosis = (itemId: string, signal?: AbortSignal) => request('GET', `/diagnosis/${id(itemId)}`, { schema: DiagnosisSchema, signal });
 export const replaceDiagnosis = (itemId: string, body: v.InferInput<typeof DiagnosisUpdateSchema>) =>
   request('PUT', `/diagnosis/${id(itemId)}`, { body, schema: DiagnosisSchema });
 export const updateDiagnosis = (itemId: string, body: v.InferInput<typeof DiagnosisPatchSchema>) =>

@@ -130,7 +130,12 @@ describe('answers', () => {
   });
 
   test('reads a LoopBack error body without code: the code is HTTP_<status>, the message is kept', async () => {
-    mockFetch({ 'POST /things': json({ error: { statusCode: 422, name: 'ValidationError', message: 'The instance is not valid.', details: { codes: { name: ['presence'] } } } }, { status: 422 }) });
+    mockFetch({
+      'POST /things': json(
+        { error: { statusCode: 422, name: 'ValidationError', message: 'The instance is not valid.', details: { codes: { name: ['presence'] } } } },
+        { status: 422 },
+      ),
+    });
     const error = (await request('POST', '/things', { body: {} }).catch((e: unknown) => e)) as ApiError;
     expect([error.status, error.code, error.message, error.details]).toEqual([422, 'HTTP_422', 'The instance is not valid.', []]);
   });
@@ -166,7 +171,12 @@ describe('answers', () => {
   });
 
   test('turns a network failure into an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const error = (await request('GET', '/things').catch((e: unknown) => e)) as ApiError;
     expect([error.status, error.code]).toEqual([0, 'NETWORK_ERROR']);
   });
@@ -258,11 +268,8 @@ test('abortSessionRequests without a stored token stops nothing: calls without a
 });
 
 describe('versions (If-Match, ETag, 412)', () => {
-  test('sends If-Match on a write when given, never on a read, and reads the answer\'s ETag', async () => {
-    const { calls } = mockFetch({
-      'PATCH /things/1': json({ id: '1' }, { headers: { ETag: '"v2"' } }),
-      'GET /things/1': json({ id: '1' }),
-    });
+  test("sends If-Match on a write when given, never on a read, and reads the answer's ETag", async () => {
+    const { calls } = mockFetch({ 'PATCH /things/1': json({ id: '1' }, { headers: { ETag: '"v2"' } }), 'GET /things/1': json({ id: '1' }) });
     const result = await request('PATCH', '/things/1', { body: {}, schema: ItemSchema, ifMatch: '"v1"' });
     expect(calls[0].headers['if-match']).toBe('"v1"');
     expect(result.etag).toBe('"v2"');

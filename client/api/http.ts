@@ -42,7 +42,11 @@ export class InvalidAnswerError extends ApiError {
 
 /** The call without ids (path segments with a digit), so a report names the kind of call but no record. */
 export function callName(method: string, path: string): string {
-  return `${method} /v2${path.split('?')[0].split('/').map((part) => (/\d/.test(part) ? '{id}' : part)).join('/')}`;
+  return `${method} /v2${path
+    .split('?')[0]
+    .split('/')
+    .map((part) => (/\d/.test(part) ? '{id}' : part))
+    .join('/')}`;
 }
 
 const reported = new Set<string>();
@@ -181,13 +185,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   const { signal, release } = eitherSignal(options.signal, own);
   try {
     // Shared GETs, kept reference data, connection state: api/request-cache.ts.
-    response = await fetchThrough(`/v2${path}${encodeQuery(options.query)}`, {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal,
-    });
+    response = await fetchThrough(`/v2${path}${encodeQuery(options.query)}`, { method, headers, body, credentials: 'include', signal });
   } catch (cause) {
     if (own?.aborted) throw sessionEnded();
     if (isAbortError(cause)) throw cause;

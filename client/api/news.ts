@@ -2,7 +2,5 @@ import { request } from './http.ts';
 import { NewsListSchema } from './schemas/news.ts';
 
 export const getNews = () => request('GET', '/news', { schema: NewsListSchema });
-export const markNewsRead = (id: string, coachId: string) =>
-  request('POST', `/news/${encodeURIComponent(id)}/read/${encodeURIComponent(coachId)}`);
-export const markNewsUnread = (id: string, coachId: string) =>
-  request('POST', `/news/${encodeURIComponent(id)}/unread/${encodeURIComponent(coachId)}`);
+export const markNewsRead = (id: string, coachId: string) => request('POST', `/news/${encodeURIComponent(id)}/read/${encodeURIComponent(coachId)}`);
+export const markNewsUnread = (id: string, coachId: string) => request('POST', `/news/${encodeURIComponent(id)}/unread/${encodeURIComponent(coachId)}`);

@@ -13,11 +13,7 @@ export interface ListCount {
 }
 
 /** `total` of a page: X-Total-Count, or the row count when this page is the last one; null = more than shown. */
-export async function listPage<T>(
-  load: (range: { limit: number; skip: number }) => Promise<ApiResult<T[]>>,
-  limit: number,
-  skip = 0,
-): Promise<ApiResult<T[]>> {
+export async function listPage<T>(load: (range: { limit: number; skip: number }) => Promise<ApiResult<T[]>>, limit: number, skip = 0): Promise<ApiResult<T[]>> {
   const result = await load({ limit: limit + 1, skip });
   const rows = result.data.slice(0, limit);
   if (result.total !== null) return { data: rows, total: result.total };
@@ -34,10 +30,7 @@ export function listCount(total: number | null, seen: number): ListCount {
  * X-Total-Count; an upstream that ignores limit 0 (LoopBack's memory connector answers every row) is counted
  * by its answer; one that honours it without a count is asked for up to `cap` + 1 rows.
  */
-export async function countRows(
-  load: (range: { limit: number }) => Promise<ApiResult<unknown[]>>,
-  cap: number,
-): Promise<ListCount> {
+export async function countRows(load: (range: { limit: number }) => Promise<ApiResult<unknown[]>>, cap: number): Promise<ListCount> {
   const first = await load({ limit: 0 });
   if (first.total !== null) return { count: first.total, exact: true };
   if (first.data.length > 0) return { count: first.data.length, exact: true };

@@ -1,13 +1,10 @@
 import { request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
-import {
-  PatientTokenListSchema, PatientTokenSchema, type PatientTokenCreate,
-} from './schemas/patient-tokens.ts';
+import { PatientTokenListSchema, PatientTokenSchema, type PatientTokenCreate } from './schemas/patient-tokens.ts';
 
 const id = encodeURIComponent;
 
-export const createPatientTokenRecord = (body: PatientTokenCreate = {}) =>
-  request('POST', '/patientTokens', { body, schema: PatientTokenSchema });
+export const createPatientTokenRecord = (body: PatientTokenCreate = {}) => request('POST', '/patientTokens', { body, schema: PatientTokenSchema });
 export const listPatientTokens = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/patientTokens', { query: { filter }, schema: PatientTokenListSchema, signal });
 export const getPatientToken = (tokenId: string, signal?: AbortSignal) =>

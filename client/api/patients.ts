@@ -3,8 +3,17 @@ import type { ListFilter } from './schemas/common.ts';
 import { CoachListSchema } from './schemas/coaches.ts';
 import { DeviceListSchema } from './schemas/devices.ts';
 import {
-  AppointmentListSchema, EvaluationFormSchema, PatientListSchema, PatientSchema, PrimaryCoachSchema,
-  type Appointment, type EvaluationFormUpdate, type Patient, type PatientCreate, type PatientPatch, type PatientUpdate,
+  AppointmentListSchema,
+  EvaluationFormSchema,
+  PatientListSchema,
+  PatientSchema,
+  PrimaryCoachSchema,
+  type Appointment,
+  type EvaluationFormUpdate,
+  type Patient,
+  type PatientCreate,
+  type PatientPatch,
+  type PatientUpdate,
 } from './schemas/patients.ts';
 import { PatientTokenSchema } from './schemas/patient-tokens.ts';
 import { PukListSchema, PukSchema } from './schemas/puks.ts';
@@ -15,8 +24,7 @@ const id = encodeURIComponent;
 export const createPatient = (body: PatientCreate) => request('POST', '/patients', { body, schema: PatientSchema });
 export const listPatients = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/patients', { query: { filter }, schema: PatientListSchema, signal });
-export const getPatient = (patientId: string, signal?: AbortSignal) =>
-  request('GET', `/patients/${id(patientId)}`, { schema: PatientSchema, signal });
+export const getPatient = (patientId: string, signal?: AbortSignal) => request('GET', `/patients/${id(patientId)}`, { schema: PatientSchema, signal });
 // ifMatch: the version the write is based on (client/api/versions.ts); 412 when the patient changed since.
 export const replacePatient = (patientId: string, body: PatientUpdate, ifMatch?: string | null) =>
   request('PUT', `/patients/${id(patientId)}`, { body, schema: PatientSchema, ifMatch });
@@ -30,24 +38,18 @@ export const getPrimaryCoach = (patientId: string, signal?: AbortSignal) =>
 export const getOrCreateUnusedToken = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}/token/get-or-create-unused`, { schema: PatientTokenSchema, signal });
 
-export const listPuks = (patientId: string, signal?: AbortSignal) =>
-  request('GET', `/patients/${id(patientId)}/puks`, { schema: PukListSchema, signal });
-export const createPuk = (patientId: string) =>
-  request('POST', `/patients/${id(patientId)}/puks`, { body: {}, schema: PukSchema });
+export const listPuks = (patientId: string, signal?: AbortSignal) => request('GET', `/patients/${id(patientId)}/puks`, { schema: PukListSchema, signal });
+export const createPuk = (patientId: string) => request('POST', `/patients/${id(patientId)}/puks`, { body: {}, schema: PukSchema });
 
 export const listPatientCoaches = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}/coaches`, { schema: CoachListSchema, signal });
-export const linkPatientCoach = (patientId: string, coachId: string) =>
-  request('POST', `/patients/${id(patientId)}/coaches/${id(coachId)}`);
-export const unlinkPatientCoach = (patientId: string, coachId: string) =>
-  request('DELETE', `/patients/${id(patientId)}/coaches/${id(coachId)}`);
+export const linkPatientCoach = (patientId: string, coachId: string) => request('POST', `/patients/${id(patientId)}/coaches/${id(coachId)}`);
+export const unlinkPatientCoach = (patientId: string, coachId: string) => request('DELETE', `/patients/${id(patientId)}/coaches/${id(coachId)}`);
 
 export const listPatientDevices = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}/devices`, { schema: DeviceListSchema, signal });
-export const linkPatientDevice = (patientId: string, deviceId: string) =>
-  request('POST', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
-export const unlinkPatientDevice = (patientId: string, deviceId: string) =>
-  request('DELETE', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
+export const linkPatientDevice = (patientId: string, deviceId: string) => request('POST', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
+export const unlinkPatientDevice = (patientId: string, deviceId: string) => request('DELETE', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
 
 /** Replaces the whole appointment list; answers it sorted by start. ifMatch: the patient's version. */
 export const saveAppointments = (patientId: string, appointments: Appointment[], ifMatch?: string | null) =>

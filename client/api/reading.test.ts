@@ -12,7 +12,10 @@ import { syncRecordSchema } from './schemas/sync-db.ts';
 import { SurveySchema } from './schemas/surveys.ts';
 import { DailyPatientsSchema } from './schemas/statistics.ts';
 
-function read<S extends v.GenericSchema>(schema: S, value: unknown): { success: boolean; output?: v.InferOutput<S>; issues?: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]] } {
+function read<S extends v.GenericSchema>(
+  schema: S,
+  value: unknown,
+): { success: boolean; output?: v.InferOutput<S>; issues?: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]] } {
   const result = v.safeParse(readingSchema(schema), value);
   return result.success ? { success: true, output: result.output as v.InferOutput<S> } : { success: false, issues: result.issues };
 }
@@ -31,12 +34,15 @@ describe('reading answers leniently', () => {
     expect(v.safeParse(MeSchema, { ...minimalUser, id: '7' }).success).toBe(false);
   });
 
-  test.each(['id', 'email', 'isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'])('refuses a user without %s, which docs/product.md shows', (field) => {
-    const { [field as keyof typeof minimalUser]: _dropped, ...rest } = minimalUser;
-    const result = read(MeSchema, rest);
-    expect(result.success).toBe(false);
-    expect(issueFields(result.issues!)).toEqual([field]);
-  });
+  test.each(['id', 'email', 'isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'])(
+    'refuses a user without %s, which docs/product.md shows',
+    (field) => {
+      const { [field as keyof typeof minimalUser]: _dropped, ...rest } = minimalUser;
+      const result = read(MeSchema, rest);
+      expect(result.success).toBe(false);
+      expect(issueFields(result.issues!)).toEqual([field]);
+    },
+  );
 
   test('reads the token of a LoopBack login answer { id, ttl, userId, user } and nothing else', () => {
     const answer = { id: 'k3Yt0ken', ttl: 1209600, userId: 7, user: minimalUser, created: undefined };
@@ -47,7 +53,13 @@ describe('reading answers leniently', () => {
   });
 
   test('turns ids into strings wherever they are: entity ids, references, nullable references and id lists', () => {
-    const patient = read(PatientSchema, { id: 12, primaryCoachId: 7, costRateId: null, diagnosisIds: [3, '4'], appointments: [{ id: 1, startsAt: '2026-06-01T08:00:00.000Z' }] });
+    const patient = read(PatientSchema, {
+      id: 12,
+      primaryCoachId: 7,
+      costRateId: null,
+      diagnosisIds: [3, '4'],
+      appointments: [{ id: 1, startsAt: '2026-06-01T08:00:00.000Z' }],
+    });
     expect(patient.success).toBe(true);
     expect(patient.output).toMatchObject({ id: '12', primaryCoachId: '7', costRateId: null, diagnosisIds: ['3', '4'], appointments: [{ id: '1' }] });
   });
@@ -59,8 +71,21 @@ describe('reading answers leniently', () => {
   test('gives a coach without names empty names (screens then show the email) and every other field its default', () => {
     const result = read(CoachSchema, { id: 3, email: 'nora@example.org' });
     expect(result.output).toEqual({
-      id: '3', email: 'nora@example.org', firstName: '', lastName: '', title: '', phone: '', isAdmin: false, isSuperAdmin: false,
-      isHealthManager: false, isUserLocked: false, emailVerified: false, language: 'de', trialEndsAt: null, createdAt: '', updatedAt: '',
+      id: '3',
+      email: 'nora@example.org',
+      firstName: '',
+      lastName: '',
+      title: '',
+      phone: '',
+      isAdmin: false,
+      isSuperAdmin: false,
+      isHealthManager: false,
+      isUserLocked: false,
+      emailVerified: false,
+      language: 'de',
+      trialEndsAt: null,
+      createdAt: '',
+      updatedAt: '',
     });
   });
 
@@ -88,7 +113,9 @@ describe('reading answers leniently', () => {
   });
 
   test('requires of news what docs/product.md shows: id, title and read', () => {
-    expect(read(NewsListSchema, [{ id: 1, title: 'Hallo', read: false }]).output).toEqual([{ id: '1', title: 'Hallo', read: false, body: '', publishedAt: '' }]);
+    expect(read(NewsListSchema, [{ id: 1, title: 'Hallo', read: false }]).output).toEqual([
+      { id: '1', title: 'Hallo', read: false, body: '', publishedAt: '' },
+    ]);
     expect(issueFields(read(NewsListSchema, [{ id: 1, title: 'Hallo' }]).issues!)).toEqual(['[].read']);
   });
 
@@ -109,23 +136,47 @@ describe('reading answers leniently', () => {
   test('requires the data of a sync record and reads its fields leniently', () => {
     const schema = syncRecordSchema('day-evaluation');
     expect(read(schema, { id: 'de-1', patientId: 3, data: { date: '2026-06-01', mood: 4 } }).output).toMatchObject({
-      patientId: '3', date: null, data: { date: '2026-06-01', mood: 4, sleep: 0, pain: null, notes: '' },
+      patientId: '3',
+      date: null,
+      data: { date: '2026-06-01', mood: 4, sleep: 0, pain: null, notes: '' },
     });
     expect(issueFields(read(schema, { id: 'de-1', patientId: 3 }).issues!)).toEqual(['data']);
   });
 
   test('names nested fields that do not fit with list positions collapsed, never their values', () => {
-    const result = read(DailyPatientsSchema, [{ date: '2026-06-01', count: 3 }, { date: '2026-06-02', count: 'viele' }]);
+    const result = read(DailyPatientsSchema, [
+      { date: '2026-06-01', count: 3 },
+      { date: '2026-06-02', count: 'viele' },
+    ]);
     expect(issueFields(result.issues!)).toEqual(['[].count']);
   });
 
   test('reads a LoopBack error body without code and with details as an object', () => {
-    const result = read(ApiErrorBodySchema, { error: { statusCode: 422, name: 'ValidationError', message: 'invalid', details: { codes: { email: ['presence'] } } } });
+    const result = read(ApiErrorBodySchema, {
+      error: { statusCode: 422, name: 'ValidationError', message: 'invalid', details: { codes: { email: ['presence'] } } },
+    });
     expect(result.output).toEqual({ error: { statusCode: 422, name: 'ValidationError', code: '', message: 'invalid', details: undefined } });
   });
 
   test('in complete mode names every field that would be read with a default', () => {
-    const result = v.safeParse(readingSchema(CoachListSchema, 'complete'), [{ id: 3, email: 'a@b.c', firstName: 'A', lastName: 'B', title: '', phone: '', isAdmin: false, isSuperAdmin: false, isHealthManager: false, isUserLocked: false, emailVerified: true, language: 'de', trialEndsAt: null, createdAt: 'x' }]);
+    const result = v.safeParse(readingSchema(CoachListSchema, 'complete'), [
+      {
+        id: 3,
+        email: 'a@b.c',
+        firstName: 'A',
+        lastName: 'B',
+        title: '',
+        phone: '',
+        isAdmin: false,
+        isSuperAdmin: false,
+        isHealthManager: false,
+        isUserLocked: false,
+        emailVerified: true,
+        language: 'de',
+        trialEndsAt: null,
+        createdAt: 'x',
+      },
+    ]);
     expect(issueFields(result.issues!)).toEqual(['[].updatedAt']);
   });
 
@@ -136,11 +187,14 @@ describe('reading answers leniently', () => {
 
 describe('pipes', () => {
   test('keeps a transformation of the strict schema, so a screen gets the shape it expects', () => {
-    const Wrapped = v.pipe(v.array(v.object({ id: v.string() })), v.transform((items) => ({ items, count: items.length })));
+    const Wrapped = v.pipe(
+      v.array(v.object({ id: v.string() })),
+      v.transform((items) => ({ items, count: items.length })),
+    );
     expect(v.parse(readingSchema(Wrapped), [{ id: 7 }, { id: 'b' }])).toEqual({ items: [{ id: '7' }, { id: 'b' }], count: 2 });
   });
 
-  test('does not repeat the writer\'s checks when reading', () => {
+  test("does not repeat the writer's checks when reading", () => {
     const Named = v.object({ id: v.string(), name: v.pipe(v.string(), v.minLength(3)) });
     expect(v.parse(readingSchema(Named), { id: 1, name: 'Al' })).toEqual({ id: '1', name: 'Al' });
   });

@@ -138,7 +138,10 @@ const ReadIdSchema = v.pipe(
   v.minLength(1),
 );
 /** Text fields accept numbers too (a code or phone number stored as a number) and read them as text. */
-const ReadStringSchema = v.pipe(v.union([v.string(), v.number()]), v.transform((value) => String(value)));
+const ReadStringSchema = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform((value) => String(value)),
+);
 
 type Mode = 'lenient' | 'complete';
 

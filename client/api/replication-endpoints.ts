@@ -2,12 +2,17 @@ import type * as v from 'valibot';
 import { request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
 import {
-  ReplicationEndpointListSchema, ReplicationEndpointSchema, type ReplicationEndpointPatchSchema, type ReplicationEndpointUpdateSchema, type ReplicationEndpointCreate,
+  ReplicationEndpointListSchema,
+  ReplicationEndpointSchema,
+  type ReplicationEndpointPatchSchema,
+  type ReplicationEndpointUpdateSchema,
+  type ReplicationEndpointCreate,
 } from './schemas/replication-endpoints.ts';
 
 const id = encodeURIComponent;
 
-export const createReplicationEndpoint = (body: ReplicationEndpointCreate) => request('POST', '/replicationEndpoint', { body, schema: ReplicationEndpointSchema });
+export const createReplicationEndpoint = (body: ReplicationEndpointCreate) =>
+  request('POST', '/replicationEndpoint', { body, schema: ReplicationEndpointSchema });
 export const listReplicationEndpoints = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/replicationEndpoint', { query: { filter }, schema: ReplicationEndpointListSchema, signal });
 export const getReplicationEndpoint = (itemId: string, signal?: AbortSignal) =>

@@ -10,20 +10,16 @@ describe('endpointUrl', () => {
     expect(endpointUrl({ protocol: 'https', host: null, port: null }, here)).toBe('https://portal.example.de');
   });
   test('keeps the page port when host and port are both omitted', () => {
-    expect(endpointUrl({ protocol: 'http', host: null, port: null }, { hostname: 'localhost', port: '8080' }))
-      .toBe('http://localhost:8080');
+    expect(endpointUrl({ protocol: 'http', host: null, port: null }, { hostname: 'localhost', port: '8080' })).toBe('http://localhost:8080');
   });
   test('an explicit port wins over the page port', () => {
-    expect(endpointUrl({ protocol: 'http', host: null, port: 5984 }, { hostname: 'localhost', port: '8080' }))
-      .toBe('http://localhost:5984');
+    expect(endpointUrl({ protocol: 'http', host: null, port: 5984 }, { hostname: 'localhost', port: '8080' })).toBe('http://localhost:5984');
   });
   test('does not take the page port for a different host', () => {
-    expect(endpointUrl({ protocol: 'https', host: 'sync.example.de', port: null }, { hostname: 'a', port: '8080' }))
-      .toBe('https://sync.example.de');
+    expect(endpointUrl({ protocol: 'https', host: 'sync.example.de', port: null }, { hostname: 'a', port: '8080' })).toBe('https://sync.example.de');
   });
   test('leaves out the default port of the protocol and appends the path without trailing slash', () => {
-    expect(endpointUrl({ protocol: 'https', host: 'sync.example.de', port: 443, path: '/replicate/' }, here))
-      .toBe('https://sync.example.de/replicate');
+    expect(endpointUrl({ protocol: 'https', host: 'sync.example.de', port: 443, path: '/replicate/' }, here)).toBe('https://sync.example.de/replicate');
     expect(endpointUrl({ protocol: 'http', host: 'sync.example.de', port: 443 }, here)).toBe('http://sync.example.de:443');
   });
   test('brackets an IPv6 host', () => {
@@ -52,9 +48,7 @@ describe('aftercare status', () => {
     expect(aftercareStatus(p, '2026-06-01')).toBe('completed');
   });
   test('builds the list filter for active patients from both interval ends', () => {
-    expect(aftercareStatusWhere('active', '2026-04-01')).toEqual({
-      and: [{ aftercareStart: { lte: '2026-04-01' } }, { aftercareEnd: { gte: '2026-04-01' } }],
-    });
+    expect(aftercareStatusWhere('active', '2026-04-01')).toEqual({ and: [{ aftercareStart: { lte: '2026-04-01' } }, { aftercareEnd: { gte: '2026-04-01' } }] });
   });
 });
 

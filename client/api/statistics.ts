@@ -1,7 +1,11 @@
 import { request } from './http.ts';
 import {
-  DailyPatientsSchema, PatientDetailStatisticsSchema, PatientStatisticsSchema, PhoneCoachingsSchema,
-  type DetailStatisticsQuery, type StatisticsQuery,
+  DailyPatientsSchema,
+  PatientDetailStatisticsSchema,
+  PatientStatisticsSchema,
+  PhoneCoachingsSchema,
+  type DetailStatisticsQuery,
+  type StatisticsQuery,
 } from './schemas/statistics.ts';
 
 /* Health managers and administrators only. Query values are sent JSON-encoded like every query. */

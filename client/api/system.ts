@@ -3,5 +3,4 @@ import { SystemSettingsSchema, TrainingMaterialListSchema } from './schemas/syst
 
 export const getSystemSettings = () => request('GET', '/system/settings', { schema: SystemSettingsSchema });
 /** Documents for coaches; download each with assetUrl(material.assetId) from ./app-settings.ts. */
-export const getTrainingMaterials = (signal?: AbortSignal) =>
-  request('GET', '/system/training-materials', { schema: TrainingMaterialListSchema, signal });
+export const getTrainingMaterials = (signal?: AbortSignal) => request('GET', '/system/training-materials', { schema: TrainingMaterialListSchema, signal });

@@ -2,7 +2,11 @@ import { t } from '../lib/i18n.ts';
 
 /** The server's own grouping (dashes or spaces) when it has one, otherwise blocks of `size`. */
 export function codeBlocks(code: string, size = 4): string[] {
-  const parts = code.trim().toUpperCase().split(/[\s-]+/).filter(Boolean);
+  const parts = code
+    .trim()
+    .toUpperCase()
+    .split(/[\s-]+/)
+    .filter(Boolean);
   if (parts.length > 1) return parts;
   const clean = parts[0] ?? '';
   const blocks: string[] = [];

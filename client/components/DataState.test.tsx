@@ -19,13 +19,21 @@ test('a network failure is told apart from a server failure', () => {
 });
 
 test('empty data shows the empty text instead of the content', () => {
-  render(<DataState status="ready" empty emptyText="Keine Patienten"><p>content</p></DataState>);
+  render(
+    <DataState status="ready" empty emptyText="Keine Patienten">
+      <p>content</p>
+    </DataState>,
+  );
   expect(screen.getByText('Keine Patienten')).toBeTruthy();
   expect(screen.queryByText('content')).toBeNull();
 });
 
 test('while reloading, content that is already there stays visible', () => {
-  render(<DataState status="loading" hasData><p>content</p></DataState>);
+  render(
+    <DataState status="loading" hasData>
+      <p>content</p>
+    </DataState>,
+  );
   expect(screen.getByText('content')).toBeTruthy();
 });
 

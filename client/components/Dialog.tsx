@@ -59,7 +59,9 @@ export function Dialog({ open, title, onClose, children, actions, type = 'info',
     >
       <article>
         <header>
-          <h2 id={titleId} className="dialog-title">{title}</h2>
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
         </header>
         <div id={bodyId}>{children}</div>
         {actions ? <footer>{actions}</footer> : null}

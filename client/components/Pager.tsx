@@ -26,9 +26,7 @@ export function Pager({ page, pageSize, count, shown, onPage, label }: Props) {
       <button type="button" className="secondary outline" disabled={current <= 0} onClick={() => onPage(current - 1)}>
         {t('pager.previous')}
       </button>
-      <span aria-live="polite">
-        {t('pager.range', { from: formatNumber(from), to: formatNumber(to), total: formatCount(count) })}
-      </span>
+      <span aria-live="polite">{t('pager.range', { from: formatNumber(from), to: formatNumber(to), total: formatCount(count) })}</span>
       <button type="button" className="secondary outline" disabled={current >= pages - 1} onClick={() => onPage(current + 1)}>
         {t('pager.next')}
       </button>

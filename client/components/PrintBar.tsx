@@ -4,7 +4,9 @@ import { t } from '../lib/i18n.ts';
 export function PrintBar() {
   return (
     <div className="print-bar no-print">
-      <button type="button" onClick={() => window.print()}>{t('print.print')}</button>
+      <button type="button" onClick={() => window.print()}>
+        {t('print.print')}
+      </button>
       <button
         type="button"
         className="secondary outline"

@@ -33,11 +33,14 @@ export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
     return () => markUnsaved(id, false);
   }, [id]);
 
-  const store = useCallback((value: T) => {
-    if (!key) return;
-    writeDraft(key, value);
-    markUnsaved(id, true);
-  }, [key, id]);
+  const store = useCallback(
+    (value: T) => {
+      if (!key) return;
+      writeDraft(key, value);
+      markUnsaved(id, true);
+    },
+    [key, id],
+  );
   const clear = useCallback(() => {
     if (!key) return;
     removeDraft(key);

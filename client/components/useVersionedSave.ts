@@ -39,25 +39,28 @@ export function useVersionedSave<S extends v.GenericSchema>(schema: S, sameForFo
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: update only sets state and reads a ref, so it is stable for the hook's life
-  const save = useCallback(async <R>(base: T | null, write: (ifMatch: string | null) => Promise<R>, etag?: string | null): Promise<R> => {
-    const seen = conflictRef.current;
-    const tag = seen ? seen.tag : versionTag(base as { updatedAt?: string | null } | null, etag);
-    try {
-      const result = await write(tag);
-      update(null);
-      return result;
-    } catch (error) {
-      const found = conflictOf(error, schema);
-      if (!found) throw error;
-      if (base !== null && !seen && sameForForm(base, found.current)) {
-        const result = await write(found.tag);
+  const save = useCallback(
+    async <R>(base: T | null, write: (ifMatch: string | null) => Promise<R>, etag?: string | null): Promise<R> => {
+      const seen = conflictRef.current;
+      const tag = seen ? seen.tag : versionTag(base as { updatedAt?: string | null } | null, etag);
+      try {
+        const result = await write(tag);
         update(null);
         return result;
+      } catch (error) {
+        const found = conflictOf(error, schema);
+        if (!found) throw error;
+        if (base !== null && !seen && sameForForm(base, found.current)) {
+          const result = await write(found.tag);
+          update(null);
+          return result;
+        }
+        update(found);
+        throw new ConflictError<T>(found);
       }
-      update(found);
-      throw new ConflictError<T>(found);
-    }
-  }, [schema, sameForForm]);
+    },
+    [schema, sameForForm],
+  );
 
   /** The person took the other version (or cancelled): the next save starts from there. */
   // biome-ignore lint/correctness/useExhaustiveDependencies: update only sets state and reads a ref, so it is stable for the hook's life

@@ -12,6 +12,8 @@ function Counter() {
 test('a component re-renders when a signal it reads changes', async () => {
   render(<Counter />);
   expect(screen.getByText('count 0')).toBeTruthy();
-  await act(() => { count.value = 5; });
+  await act(() => {
+    count.value = 5;
+  });
   expect(screen.getByText('count 5')).toBeTruthy();
 });

@@ -17,7 +17,10 @@ const page = (Area: ReturnType<typeof lazyArea<object, unknown>>, key = 'k') => 
 
 describe('an area whose code could not be fetched', () => {
   test('says it is the connection, and loads on "Erneut versuchen" (the failure is not kept)', async () => {
-    const importer = vi.fn().mockRejectedValueOnce(new AreaLoadError('/assets/x.js could not be fetched')).mockResolvedValueOnce({ default: () => <h1>Bereich</h1> });
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new AreaLoadError('/assets/x.js could not be fetched'))
+      .mockResolvedValueOnce({ default: () => <h1>Bereich</h1> });
     const Area = lazyArea('one', importer, (m: { default: ComponentType }) => m.default);
     render(page(Area));
     const alert = await screen.findByRole('alert');
@@ -28,7 +31,10 @@ describe('an area whose code could not be fetched', () => {
   });
 
   test('loads on the next visit', async () => {
-    const importer = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')).mockResolvedValueOnce({ default: () => <h1>Bereich</h1> });
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))
+      .mockResolvedValueOnce({ default: () => <h1>Bereich</h1> });
     const Area = lazyArea('two', importer, (m: { default: ComponentType }) => m.default);
     const { rerender } = render(page(Area, '/a'));
     expect(await screen.findByRole('alert')).toBeTruthy();
@@ -37,8 +43,14 @@ describe('an area whose code could not be fetched', () => {
   });
 
   test('loads by itself once the connection is back', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
-    const importer = vi.fn().mockRejectedValueOnce(new AreaLoadError('gone')).mockResolvedValueOnce({ default: () => <h1>Bereich</h1> });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new AreaLoadError('gone'))
+      .mockResolvedValueOnce({ default: () => <h1>Bereich</h1> });
     const Area = lazyArea('three', importer, (m: { default: ComponentType }) => m.default);
     render(page(Area));
     expect(await screen.findByRole('alert')).toBeTruthy();
@@ -50,7 +62,16 @@ describe('an area whose code could not be fetched', () => {
   });
 
   test('a crash in the screen itself keeps the general message', async () => {
-    const Area = lazyArea('four', () => Promise.resolve({ default: () => { throw new Error('bug'); } }), (m: { default: ComponentType }) => m.default);
+    const Area = lazyArea(
+      'four',
+      () =>
+        Promise.resolve({
+          default: () => {
+            throw new Error('bug');
+          },
+        }),
+      (m: { default: ComponentType }) => m.default,
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(page(Area));
     expect((await screen.findByRole('alert')).textContent).toContain('Ein unerwarteter Fehler ist aufgetreten');

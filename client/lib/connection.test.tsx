@@ -13,7 +13,10 @@ afterEach(() => {
 describe('the connection state', () => {
   test('asks /healthz after 1 s, then 2 s, ... while nothing answers, and comes back with the first answer', async () => {
     vi.useFakeTimers();
-    const health = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    const health = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', health);
     const back = vi.fn();
     onReconnect(back);
@@ -43,7 +46,10 @@ describe('the connection state', () => {
 
 describe('the "Keine Verbindung" banner', () => {
   test('shows while offline and is gone once the server answers again', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     render(<ConnectionBanner />);
     expect(screen.queryByText('Keine Verbindung')).toBeNull();
     act(() => reportNoAnswer());
@@ -60,8 +66,14 @@ describe('a screen waiting for data', () => {
   }
 
   test('loads again by itself when the connection comes back after a load got no answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
-    const load = vi.fn().mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline')).mockResolvedValueOnce({ data: 'geladen' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'))
+      .mockResolvedValueOnce({ data: 'geladen' });
     render(<Probe load={load} />);
     expect(await screen.findByText('error')).toBeTruthy();
     act(() => {

@@ -10,7 +10,13 @@ describe('toCsv', () => {
   });
 
   test('separates cells with semicolons and ends every line with CRLF', () => {
-    const text = toCsv(['a', 'b'], [['1', '2'], ['3', '4']]);
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+    );
     expect(text).toBe('\uFEFFa;b\r\n1;2\r\n3;4\r\n');
   });
 });

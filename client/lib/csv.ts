@@ -51,7 +51,8 @@ export function csvCell(value: CsvValue): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (value instanceof Date) text = germanDate(value);
-  else if (typeof value === 'number') return germanNumber(value); // numbers never need quoting or neutralising
+  else if (typeof value === 'number')
+    return germanNumber(value); // numbers never need quoting or neutralising
   else if (typeof value === 'boolean') text = value ? '1' : '0';
   else text = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

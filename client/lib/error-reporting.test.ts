@@ -5,10 +5,7 @@ import { scrubEvent, scrubText } from './error-scrub.ts';
 function fakeSentry() {
   const captured: unknown[] = [];
   let options: Record<string, unknown> = {};
-  const module = {
-    init: vi.fn((o: Record<string, unknown>) => (options = o)),
-    captureException: vi.fn((e: unknown) => captured.push(e)),
-  };
+  const module = { init: vi.fn((o: Record<string, unknown>) => (options = o)), captureException: vi.fn((e: unknown) => captured.push(e)) };
   return { module, captured, options: () => options };
 }
 

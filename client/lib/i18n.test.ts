@@ -43,7 +43,7 @@ describe('i18n', () => {
 });
 
 describe('documents (long texts an area loads with itself)', () => {
-  test('an area\'s document is fetched once from /assets/i18n/<name>/<lang>.json and read through t()', async () => {
+  test("an area's document is fetched once from /assets/i18n/<name>/<lang>.json and read through t()", async () => {
     const { calls } = mockFetch({ 'GET /assets/i18n/handbook/de.json': json({ handbook: { title: 'Handbuch' } }) });
     await loadDocument('handbook');
     await loadDocument('handbook');
@@ -53,17 +53,17 @@ describe('documents (long texts an area loads with itself)', () => {
     expect(calls.map((c) => c.path)).toEqual(['/assets/i18n/handbook/de.json']);
   });
 
-  test('after an area asked for a document, a language switch brings that language\'s copy too', async () => {
+  test("after an area asked for a document, a language switch brings that language's copy too", async () => {
     mockFetch({ 'GET /assets/i18n/manual/de.json': json({ manual: { title: 'Anleitung' } }) });
     await loadDocument('manual');
     const { calls } = mockFetch({
       'GET /assets/i18n/fr.json': json(fr),
-      'GET /assets/i18n/manual/fr.json': json({ manual: { title: 'Mode d\'emploi' } }),
+      'GET /assets/i18n/manual/fr.json': json({ manual: { title: "Mode d'emploi" } }),
       // Asked for by the test above: this module remembers every document an area asked for.
       'GET /assets/i18n/handbook/fr.json': json({ handbook: { title: 'Manuel' } }),
     });
     await setLanguage('fr');
-    expect(t('manual.title')).toBe('Mode d\'emploi');
+    expect(t('manual.title')).toBe("Mode d'emploi");
     expect(calls.map((c) => c.path)).toContain('/assets/i18n/manual/fr.json');
   });
 

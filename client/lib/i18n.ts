@@ -121,6 +121,5 @@ export function formatDate(value: Date | string | number, options: Intl.DateTime
   if (value === '' || Number.isNaN(date.getTime())) return '–';
   return new Intl.DateTimeFormat(locale.value, options).format(date);
 }
-export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(locale.value, options).format(value);
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale.value, options).format(value);
 export const intlLocale = computed(() => locale.value);

@@ -6,8 +6,16 @@ function renderMenu() {
   render(
     <>
       <Menu label="Sprache" button={<span>DE</span>}>
-        <li role="none"><button type="button" role="menuitem">Eins</button></li>
-        <li role="none"><button type="button" role="menuitem">Zwei</button></li>
+        <li role="none">
+          <button type="button" role="menuitem">
+            Eins
+          </button>
+        </li>
+        <li role="none">
+          <button type="button" role="menuitem">
+            Zwei
+          </button>
+        </li>
       </Menu>
       <p>Draußen</p>
     </>,

@@ -14,12 +14,7 @@ export function ProfileMenu() {
   const me = user.value;
   const name = me ? coachName(me) : '';
   return (
-    <Menu
-      className="profile-menu"
-      label={t('shell.profile.label')}
-      tooltip={name || t('shell.profile.label')}
-      button={<Icon name="user" />}
-    >
+    <Menu className="profile-menu" label={t('shell.profile.label')} tooltip={name || t('shell.profile.label')} button={<Icon name="user" />}>
       {name ? (
         <li role="none" className="menu-heading">
           {name}

@@ -212,8 +212,8 @@ describe('top bar', () => {
     mockFetch({ 'GET /news': json([]), 'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }) });
     renderShell();
     const bar = screen.getByRole('banner');
-    const parts = [...bar.querySelectorAll('button, a, .topbar-title')].map(
-      (el) => (el.classList.contains('topbar-title') ? `title:${el.textContent}` : el.getAttribute('aria-label')),
+    const parts = [...bar.querySelectorAll('button, a, .topbar-title')].map((el) =>
+      el.classList.contains('topbar-title') ? `title:${el.textContent}` : el.getAttribute('aria-label'),
     );
     expect(parts).toEqual(['Menü ein- oder ausblenden', 'title:CL', 'Keine neue News vorhanden', 'Sprache: DE', 'Profil', 'Abmelden']);
   });

@@ -50,9 +50,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
       </a>
       <TopBar />
       <Sidebar />
-      {sidebarOpen.value ? (
-        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => (sidebarOpen.value = false)} />
-      ) : null}
+      {sidebarOpen.value ? <div className="sidebar-backdrop" aria-hidden="true" onClick={() => (sidebarOpen.value = false)} /> : null}
       <main id="main" className="shell-content" tabIndex={-1}>
         <Settle scope={path}>{children}</Settle>
       </main>

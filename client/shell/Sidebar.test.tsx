@@ -29,10 +29,20 @@ const SETTINGS = {
 // Export for everyone who may export, can('export') in components/permissions.ts, is the project's decision).
 const EXPECTED: Record<string, Record<keyof typeof SETTINGS, [boolean, boolean, boolean, boolean]>> = {
   coach: { on: [true, false, false, true], off: [false, false, false, true], 'not loaded': [true, false, false, true], failed: [true, false, false, true] },
-  'health manager': { on: [true, false, true, true], off: [false, false, true, true], 'not loaded': [true, false, true, true], failed: [true, false, true, true] },
+  'health manager': {
+    on: [true, false, true, true],
+    off: [false, false, true, true],
+    'not loaded': [true, false, true, true],
+    failed: [true, false, true, true],
+  },
   administrator: { on: [true, true, true, true], off: [true, true, true, true], 'not loaded': [true, true, true, true], failed: [true, true, true, true] },
   // The super administrator is an administrator everywhere (the admin guard always let them in; the sidebar now agrees).
-  'super administrator': { on: [true, true, true, true], off: [true, true, true, true], 'not loaded': [true, true, true, true], failed: [true, true, true, true] },
+  'super administrator': {
+    on: [true, true, true, true],
+    off: [true, true, true, true],
+    'not loaded': [true, true, true, true],
+    failed: [true, true, true, true],
+  },
 };
 
 beforeEach(() => {

@@ -27,10 +27,15 @@ export function TopBar() {
         <NewsMenu />
         <LanguageMenu />
         <ProfileMenu />
-        <button type="button" className="icon-button logout-button" aria-label={t('shell.logout')} onClick={() => {
-          // Logging out ends the session and with it every draft: unsaved changes on screen would be gone.
-          if (mayLeave(t('unsaved.confirmLogout'))) void logout();
-        }}>
+        <button
+          type="button"
+          className="icon-button logout-button"
+          aria-label={t('shell.logout')}
+          onClick={() => {
+            // Logging out ends the session and with it every draft: unsaved changes on screen would be gone.
+            if (mayLeave(t('unsaved.confirmLogout'))) void logout();
+          }}
+        >
           <Icon name="logout" />
           <span className="logout-label">{t('shell.logout')}</span>
         </button>

@@ -17,8 +17,12 @@ function App() {
     <Router aroundNav={aroundNav}>
       <Link href="/dashboard">Dashboard</Link>
       <Switch>
-        <Route path="/patient/p1"><Note /></Route>
-        <Route path="/dashboard"><h1>Dashboard</h1></Route>
+        <Route path="/patient/p1">
+          <Note />
+        </Route>
+        <Route path="/dashboard">
+          <h1>Dashboard</h1>
+        </Route>
       </Switch>
     </Router>
   );

@@ -35,15 +35,19 @@ export function installLeaveGuard(): void {
   };
   addEventListener('pushState', remember);
   addEventListener('replaceState', remember);
-  addEventListener('popstate', (event) => {
-    if (here() === current || mayLeave()) {
-      remember();
-      return;
-    }
-    // Staying: the router never hears of this step, and the address shows the screen still on it.
-    event.stopImmediatePropagation();
-    history.pushState(history.state, '', current);
-  }, { capture: true });
+  addEventListener(
+    'popstate',
+    (event) => {
+      if (here() === current || mayLeave()) {
+        remember();
+        return;
+      }
+      // Staying: the router never hears of this step, and the address shows the screen still on it.
+      event.stopImmediatePropagation();
+      history.pushState(history.state, '', current);
+    },
+    { capture: true },
+  );
   addEventListener('beforeunload', (event) => {
     if (!hasUnsavedChanges()) return;
     event.preventDefault();

@@ -67,7 +67,7 @@ describe('drafts end with the session', () => {
   });
 });
 
-test('signing in keeps the coach\'s own drafts and removes any other coach\'s', async () => {
+test("signing in keeps the coach's own drafts and removes any other coach's", async () => {
   localStorage.setItem(mine, 'eigener Entwurf');
   localStorage.setItem(draftKey('coach-9', 'p1'), 'Entwurf eines Kollegen');
   localStorage.setItem('unrelated', 'bleibt');

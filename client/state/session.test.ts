@@ -66,13 +66,18 @@ describe('start-up session check', () => {
     expect(await checkSession()).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
     // reportError logs to the console (and to Sentry when configured).
-    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ code: 'INVALID_RESPONSE', fields: ['isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'] }));
+    expect(reported).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'INVALID_RESPONSE', fields: ['isUserLocked', 'isAdmin', 'isSuperAdmin', 'isHealthManager'] }),
+    );
     reported.mockRestore();
   });
 
   test('a locked LoopBack user with a numeric id is logged out too', async () => {
     localStorage.setItem('accessToken', 'tok');
-    mockFetch({ 'GET /auth/me': json({ id: 3, email: 'c@example.org', isUserLocked: true, isAdmin: false, isSuperAdmin: false, isHealthManager: false }), 'POST /auth/logout': noContent() });
+    mockFetch({
+      'GET /auth/me': json({ id: 3, email: 'c@example.org', isUserLocked: true, isAdmin: false, isSuperAdmin: false, isHealthManager: false }),
+      'POST /auth/logout': noContent(),
+    });
     expect(await checkSession()).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
@@ -175,10 +180,7 @@ describe('a token stored while the start-up check runs', () => {
   ])('is kept when the check of the old token ends in %s', async (_case, answer) => {
     localStorage.setItem('accessToken', 'stale');
     let respond: (r: Response) => void = () => undefined;
-    const { calls } = mockFetch({
-      'GET /auth/me': () => new Promise<Response>((resolve) => (respond = resolve)),
-      'POST /auth/logout': noContent(),
-    });
+    const { calls } = mockFetch({ 'GET /auth/me': () => new Promise<Response>((resolve) => (respond = resolve)), 'POST /auth/logout': noContent() });
     const check = checkSession();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].headers.authorization).toBe('Bearer stale');

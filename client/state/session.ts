@@ -23,8 +23,6 @@ export const lastLoginFailure = signal<'locked' | 'offline' | 'unusable' | 'fail
 /** Authenticated per docs/product.md#roles: a token exists and the user is not locked. */
 export const isAuthenticated = computed(() => !!token.value && !!user.value && !user.value.isUserLocked);
 
-
-
 let api: Promise<typeof import('../app.ts')> | null = null;
 /**
  * The API layer (and its schemas) comes with the app module, not with the first screen: /login renders

@@ -166,7 +166,8 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
       for (const header of UPSTREAM_HEADERS_TO_DROP) delete proxyRes.headers[header];
       // The client connection is the gateway's own: kept alive as Node decided for this client (and closed
       // during shutdown), whatever the upstream said about its connection.
-      const closing = String(res.getHeader('connection') ?? '').toLowerCase() === 'close' || !(res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive;
+      const closing =
+        String(res.getHeader('connection') ?? '').toLowerCase() === 'close' || !(res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive;
       proxyRes.headers.connection = closing ? 'close' : 'keep-alive';
       // API answers carry health data: unless the upstream says otherwise, no cache may keep them.
       proxyRes.headers['cache-control'] ??= 'no-store';
@@ -176,7 +177,10 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
       if (!('writeHead' in res)) return void res.destroy();
       if (isRetryable(req, res, error, attempt)) {
         attempt!.retried = true;
-        options.logger.info({ reqId: (req as Request).id, code: error.code, method: req.method }, 'upstream closed a reused connection: retrying once on a fresh one');
+        options.logger.info(
+          { reqId: (req as Request).id, code: error.code, method: req.method },
+          'upstream closed a reused connection: retrying once on a fresh one',
+        );
         void retryProxy(req, res);
         return;
       }

@@ -19,7 +19,6 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 
 /** pino-http with our own request serializer: the URL is logged with reset tokens removed, headers are redacted by the logger. */

@@ -86,9 +86,7 @@ export function clientFiles(options: StaticOptions): { files: RequestHandler; pa
   const files = scanPublicDir(options.publicDir);
   const templatePath = join(options.publicDir, 'index.html');
   const template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
-  const pages = new Map(
-    PAGE_LANGUAGES.map((lang) => [lang, template === null ? null : renderPage(template, options.appTitle, options.sentryDsn, lang)]),
-  );
+  const pages = new Map(PAGE_LANGUAGES.map((lang) => [lang, template === null ? null : renderPage(template, options.appTitle, options.sentryDsn, lang)]));
   if (template === null) options.warn(`${templatePath} is missing: run "npm run build" (pages answer 503 until then)`);
 
   const filesHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {

@@ -23,7 +23,10 @@ const EnvSchema = v.object({
   DEMO_DATA: flag(true),
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an email address'))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
+    'info',
+  ),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@mail.example.org:587 or smtps://...'))),
   SMTP_INSECURE: flag(false),
   SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coach-Portal <no-reply@localhost>'),
@@ -86,6 +89,11 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     keepAliveTimeoutMs: e.UPSTREAM_KEEP_ALIVE_TIMEOUT_MS,
     databaseUrl: e.DATABASE_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
-    rateLimits: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, perAccountCeiling: e.RATE_LIMIT_ACCOUNT_CEILING },
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      perIp: e.RATE_LIMIT_PER_IP,
+      perAccount: e.RATE_LIMIT_PER_ACCOUNT,
+      perAccountCeiling: e.RATE_LIMIT_ACCOUNT_CEILING,
+    },
   };
 }

@@ -20,7 +20,11 @@ forEachUpstream((upstream, journey) => {
 
     const [print] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: 'Ausdrucken' }).or(page.getByRole('button', { name: 'Ausdrucken' })).first().click(),
+      page
+        .getByRole('link', { name: 'Ausdrucken' })
+        .or(page.getByRole('button', { name: 'Ausdrucken' }))
+        .first()
+        .click(),
     ]);
     await print.waitForURL((url) => url.pathname === '/print/access-code', { waitUntil: 'commit' });
     const code = new URL(print.url()).searchParams.get('code');

@@ -35,7 +35,10 @@ describe('performance budgets of the login screen', () => {
     const recorder = await NetworkRecorder.attach(await j.context.newCDPSession(j.page));
     const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
     await j.screen('login');
-    expect(screen.requests.every((r) => new URL(r.url).origin === j.origin), describeRequests(screen)).toBe(true);
+    expect(
+      screen.requests.every((r) => new URL(r.url).origin === j.origin),
+      describeRequests(screen),
+    ).toBe(true);
     expect(screen.bodyBytes, describeRequests(screen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
   });
 
@@ -52,9 +55,7 @@ describe('performance budgets of the login screen', () => {
     const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
     const large = screen.requests.filter((r) => r.bodyBytes > 1000 && r.status === 200);
     expect(large.length).toBeGreaterThan(0);
-    expect(large.map((r) => `${new URL(r.url).pathname}: ${r.encoding}`)).toEqual(
-      large.map((r) => `${new URL(r.url).pathname}: br`),
-    );
+    expect(large.map((r) => `${new URL(r.url).pathname}: ${r.encoding}`)).toEqual(large.map((r) => `${new URL(r.url).pathname}: br`));
   });
 
   journey('takes every hashed asset from the browser cache on a repeat visit', async ({ j }) => {
@@ -83,23 +84,30 @@ describe('performance budgets of the login screen', () => {
       elements.forEach((element, i) => {
         for (const pseudo of [null, '::before', '::after']) {
           const style = getComputedStyle(element, pseudo);
-          for (const property of Array.from(style).filter((name) => !name.startsWith('--'))) out[`${i} ${element.tagName}${element.className ? `.${element.className}` : ''}${pseudo ?? ''} ${property}`] = style.getPropertyValue(property);
+          for (const property of Array.from(style).filter((name) => !name.startsWith('--')))
+            out[`${i} ${element.tagName}${element.className ? `.${element.className}` : ''}${pseudo ?? ''} ${property}`] = style.getPropertyValue(property);
         }
       });
       return out;
     });
   const withoutAppSheet = async (page: Page) => {
-    await page.evaluate(() => document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
-      link.disabled = true;
-    }));
+    await page.evaluate(() =>
+      document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
+        link.disabled = true;
+      }),
+    );
     const snapshot = await styles(page);
-    await page.evaluate(() => document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
-      link.disabled = false;
-    }));
+    await page.evaluate(() =>
+      document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
+        link.disabled = false;
+      }),
+    );
     return snapshot;
   };
   const differences = (a: Record<string, string>, b: Record<string, string>) =>
-    Object.keys({ ...a, ...b }).filter((key) => a[key] !== b[key]).map((key) => `${key}: ${a[key]} / ${b[key]}`);
+    Object.keys({ ...a, ...b })
+      .filter((key) => a[key] !== b[key])
+      .map((key) => `${key}: ${a[key]} / ${b[key]}`);
 
   // The page links only the first-screen sheet; the app sheet arrives while the coach types. Both must draw every
   // state of the first screen identically, or the screen would change under the coach's eyes (and shift).
@@ -170,8 +178,12 @@ describe('performance budgets after the login screen (Slow 3G, cold cache after 
 });
 
 describe('static files', () => {
-  test.skipIf(!existsSync(NGINX))(`the gateway serves the main script at ${STATIC_SHARE_OF_NGINX * 100} % or more of nginx's requests per second`, async () => {
-    const { gateway, nginx, ratio } = await compareStatic(inject('e2eBaseUrl'), 3, 2);
-    expect(ratio, `gateway ${Math.round(gateway.rps)} req/s, nginx ${Math.round(nginx?.rps ?? 0)} req/s`).toBeGreaterThanOrEqual(STATIC_SHARE_OF_NGINX);
-  }, 120_000);
+  test.skipIf(!existsSync(NGINX))(
+    `the gateway serves the main script at ${STATIC_SHARE_OF_NGINX * 100} % or more of nginx's requests per second`,
+    async () => {
+      const { gateway, nginx, ratio } = await compareStatic(inject('e2eBaseUrl'), 3, 2);
+      expect(ratio, `gateway ${Math.round(gateway.rps)} req/s, nginx ${Math.round(nginx?.rps ?? 0)} req/s`).toBeGreaterThanOrEqual(STATIC_SHARE_OF_NGINX);
+    },
+    120_000,
+  );
 });

@@ -19,12 +19,14 @@ forEachUpstream((upstream, journey) => {
     await calls.first().waitFor();
     // A drawn chart has data marks in its series (bars, or line segments), not only its frame and axes.
     const marks = (chart: typeof daily) =>
-      chart.first().evaluate((svg) =>
-        [...svg.querySelectorAll('.chart-series rect, .chart-series path')].reduce(
-          (sum, mark) => sum + (mark.tagName === 'rect' ? 1 : (mark.getAttribute('d')?.match(/L/g)?.length ?? 0)),
-          0,
-        ),
-      );
+      chart
+        .first()
+        .evaluate((svg) =>
+          [...svg.querySelectorAll('.chart-series rect, .chart-series path')].reduce(
+            (sum, mark) => sum + (mark.tagName === 'rect' ? 1 : (mark.getAttribute('d')?.match(/L/g)?.length ?? 0)),
+            0,
+          ),
+        );
     expect(await marks(daily)).toBeGreaterThan(2);
     expect(await marks(calls)).toBeGreaterThan(2);
     await j.screen('controlling');

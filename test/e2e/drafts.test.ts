@@ -4,7 +4,11 @@ import type { Dialog, Page } from 'playwright-core';
 import { apiInPage, signIn } from '../helpers/e2e-api.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-interface Listed { id: string | number; firstName: string; lastName: string }
+interface Listed {
+  id: string | number;
+  firstName: string;
+  lastName: string;
+}
 
 async function firstPatient(page: Page): Promise<Listed> {
   const filter = encodeURIComponent(JSON.stringify({ order: ['lastName ASC', 'firstName ASC'], limit: 1 }));

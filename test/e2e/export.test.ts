@@ -18,7 +18,10 @@ forEachUpstream((upstream, journey) => {
     expect(total).toBeGreaterThan(0);
 
     await page.goto('/export');
-    await page.getByRole('radio', { name: /Patientinnen und Patienten/ }).first().check();
+    await page
+      .getByRole('radio', { name: /Patientinnen und Patienten/ })
+      .first()
+      .check();
     await j.screen('export form');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV-Datei erstellen' }).click()]);
     const file = join(tmpdir(), `e2e-export-${randomUUID()}.csv`);

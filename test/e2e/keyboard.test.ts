@@ -78,7 +78,10 @@ forEachUpstream((upstream, journey) => {
     const link = await tabTo(page, (f) => f.tag === 'a' && /^\/patient\/[^/?]+$/.test(f.href), 'the first patient in the list');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === link.href);
-    await page.getByRole('heading', { name: new RegExp(lastName) }).first().waitFor();
+    await page
+      .getByRole('heading', { name: new RegExp(lastName) })
+      .first()
+      .waitFor();
     await j.screen('patient record opened by keyboard');
   });
 });

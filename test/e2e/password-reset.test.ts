@@ -24,7 +24,9 @@ forEachUpstream((upstream, journey) => {
     await page.getByPlaceholder('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
     const success = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-    await expect.poll(() => success.innerText()).toMatch(/Erfolg[\s\S]*Ihnen werden weitere Anweisungen an die eingegebene E-Mail gesendet, wenn das Konto existiert\./);
+    await expect
+      .poll(() => success.innerText())
+      .toMatch(/Erfolg[\s\S]*Ihnen werden weitere Anweisungen an die eingegebene E-Mail gesendet, wenn das Konto existiert\./);
     await j.screen('reset requested');
     await success.getByRole('button').first().click();
     await page.waitForURL('**/login');

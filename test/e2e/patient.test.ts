@@ -12,10 +12,18 @@ forEachUpstream((upstream, journey) => {
     await signIn(page, upstream.accounts.coach, upstream.password);
     await page.waitForURL('**/dashboard');
     await page.goto('/patient');
-    await page.getByRole('table', { name: 'Patientenliste' }).or(page.getByText('Noch keine Patienten', { exact: false })).first().waitFor();
+    await page
+      .getByRole('table', { name: 'Patientenliste' })
+      .or(page.getByText('Noch keine Patienten', { exact: false }))
+      .first()
+      .waitFor();
     await j.screen('patient list');
 
-    await page.getByRole('link', { name: 'Patient anlegen' }).or(page.getByRole('button', { name: 'Patient anlegen' })).first().click();
+    await page
+      .getByRole('link', { name: 'Patient anlegen' })
+      .or(page.getByRole('button', { name: 'Patient anlegen' }))
+      .first()
+      .click();
     await page.getByLabel('Vorname').fill('Theo');
     await page.getByLabel('Nachname').fill(lastName);
     await page.getByLabel('Geburtsdatum').fill('1961-04-12');
@@ -26,10 +34,17 @@ forEachUpstream((upstream, journey) => {
     // /patient/new is the form itself; the record has the new id.
     await page.waitForURL((url) => /^\/patient\/[^/]+$/.test(url.pathname) && url.pathname !== '/patient/new');
     const patientId = new URL(page.url()).pathname.split('/')[2];
-    await page.getByRole('heading', { name: new RegExp(lastName) }).first().waitFor();
+    await page
+      .getByRole('heading', { name: new RegExp(lastName) })
+      .first()
+      .waitFor();
     await j.screen('new patient record');
 
-    await page.getByRole('tab', { name: 'Kommentare' }).or(page.getByRole('link', { name: 'Kommentare' })).first().click();
+    await page
+      .getByRole('tab', { name: 'Kommentare' })
+      .or(page.getByRole('link', { name: 'Kommentare' }))
+      .first()
+      .click();
     await page.getByLabel('Neuer Kommentar').fill(comment);
     await page.getByRole('button', { name: 'Kommentar speichern' }).click();
     await page.getByText(comment).waitFor();

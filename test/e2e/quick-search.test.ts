@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import { apiInPage, signIn } from '../helpers/e2e-api.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-interface Listed { id: string | number; firstName: string; lastName: string; patientCode: string; phone?: string | null }
+interface Listed {
+  id: string | number;
+  firstName: string;
+  lastName: string;
+  patientCode: string;
+  phone?: string | null;
+}
 
 /** How a coach in a hurry types a name: lower case, no umlauts or accents. */
 const hurried = (name: string) => name.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/\p{M}/gu, '');
@@ -38,7 +44,14 @@ forEachUpstream((upstream, journey) => {
     await j.idle();
     await j.screen('quick search by name');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => dialog.getByRole('link').first().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('link')
+          .first()
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     while (!(await result.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/patient/${target.id}`);

@@ -66,6 +66,12 @@ forEachUpstream((upstream, journey) => {
   });
 
   test('shows every screen of the administrator on a 375 px phone without errors, sideways scrolling or serious accessibility problems', async () => {
-    await withJourney(`${upstream.name} tour on a phone`, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, (j) => tour(j, upstream), upstream.origin(), upstream.absent);
+    await withJourney(
+      `${upstream.name} tour on a phone`,
+      { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+      (j) => tour(j, upstream),
+      upstream.origin(),
+      upstream.absent,
+    );
   });
 });

@@ -3,7 +3,10 @@ import type { Page } from 'playwright-core';
 import { apiInPage, signIn } from '../helpers/e2e-api.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
-interface CallRecord { id: string; data: { type: string; done: boolean; notes: string; durationMinutes: number; start: string } }
+interface CallRecord {
+  id: string;
+  data: { type: string; done: boolean; notes: string; durationMinutes: number; start: string };
+}
 const today = () => new Date().toISOString().slice(0, 10);
 /** The day Controlling counts in: the built-in upstream groups calls by the day in Berlin, not in UTC. */
 const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
@@ -24,8 +27,8 @@ async function coachingsToday(page: Page): Promise<number> {
   const rows = await apiInPage<{ date: string; count: number }[]>(page, 'GET', `/statistics/phone-coachings?from=${day}&to=${day}`);
   return rows.reduce((sum, row) => sum + row.count, 0);
 }
-const calls = (page: Page, patientId: string) => apiInPage<CallRecord[]>(page, 'GET', `/patients/${patientId}/sync-db/event`)
-  .then((records) => records.filter((r) => r.id.startsWith('call-')));
+const calls = (page: Page, patientId: string) =>
+  apiInPage<CallRecord[]>(page, 'GET', `/patients/${patientId}/sync-db/event`).then((records) => records.filter((r) => r.id.startsWith('call-')));
 
 forEachUpstream((upstream, journey) => {
   journey('records a call from "Brauchen Aufmerksamkeit" in one click, and a follow-up day takes the patient off the list', async ({ j }) => {

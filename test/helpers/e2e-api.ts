@@ -4,12 +4,7 @@ import type { Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo-Passwort-1';
 /** Demo accounts of the built-in upstream (docs/contract.md#demo-accounts). */
-export const DEMO = {
-  admin: 'admin@example.org',
-  coach: 'coach@example.org',
-  health: 'health@example.org',
-  locked: 'locked@example.org',
-} as const;
+export const DEMO = { admin: 'admin@example.org', coach: 'coach@example.org', health: 'health@example.org', locked: 'locked@example.org' } as const;
 
 /**
  * Calls /v2 from inside the page, exactly as the client does: bearer token from localStorage and, on
@@ -28,12 +23,7 @@ export async function apiInPage<T = unknown>(page: Page, method: string, path: s
       if (token) headers.authorization = `Bearer ${token}`;
       if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`/v2${path}`, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const response = await fetch(`/v2${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await response.text();
       return { status: response.status, text };
     },
@@ -52,7 +42,10 @@ export async function resetLinkFromOutbox(dataDir: string, to: string, since: nu
   const deadline = Date.now() + timeout;
   for (;;) {
     const names = await readdir(outbox).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.eml')).sort().reverse()) {
+    for (const name of names
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const file = join(outbox, name);
       if ((await stat(file)).mtimeMs < since - 1000) continue;
       const mail = await readFile(file, 'utf8');

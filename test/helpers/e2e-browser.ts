@@ -99,14 +99,12 @@ interface AxeResults {
  * and their failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
  */
 export async function openJourney(
-  name: string, options: BrowserContextOptions = {}, origin = options.baseURL ?? baseUrl(), absent: ProvokedFailure[] = [],
+  name: string,
+  options: BrowserContextOptions = {},
+  origin = options.baseURL ?? baseUrl(),
+  absent: ProvokedFailure[] = [],
 ): Promise<Journey & { close(): Promise<void> }> {
-  const context = await (await sharedBrowser()).newContext({
-    baseURL: origin,
-    locale: 'de-DE',
-    viewport: { width: 1280, height: 800 },
-    ...options,
-  });
+  const context = await (await sharedBrowser()).newContext({ baseURL: origin, locale: 'de-DE', viewport: { width: 1280, height: 800 }, ...options });
   // Generous for a 2-core CI machine that runs the other test projects at the same time.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
@@ -273,7 +271,11 @@ export function journeyOn(origin: () => string, artifactPrefix = '', absent: Pro
 
 /** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
 export async function withJourney(
-  name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, origin = options.baseURL ?? baseUrl(), absent: ProvokedFailure[] = [],
+  name: string,
+  options: BrowserContextOptions,
+  run: (j: Journey) => Promise<void>,
+  origin = options.baseURL ?? baseUrl(),
+  absent: ProvokedFailure[] = [],
 ): Promise<void> {
   const opened = await openJourney(name, options, origin, absent);
   try {

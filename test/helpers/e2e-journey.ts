@@ -40,11 +40,7 @@ export interface StepResult {
 
 /** Per document: layout shifts and a "screen complete since" clock, updated every frame. Runs before page scripts. */
 function probeInPage() {
-  const probe = {
-    shifts: [] as { t: number; v: number; input: boolean }[],
-    expect: null as string | null,
-    completeSince: null as number | null,
-  };
+  const probe = { shifts: [] as { t: number; v: number; input: boolean }[], expect: null as string | null, completeSince: null as number | null };
   (window as unknown as { __probe: typeof probe }).__probe = probe;
   const now = () => performance.timeOrigin + performance.now();
   new PerformanceObserver((list) => {
@@ -213,12 +209,18 @@ export async function measureStep(page: Page, recorder: JourneyRecorder, expect:
 
 /** Navigates to `url` (a full page load) and waits until the screen has settled; see measureStep. */
 export function measureLoad(page: Page, recorder: JourneyRecorder, url: string, expect: RegExp, quietMs = 1000): Promise<StepResult> {
-  return measureStep(page, recorder, expect, async () => {
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.evaluate((source) => {
-      (window as unknown as { __probe: { expect: string } }).__probe.expect = source;
-    }, expect.source);
-  }, quietMs);
+  return measureStep(
+    page,
+    recorder,
+    expect,
+    async () => {
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.evaluate((source) => {
+        (window as unknown as { __probe: { expect: string } }).__probe.expect = source;
+      }, expect.source);
+    },
+    quietMs,
+  );
 }
 
 async function waitSettled(page: Page, recorder: JourneyRecorder, start: number, quietMs: number, timeoutMs = 60_000): Promise<number> {
@@ -234,9 +236,14 @@ async function waitSettled(page: Page, recorder: JourneyRecorder, start: number,
       if (now - settled >= quietMs) return settled;
     }
     if (Date.now() > deadline) {
-      const open = recorder.since(start).filter((r) => !r.background && r.endMs === null).map((r) => new URL(r.url).pathname);
+      const open = recorder
+        .since(start)
+        .filter((r) => !r.background && r.endMs === null)
+        .map((r) => new URL(r.url).pathname);
       const busy = await page.evaluate(() => document.querySelectorAll('[aria-busy="true"]').length).catch(() => -1);
-      throw new Error(`the screen did not settle within ${timeoutMs} ms (${page.url()}; complete since ${completeSince}, ${busy} busy, open: ${open.join(', ') || 'none'})`);
+      throw new Error(
+        `the screen did not settle within ${timeoutMs} ms (${page.url()}; complete since ${completeSince}, ${busy} busy, open: ${open.join(', ') || 'none'})`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -40,7 +40,15 @@ function answerOk(req: IncomingMessage, res: ServerResponse, body: string): void
   const path = (req.url ?? '').split('?')[0];
   if (req.method === 'POST' && path === '/v2/comments') {
     const input = JSON.parse(body || '{}') as { patientId?: string; text?: string };
-    return json(201, { id: `c-${Date.now()}`, patientId: input.patientId, authorId: 'me', authorName: 'Clara Coach', text: input.text, createdAt: now, updatedAt: now });
+    return json(201, {
+      id: `c-${Date.now()}`,
+      patientId: input.patientId,
+      authorId: 'me',
+      authorName: 'Clara Coach',
+      text: input.text,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   if (req.method === 'GET' && path === '/v2/comments') {
     res.setHeader('X-Total-Count', '0');

@@ -12,7 +12,12 @@ const server = createServer((req, res) => {
       JSON.stringify({
         path: url.pathname,
         pid: process.pid,
-        env: { DATA_DIR: process.env.DATA_DIR, DEMO_DATA: process.env.DEMO_DATA, ADMIN_EMAIL: process.env.ADMIN_EMAIL, HAS_XSRF_SECRET: 'XSRF_SECRET' in process.env },
+        env: {
+          DATA_DIR: process.env.DATA_DIR,
+          DEMO_DATA: process.env.DEMO_DATA,
+          ADMIN_EMAIL: process.env.ADMIN_EMAIL,
+          HAS_XSRF_SECRET: 'XSRF_SECRET' in process.env,
+        },
       }),
     );
   };

@@ -43,7 +43,10 @@ export async function makePublicDir(): Promise<{ dir: string; cleanup: () => voi
 
 /** A Config as the environment would give it, with a fixed XSRF secret. */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ XSRF_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent', ...env }, () => 'random-secret-random-secret-random-secret');
+  return loadConfig(
+    { XSRF_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent', ...env },
+    () => 'random-secret-random-secret-random-secret',
+  );
 }
 
 export interface RecordedRequest {
@@ -64,9 +67,7 @@ export interface FakeUpstream {
  * A stand-in /v2 upstream on an ephemeral port. By default it answers every request with JSON describing what
  * it received; `/v2/slow?ms=N` answers after N ms; a custom handler replaces that behaviour.
  */
-export async function startFakeUpstream(
-  handler?: (req: IncomingMessage, res: ServerResponse, body: string) => void,
-): Promise<FakeUpstream> {
+export async function startFakeUpstream(handler?: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -121,7 +122,11 @@ export function captureLogger(): { logger: Logger; lines: Record<string, unknown
   return {
     logger,
     get lines() {
-      return raw.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      return raw
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     text: () => raw.join(''),
   };

@@ -68,10 +68,20 @@ export const HEADER_SETS: HeaderSet[] = [
   { name: 'Proxy-Authorization', lines: ['Proxy-Authorization: Basic dXNlcjpwYXNz'], reachesUpstream: true },
   { name: 'header named in Connection', lines: [`Connection: close, ${HOP_MARKER}`, `${HOP_MARKER}: named-in-connection`], reachesUpstream: true },
   { name: 'Cookie named in Connection', lines: ['Connection: Cookie'], reachesUpstream: true },
-  { name: 'Expect 100-continue', lines: ['Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'], body: '{}', upstreamBody: '{}', reachesUpstream: true },
+  {
+    name: 'Expect 100-continue',
+    lines: ['Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'],
+    body: '{}',
+    upstreamBody: '{}',
+    reachesUpstream: true,
+  },
   { name: 'Expect unknown', lines: ['Expect: teapot'] },
   { name: 'Content-Encoding on a GET', lines: ['Content-Encoding: gzip'], reachesUpstream: true },
-  { name: 'nonsense Accept-Encoding', lines: ['Accept-Encoding: gzip;q=2, br;q=-1, *;q=NaN, identity;q=0, deflate;q=1e9, ;q=, x;q=0.5.5'], reachesUpstream: true },
+  {
+    name: 'nonsense Accept-Encoding',
+    lines: ['Accept-Encoding: gzip;q=2, br;q=-1, *;q=NaN, identity;q=0, deflate;q=1e9, ;q=, x;q=0.5.5'],
+    reachesUpstream: true,
+  },
   {
     name: 'forged X-Forwarded-*',
     lines: ['X-Forwarded-Host: evil.example', 'X-Forwarded-Proto: https', 'X-Forwarded-For: 6.6.6.6', 'X-Forwarded-Port: 1', 'X-Real-IP: 6.6.6.6'],
@@ -91,10 +101,34 @@ export const HEADER_SETS: HeaderSet[] = [
   { name: 'conflicting Content-Length', lines: ['Content-Length: 4', 'Content-Length: 5'], body: 'abcd' },
   { name: 'Content-Length and chunked', lines: ['Content-Length: 4', 'Transfer-Encoding: chunked'], body: '4\r\nabcd\r\n0\r\n\r\n' },
   { name: 'negative Content-Length', lines: ['Content-Length: -1'] },
-  { name: 'Content-Length named in Connection', lines: ['Connection: Content-Length', 'Content-Length: 5'], body: 'abcde', upstreamBody: 'abcde', reachesUpstream: true },
-  { name: 'chunked named in Connection', lines: ['Connection: Transfer-Encoding', 'Transfer-Encoding: chunked'], body: '5\r\nabcde\r\n0\r\n\r\n', upstreamBody: 'abcde', reachesUpstream: true },
-  { name: 'chunked body', lines: ['Transfer-Encoding: chunked', 'Content-Type: application/json'], body: '2\r\n{}\r\n0\r\n\r\n', upstreamBody: '{}', reachesUpstream: true },
-  { name: 'chunked body with trailer', lines: ['Transfer-Encoding: chunked', 'Trailer: X-Check'], body: '3\r\nabc\r\n0\r\nX-Check: 1\r\n\r\n', upstreamBody: 'abc', reachesUpstream: true },
+  {
+    name: 'Content-Length named in Connection',
+    lines: ['Connection: Content-Length', 'Content-Length: 5'],
+    body: 'abcde',
+    upstreamBody: 'abcde',
+    reachesUpstream: true,
+  },
+  {
+    name: 'chunked named in Connection',
+    lines: ['Connection: Transfer-Encoding', 'Transfer-Encoding: chunked'],
+    body: '5\r\nabcde\r\n0\r\n\r\n',
+    upstreamBody: 'abcde',
+    reachesUpstream: true,
+  },
+  {
+    name: 'chunked body',
+    lines: ['Transfer-Encoding: chunked', 'Content-Type: application/json'],
+    body: '2\r\n{}\r\n0\r\n\r\n',
+    upstreamBody: '{}',
+    reachesUpstream: true,
+  },
+  {
+    name: 'chunked body with trailer',
+    lines: ['Transfer-Encoding: chunked', 'Trailer: X-Check'],
+    body: '3\r\nabc\r\n0\r\nX-Check: 1\r\n\r\n',
+    upstreamBody: 'abc',
+    reachesUpstream: true,
+  },
   { name: 'gzip, chunked', lines: ['Transfer-Encoding: gzip, chunked'], body: '3\r\nabc\r\n0\r\n\r\n' },
 ];
 
@@ -144,7 +178,15 @@ export function buildCorpus(xsrf: Xsrf, asset: string): CorpusCase[] {
       VERSIONS.forEach((version, v) => {
         const method = METHODS[(h + t + v) % METHODS.length];
         const id = `c${cases.length}`;
-        cases.push({ id, label: `${method} ${target} ${version} [${set.name}]`, bytes: requestBytes(id, method, target, version, set, xsrf), methods: [method], headerSet: set, target, version });
+        cases.push({
+          id,
+          label: `${method} ${target} ${version} [${set.name}]`,
+          bytes: requestBytes(id, method, target, version, set, xsrf),
+          methods: [method],
+          headerSet: set,
+          target,
+          version,
+        });
       });
     });
   });
@@ -155,7 +197,15 @@ export function buildCorpus(xsrf: Xsrf, asset: string): CorpusCase[] {
       for (const version of ['HTTP/1.1', 'HTTP/1.0']) {
         const id = `c${cases.length}`;
         const target = '/v2/app-settings/version';
-        cases.push({ id, label: `${method} ${target} ${version} [${set.name}]`, bytes: requestBytes(id, method, target, version, set, xsrf), methods: [method], headerSet: set, target, version });
+        cases.push({
+          id,
+          label: `${method} ${target} ${version} [${set.name}]`,
+          bytes: requestBytes(id, method, target, version, set, xsrf),
+          methods: [method],
+          headerSet: set,
+          target,
+          version,
+        });
       }
     }
   }

@@ -31,7 +31,10 @@ export async function startIdleClosingUpstream(idleMs: number): Promise<IdleClos
     });
     res.on('finish', () => {
       const socket = req.socket;
-      timers.set(socket, setTimeout(() => socket.destroy(), idleMs));
+      timers.set(
+        socket,
+        setTimeout(() => socket.destroy(), idleMs),
+      );
     });
   });
   server.on('connection', (socket: Socket) => {

@@ -49,11 +49,7 @@ export async function startFakeSentry(): Promise<{ dsn: string; envelopes: Sentr
         });
         envelopes.push({ path: req.url ?? '', sdk, types, text });
       }
-      res.writeHead(200, {
-        'Content-Type': 'application/json',
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Headers': '*',
-      });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' });
       res.end('{}');
     });
   });

@@ -36,22 +36,55 @@ export async function upstreamWithRows(options: { now?: string } = {}) {
   let counter = 0;
 
   async function coach(role: Role = 'coach', id = `coach-${++counter}`): Promise<TestCoach> {
-    await db.insertInto('coaches').values({
-      id, email: `${id}@example.org`, firstName: 'Vor', lastName: `Name ${id}`, title: '', phone: '', passwordHash: null,
-      isAdmin: role === 'admin' ? 1 : 0, isSuperAdmin: 0, isHealthManager: role === 'health' ? 1 : 0,
-      isUserLocked: 0, emailVerified: 1, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at,
-    }).execute();
+    await db
+      .insertInto('coaches')
+      .values({
+        id,
+        email: `${id}@example.org`,
+        firstName: 'Vor',
+        lastName: `Name ${id}`,
+        title: '',
+        phone: '',
+        passwordHash: null,
+        isAdmin: role === 'admin' ? 1 : 0,
+        isSuperAdmin: 0,
+        isHealthManager: role === 'health' ? 1 : 0,
+        isUserLocked: 0,
+        emailVerified: 1,
+        language: 'de',
+        trialEndsAt: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
     const { token } = await issueToken(app.upstream, id, 'access', 365 * 24 * 3600);
     return { id, auth: `Bearer ${token}` };
   }
 
   async function patient(input: PatientInput): Promise<string> {
-    await db.insertInto('patients').values({
-      id: input.id, patientCode: `PC-${input.id}`, firstName: input.firstName ?? 'Erika', lastName: input.lastName ?? `Muster ${input.id}`,
-      birthDate: '1970-01-01', gender: 'female', email: null, phone: null, clinic: 'Reha-Klinik',
-      aftercareStart: input.aftercareStart, aftercareEnd: input.aftercareEnd, primaryCoachId: input.primaryCoachId ?? null,
-      diagnosisIds: '[]', costRateId: null, appointments: '[]', lastDataAt: input.lastDataAt ?? null, createdAt: at, updatedAt: at,
-    } as never).execute();
+    await db
+      .insertInto('patients')
+      .values({
+        id: input.id,
+        patientCode: `PC-${input.id}`,
+        firstName: input.firstName ?? 'Erika',
+        lastName: input.lastName ?? `Muster ${input.id}`,
+        birthDate: '1970-01-01',
+        gender: 'female',
+        email: null,
+        phone: null,
+        clinic: 'Reha-Klinik',
+        aftercareStart: input.aftercareStart,
+        aftercareEnd: input.aftercareEnd,
+        primaryCoachId: input.primaryCoachId ?? null,
+        diagnosisIds: '[]',
+        costRateId: null,
+        appointments: '[]',
+        lastDataAt: input.lastDataAt ?? null,
+        createdAt: at,
+        updatedAt: at,
+      } as never)
+      .execute();
     return input.id;
   }
 
@@ -61,7 +94,9 @@ export async function upstreamWithRows(options: { now?: string } = {}) {
     coach,
     patient,
     /** Moves the pinned clock. */
-    setNow: (iso: string) => { now = new Date(iso); },
+    setNow: (iso: string) => {
+      now = new Date(iso);
+    },
     close: () => storage.close(),
   };
 }
@@ -75,14 +110,14 @@ export function jsonQuery(values: Record<string, unknown>): Record<string, strin
 export const syncSamples = {
   'day-evaluation': { date: '2026-06-01', mood: 4, sleep: 3, stress: 2, pain: 1, notes: 'Guter Tag' },
   'day-stats': { date: '2026-06-01', steps: 8432, activeMinutes: 47, sleepMinutes: 410, restingHeartRate: 62 },
-  'event': { type: 'phone-coaching', title: 'Telefoncoaching', start: '2026-06-01T08:00:00.000Z', durationMinutes: 30, done: true },
+  event: { type: 'phone-coaching', title: 'Telefoncoaching', start: '2026-06-01T08:00:00.000Z', durationMinutes: 30, done: true },
   'event-template': { type: 'exercise', title: 'Spaziergang', durationMinutes: 30, recurrence: 'weekly', weekdays: [1, 3, 5] },
-  'form': { title: 'Notfallplan', fields: [{ key: 'contact', label: 'Vertrauensperson', value: 'Schwester' }] },
-  'internal': { onboardingDone: true, lastScreen: 'home' },
+  form: { title: 'Notfallplan', fields: [{ key: 'contact', label: 'Vertrauensperson', value: 'Schwester' }] },
+  internal: { onboardingDone: true, lastScreen: 'home' },
   'life-section': { name: 'Arbeit', goal: 'Stufenweise Wiedereingliederung', priority: 5, satisfaction: 2 },
-  'settings': { reminderTime: '20:00', language: 'de', notificationsEnabled: true, shareDayStats: true },
-  'survey': { surveyId: 'survey-1', assignedAt: '2026-06-01T07:00:00.000Z', dueDate: '2026-06-07', status: 'open' },
+  settings: { reminderTime: '20:00', language: 'de', notificationsEnabled: true, shareDayStats: true },
+  survey: { surveyId: 'survey-1', assignedAt: '2026-06-01T07:00:00.000Z', dueDate: '2026-06-07', status: 'open' },
   'survey-result': { surveyId: 'survey-1', completedAt: '2026-06-01T18:00:00.000Z', answers: [{ questionId: 'q1', value: 3 }] },
-  'timeframe': { title: 'Erste Arbeitswochen', start: '2026-06-01', end: '2026-06-28', goal: 'Pausen einhalten' },
+  timeframe: { title: 'Erste Arbeitswochen', start: '2026-06-01', end: '2026-06-28', goal: 'Pausen einhalten' },
   'timeframe-evaluation': { timeframeId: 'tf-1', date: '2026-06-01', rating: 4, notes: '' },
 } as const;

@@ -35,7 +35,15 @@ describe('check:upstream against the built-in upstream', () => {
   test('understands every read-only call of docs/product.md#calls with an administrator and exits 0', async () => {
     const { code, out } = await runCheck(upstream.url, { CHECK_EMAIL: 'admin@example.org', CHECK_PASSWORD: 'Demo-Passwort-1' });
     expect(code, out).toBe(0);
-    for (const call of ['GET /auth/me', 'GET /patients', 'GET /patients/{id}', 'GET /news', 'GET /system/settings', 'GET /statistics/phone-coachings', 'GET /patients/{id}/sync-db/day-evaluation']) {
+    for (const call of [
+      'GET /auth/me',
+      'GET /patients',
+      'GET /patients/{id}',
+      'GET /news',
+      'GET /system/settings',
+      'GET /statistics/phone-coachings',
+      'GET /patients/{id}/sync-db/day-evaluation',
+    ]) {
       expect(row(out, call), call).toMatch(/^\S.* 200 +yes /);
     }
     expect(out).not.toMatch(/ no /);

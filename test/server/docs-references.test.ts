@@ -16,7 +16,13 @@ function anchorsOf(file: string): Set<string> {
   const text = read(file);
   const anchors = new Set([...text.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]));
   for (const [, heading] of text.matchAll(/^#{1,6} (.+)$/gm)) {
-    anchors.add(heading.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').trim().replace(/ /g, '-'));
+    anchors.add(
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .trim()
+        .replace(/ /g, '-'),
+    );
   }
   return anchors;
 }

@@ -25,11 +25,17 @@ describe('the LoopBack-style test upstream', () => {
 
   test('uses numeric ids and sends no X-Total-Count; limit 0 answers every row', async () => {
     const { app, auth } = await signedIn();
-    const list = await request(app).get('/v2/patients').query({ filter: JSON.stringify({ limit: 2 }) }).set('Authorization', auth);
+    const list = await request(app)
+      .get('/v2/patients')
+      .query({ filter: JSON.stringify({ limit: 2 }) })
+      .set('Authorization', auth);
     expect(list.body).toHaveLength(2);
     expect(typeof list.body[0].id).toBe('number');
     expect(list.headers['x-total-count']).toBeUndefined();
-    const all = await request(app).get('/v2/patients').query({ filter: JSON.stringify({ limit: 0 }) }).set('Authorization', auth);
+    const all = await request(app)
+      .get('/v2/patients')
+      .query({ filter: JSON.stringify({ limit: 0 }) })
+      .set('Authorization', auth);
     expect(all.body.length).toBeGreaterThan(2);
   });
 
@@ -57,7 +63,10 @@ describe('the LoopBack-style test upstream', () => {
     const dir = join(ROOT, 'test', 'helpers', 'lb3-upstream');
     for (const file of readdirSync(dir)) {
       const imports = [...readFileSync(join(dir, file), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-      expect(imports.filter((path) => path.startsWith('.') && !path.startsWith('./')), file).toEqual([]);
+      expect(
+        imports.filter((path) => path.startsWith('.') && !path.startsWith('./')),
+        file,
+      ).toEqual([]);
     }
   });
 });

@@ -3,7 +3,15 @@ import { IdSchema } from './common.ts';
 
 /** Kinds of record the audit log of the built-in upstream follows. */
 export const AuditEntitySchema = v.picklist([
-  'patient', 'comment', 'patient-coach', 'patient-device', 'device', 'patient-token', 'puk', 'evaluation-form', 'coach',
+  'patient',
+  'comment',
+  'patient-coach',
+  'patient-device',
+  'device',
+  'patient-token',
+  'puk',
+  'evaluation-form',
+  'coach',
 ]);
 
 /**

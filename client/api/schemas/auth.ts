@@ -16,19 +16,10 @@ export const MeSchema = v.object({
 });
 export type Me = v.InferOutput<typeof MeSchema>;
 
-export const LoginBodySchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.email()),
-  password: v.pipe(v.string(), v.minLength(1)),
-});
+export const LoginBodySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.email()), password: v.pipe(v.string(), v.minLength(1)) });
 export type LoginBody = v.InferInput<typeof LoginBodySchema>;
 
-export const LoginResponseSchema = v.object({
-  id: v.string(),
-  ttl: v.number(),
-  created: v.string(),
-  userId: IdSchema,
-  user: MeSchema,
-});
+export const LoginResponseSchema = v.object({ id: v.string(), ttl: v.number(), created: v.string(), userId: IdSchema, user: MeSchema });
 export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 /**
  * What the client reads of the login answer: the access token. The signed-in coach is then fetched from
@@ -36,15 +27,8 @@ export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
  */
 export const LoginTokenSchema = v.pick(LoginResponseSchema, ['id']);
 
-export const UpdatePasswordBodySchema = v.object({
-  oldPassword: v.pipe(v.string(), v.minLength(1)),
-  newPassword: v.pipe(v.string(), v.minLength(8)),
-});
+export const UpdatePasswordBodySchema = v.object({ oldPassword: v.pipe(v.string(), v.minLength(1)), newPassword: v.pipe(v.string(), v.minLength(8)) });
 
-export const SetPasswordBodySchema = v.object({
-  password: v.pipe(v.string(), v.minLength(8)),
-});
+export const SetPasswordBodySchema = v.object({ password: v.pipe(v.string(), v.minLength(8)) });
 
-export const ForgotPasswordBodySchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.email()),
-});
+export const ForgotPasswordBodySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.email()) });

@@ -42,26 +42,25 @@ const coachFields = {
 };
 
 /** POST /coaches (admins). Without a password the coach sets one through the reset mail. */
-export const CoachCreateSchema = v.object({
-  ...coachFields,
-  password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
-});
+export const CoachCreateSchema = v.object({ ...coachFields, password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))) });
 export type CoachCreate = v.InferInput<typeof CoachCreateSchema>;
 /** PUT /coaches/{id}: every editable field; password changes go through the password calls only. */
 export const CoachUpdateSchema = v.object(coachFields);
 export type CoachUpdate = v.InferInput<typeof CoachUpdateSchema>;
 /** PATCH /coaches/{id}: any subset, e.g. `{ isUserLocked: true }` to lock. */
-export const CoachPatchSchema = v.partial(v.object({
-  email: coachFields.email,
-  firstName: coachFields.firstName,
-  lastName: coachFields.lastName,
-  title: v.pipe(v.string(), v.trim(), v.maxLength(100)),
-  phone: v.pipe(v.string(), v.trim(), v.maxLength(50)),
-  isAdmin: v.boolean(),
-  isHealthManager: v.boolean(),
-  isUserLocked: v.boolean(),
-  language: LanguageSchema,
-}));
+export const CoachPatchSchema = v.partial(
+  v.object({
+    email: coachFields.email,
+    firstName: coachFields.firstName,
+    lastName: coachFields.lastName,
+    title: v.pipe(v.string(), v.trim(), v.maxLength(100)),
+    phone: v.pipe(v.string(), v.trim(), v.maxLength(50)),
+    isAdmin: v.boolean(),
+    isHealthManager: v.boolean(),
+    isUserLocked: v.boolean(),
+    language: LanguageSchema,
+  }),
+);
 export type CoachPatch = v.InferInput<typeof CoachPatchSchema>;
 
 /** GET /coaches/isCoachLocked (docs/contract.md#shapes). */
@@ -71,9 +70,7 @@ export const CoachLockedSchema = v.object({ locked: v.boolean() });
 export const CoachConnectSchema = v.object({ patientCode: textField(40) });
 
 /** POST /coaches/{id}/create-patient-token: an access code, optionally for an existing patient. */
-export const CreatePatientTokenSchema = v.object({
-  patientId: v.optional(IdSchema),
-});
+export const CreatePatientTokenSchema = v.object({ patientId: v.optional(IdSchema) });
 
 /** GET /coaches/{id}/verify-email?token="..." */
 export const VerifyEmailQuerySchema = v.object({ token: v.pipe(v.string(), v.minLength(1)) });

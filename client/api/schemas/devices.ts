@@ -14,11 +14,7 @@ export const DeviceSchema = v.object({
 });
 export type Device = v.InferOutput<typeof DeviceSchema>;
 export const DeviceListSchema = v.array(DeviceSchema);
-export const DeviceCreateSchema = v.object({
-  name: textField(200),
-  type: DeviceTypeSchema,
-  serialNumber: textField(100),
-});
+export const DeviceCreateSchema = v.object({ name: textField(200), type: DeviceTypeSchema, serialNumber: textField(100) });
 export type DeviceCreate = v.InferInput<typeof DeviceCreateSchema>;
 export const DeviceUpdateSchema = DeviceCreateSchema;
 export const DevicePatchSchema = v.partial(DeviceCreateSchema);

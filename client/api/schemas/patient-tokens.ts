@@ -23,25 +23,15 @@ export type PatientToken = v.InferOutput<typeof PatientTokenSchema>;
 export const PatientTokenListSchema = v.array(PatientTokenSchema);
 
 /** POST /patientTokens. The server makes the code; coachId defaults to the calling coach. */
-export const PatientTokenCreateSchema = v.object({
-  coachId: v.optional(IdSchema),
-  patientId: v.nullish(IdSchema, null),
-});
+export const PatientTokenCreateSchema = v.object({ coachId: v.optional(IdSchema), patientId: v.nullish(IdSchema, null) });
 export type PatientTokenCreate = v.InferInput<typeof PatientTokenCreateSchema>;
 /** PUT /patientTokens/{id}: reassign or shorten; the code itself never changes. */
-export const PatientTokenUpdateSchema = v.object({
-  coachId: IdSchema,
-  patientId: v.nullable(IdSchema),
-  expiresAt: TimestampSchema,
-});
+export const PatientTokenUpdateSchema = v.object({ coachId: IdSchema, patientId: v.nullable(IdSchema), expiresAt: TimestampSchema });
 export const PatientTokenPatchSchema = v.partial(PatientTokenUpdateSchema);
 
 /**
  * A new patient together with the access code to hand over: answer of POST /coaches/createPatientForMedian
  * and GET /coaches/create-trial-access.
  */
-export const PatientAccessSchema = v.object({
-  patient: PatientSchema,
-  token: PatientTokenSchema,
-});
+export const PatientAccessSchema = v.object({ patient: PatientSchema, token: PatientTokenSchema });
 export type PatientAccess = v.InferOutput<typeof PatientAccessSchema>;

@@ -98,32 +98,29 @@ export type PatientCreate = v.InferInput<typeof PatientCreateSchema>;
 export const PatientUpdateSchema = v.pipe(v.object(patientFields), endNotBeforeStart());
 export type PatientUpdate = v.InferInput<typeof PatientUpdateSchema>;
 /** PATCH /patients/{id}: any subset; the server checks the interval against the stored other end. */
-export const PatientPatchSchema = v.partial(v.object({
-  firstName: patientFields.firstName,
-  lastName: patientFields.lastName,
-  birthDate: DateSchema,
-  gender: GenderSchema,
-  email: v.nullable(v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254))),
-  phone: v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50))),
-  clinic: v.pipe(v.string(), v.trim(), v.maxLength(200)),
-  aftercareStart: DateSchema,
-  aftercareEnd: DateSchema,
-  primaryCoachId: v.nullable(IdSchema),
-  diagnosisIds: v.pipe(v.array(IdSchema), v.maxLength(20)),
-  costRateId: v.nullable(IdSchema),
-  followUpAt: v.nullable(DateSchema),
-}));
+export const PatientPatchSchema = v.partial(
+  v.object({
+    firstName: patientFields.firstName,
+    lastName: patientFields.lastName,
+    birthDate: DateSchema,
+    gender: GenderSchema,
+    email: v.nullable(v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254))),
+    phone: v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+    clinic: v.pipe(v.string(), v.trim(), v.maxLength(200)),
+    aftercareStart: DateSchema,
+    aftercareEnd: DateSchema,
+    primaryCoachId: v.nullable(IdSchema),
+    diagnosisIds: v.pipe(v.array(IdSchema), v.maxLength(20)),
+    costRateId: v.nullable(IdSchema),
+    followUpAt: v.nullable(DateSchema),
+  }),
+);
 export type PatientPatch = v.InferInput<typeof PatientPatchSchema>;
 
 /** GET /patients/{id}/primary-coach: the responsible coach's contact card, null when unassigned. */
-export const PrimaryCoachSchema = v.nullable(v.object({
-  id: IdSchema,
-  firstName: v.string(),
-  lastName: v.string(),
-  title: v.string(),
-  email: v.string(),
-  phone: v.string(),
-}));
+export const PrimaryCoachSchema = v.nullable(
+  v.object({ id: IdSchema, firstName: v.string(), lastName: v.string(), title: v.string(), email: v.string(), phone: v.string() }),
+);
 export type PrimaryCoach = v.InferOutput<typeof PrimaryCoachSchema>;
 
 /**

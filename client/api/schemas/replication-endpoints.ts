@@ -34,10 +34,12 @@ const fields = {
 export const ReplicationEndpointCreateSchema = v.object(fields);
 export type ReplicationEndpointCreate = v.InferInput<typeof ReplicationEndpointCreateSchema>;
 export const ReplicationEndpointUpdateSchema = ReplicationEndpointCreateSchema;
-export const ReplicationEndpointPatchSchema = v.partial(v.object({
-  name: fields.name,
-  protocol: fields.protocol,
-  host: v.nullable(hostName),
-  port: v.nullable(intRange(1, 65535)),
-  path: v.pipe(v.string(), v.trim(), v.regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, 'Path starting with /')),
-}));
+export const ReplicationEndpointPatchSchema = v.partial(
+  v.object({
+    name: fields.name,
+    protocol: fields.protocol,
+    host: v.nullable(hostName),
+    port: v.nullable(intRange(1, 65535)),
+    path: v.pipe(v.string(), v.trim(), v.regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, 'Path starting with /')),
+  }),
+);

@@ -7,11 +7,7 @@ import { DateSchema, IdSchema, intRange } from './common.ts';
  * coach that is. The period may be at most 731 days.
  */
 export const StatisticsQuerySchema = v.pipe(
-  v.object({
-    from: v.optional(DateSchema),
-    to: v.optional(DateSchema),
-    coachId: v.optional(IdSchema),
-  }),
+  v.object({ from: v.optional(DateSchema), to: v.optional(DateSchema), coachId: v.optional(IdSchema) }),
   v.check((q) => !q.from || !q.to || q.from <= q.to, 'from must not be after to'),
 );
 export type StatisticsQuery = v.InferInput<typeof StatisticsQuerySchema>;
@@ -86,18 +82,22 @@ export type PatientDetailStatisticsRow = v.InferOutput<typeof PatientDetailStati
 export const PatientDetailStatisticsSchema = v.array(PatientDetailStatisticsRowSchema);
 
 /** GET /statistics/daily-patients-in-aftercare: one entry per day of [from, to], oldest first. */
-export const DailyPatientsSchema = v.array(v.object({
-  date: v.string(),
-  /** Patients whose aftercare interval contains this day. */
-  count: v.number(),
-}));
+export const DailyPatientsSchema = v.array(
+  v.object({
+    date: v.string(),
+    /** Patients whose aftercare interval contains this day. */
+    count: v.number(),
+  }),
+);
 export type DailyPatients = v.InferOutput<typeof DailyPatientsSchema>;
 
 /** GET /statistics/phone-coachings: one entry per day of [from, to], oldest first, zeros included. */
-export const PhoneCoachingsSchema = v.array(v.object({
-  date: v.string(),
-  count: v.number(),
-  /** Sum of the calls' durations. */
-  minutes: v.number(),
-}));
+export const PhoneCoachingsSchema = v.array(
+  v.object({
+    date: v.string(),
+    count: v.number(),
+    /** Sum of the calls' durations. */
+    minutes: v.number(),
+  }),
+);
 export type PhoneCoachings = v.InferOutput<typeof PhoneCoachingsSchema>;

@@ -61,9 +61,6 @@ export const SurveyCreateSchema = v.object({
 });
 export type SurveyCreate = v.InferInput<typeof SurveyCreateSchema>;
 export const SurveyUpdateSchema = SurveyCreateSchema;
-export const SurveyPatchSchema = v.partial(v.object({
-  title: textField(200),
-  description: v.pipe(v.string(), v.maxLength(5000)),
-  questions,
-  active: v.boolean(),
-}));
+export const SurveyPatchSchema = v.partial(
+  v.object({ title: textField(200), description: v.pipe(v.string(), v.maxLength(5000)), questions, active: v.boolean() }),
+);

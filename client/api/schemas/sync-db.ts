@@ -66,11 +66,10 @@ export const EventTemplateDataSchema = v.object({
 /** A form the app shows (e.g. an emergency plan or a weekly review), with the patient's entries. */
 export const FormDataSchema = v.object({
   title: textField(200),
-  fields: v.pipe(v.array(v.object({
-    key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/)),
-    label: textField(500),
-    value: v.pipe(v.string(), v.maxLength(5000)),
-  })), v.maxLength(100)),
+  fields: v.pipe(
+    v.array(v.object({ key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/)), label: textField(500), value: v.pipe(v.string(), v.maxLength(5000)) })),
+    v.maxLength(100),
+  ),
 });
 
 /** App-internal state kept for backup (last screen, onboarding done, ...); opaque to the portal. */
@@ -110,20 +109,12 @@ export const SurveyAssignmentDataSchema = v.object({
 export const SurveyResultDataSchema = v.object({
   surveyId: IdSchema,
   completedAt: TimestampSchema,
-  answers: v.pipe(v.array(v.object({
-    questionId: IdSchema,
-    value: v.union([v.number(), v.pipe(v.string(), v.maxLength(5000))]),
-  })), v.maxLength(200)),
+  answers: v.pipe(v.array(v.object({ questionId: IdSchema, value: v.union([v.number(), v.pipe(v.string(), v.maxLength(5000))]) })), v.maxLength(200)),
 });
 
 /** A period with a goal (Zeitraum), e.g. the first four weeks back at work. */
 export const TimeframeDataSchema = v.pipe(
-  v.object({
-    title: textField(200),
-    start: DateSchema,
-    end: DateSchema,
-    goal: v.optional(v.pipe(v.string(), v.maxLength(2000)), ''),
-  }),
+  v.object({ title: textField(200), start: DateSchema, end: DateSchema, goal: v.optional(v.pipe(v.string(), v.maxLength(2000)), '') }),
   v.check((t) => t.end >= t.start, 'end must not be before start'),
 );
 
@@ -140,15 +131,15 @@ export const TimeframeEvaluationDataSchema = v.object({
 export const SyncCollectionDataSchemas = {
   'day-evaluation': DayEvaluationDataSchema,
   'day-stats': DayStatsDataSchema,
-  'event': EventDataSchema,
+  event: EventDataSchema,
   'event-template': EventTemplateDataSchema,
-  'form': FormDataSchema,
-  'internal': InternalDataSchema,
+  form: FormDataSchema,
+  internal: InternalDataSchema,
   'life-section': LifeSectionDataSchema,
-  'settings': SettingsDataSchema,
-  'survey': SurveyAssignmentDataSchema,
+  settings: SettingsDataSchema,
+  survey: SurveyAssignmentDataSchema,
   'survey-result': SurveyResultDataSchema,
-  'timeframe': TimeframeDataSchema,
+  timeframe: TimeframeDataSchema,
   'timeframe-evaluation': TimeframeEvaluationDataSchema,
 } as const;
 export type SyncCollection = keyof typeof SyncCollectionDataSchemas;
@@ -158,13 +149,7 @@ export type SyncData<C extends SyncCollection> = v.InferOutput<(typeof SyncColle
 
 // The fields are described once, at SyncRecordSchema below (the reference renders that one).
 function recordOf<C extends SyncCollection>(collection: C) {
-  return v.object({
-    id: IdSchema,
-    patientId: IdSchema,
-    date: v.nullable(v.string()),
-    updatedAt: v.string(),
-    data: SyncCollectionDataSchemas[collection],
-  });
+  return v.object({ id: IdSchema, patientId: IdSchema, date: v.nullable(v.string()), updatedAt: v.string(), data: SyncCollectionDataSchemas[collection] });
 }
 type RecordSchemas = { [C in SyncCollection]: ReturnType<typeof recordOf<C>> };
 /** The record schema of each collection, made once so every caller (and every derived reading) shares it. */
@@ -174,20 +159,11 @@ export const SyncRecordSchemas = Object.fromEntries(SYNC_COLLECTIONS.map((c) => 
 export function syncRecordSchema<C extends SyncCollection>(collection: C): RecordSchemas[C] {
   return SyncRecordSchemas[collection];
 }
-export type SyncRecord<C extends SyncCollection> = {
-  id: string;
-  patientId: string;
-  date: string | null;
-  updatedAt: string;
-  data: SyncData<C>;
-};
+export type SyncRecord<C extends SyncCollection> = { id: string; patientId: string; date: string | null; updatedAt: string; data: SyncData<C> };
 
 /** Body of PUT /patients/{patientId}/sync-db/{collection}: creates or replaces the record with this id. */
 export function syncUpsertSchema<C extends SyncCollection>(collection: C) {
-  return v.object({
-    id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/)),
-    data: SyncCollectionDataSchemas[collection],
-  });
+  return v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/)), data: SyncCollectionDataSchemas[collection] });
 }
 export type SyncUpsert<C extends SyncCollection> = { id: string; data: v.InferInput<(typeof SyncCollectionDataSchemas)[C]> };
 

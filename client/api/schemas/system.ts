@@ -1,10 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema } from './common.ts';
 
-export const SystemSettingsSchema = v.object({
-  enable_creating_new_patients: v.boolean(),
-  instance_name: v.string(),
-});
+export const SystemSettingsSchema = v.object({ enable_creating_new_patients: v.boolean(), instance_name: v.string() });
 export type SystemSettings = v.InferOutput<typeof SystemSettingsSchema>;
 
 /**

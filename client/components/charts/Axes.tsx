@@ -25,14 +25,7 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
     <g aria-hidden="true" fontSize="12" fill="currentColor">
       {ticks.map((tick) => (
         <g key={tick}>
-          <line
-            x1={MARGIN.left}
-            x2={width - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="currentColor"
-            strokeOpacity={tick === 0 ? 0.6 : 0.15}
-          />
+          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={tick === 0 ? 0.6 : 0.15} />
           <text x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
             {format(tick)}
           </text>
@@ -50,11 +43,7 @@ export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, forma
       <text x={MARGIN.left + plotWidth / 2} y={height - 6} textAnchor="middle" fontWeight="600">
         {xLabel}
       </text>
-      <text
-        transform={`translate(14 ${MARGIN.top + (plotBottom - MARGIN.top) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        fontWeight="600"
-      >
+      <text transform={`translate(14 ${MARGIN.top + (plotBottom - MARGIN.top) / 2}) rotate(-90)`} textAnchor="middle" fontWeight="600">
         {yLabel}
       </text>
     </g>

@@ -19,7 +19,9 @@ export function ChartTable({ caption, xLabel, labels, series, format }: Props) {
           <tr>
             <th scope="col">{xLabel}</th>
             {series.map((s) => (
-              <th scope="col" key={s.name}>{s.name}</th>
+              <th scope="col" key={s.name}>
+                {s.name}
+              </th>
             ))}
           </tr>
         </thead>

@@ -41,8 +41,15 @@ describe.each([
     render(<Chart {...data} />);
     fireEvent.click(screen.getByRole('button', { name: 'Als Tabelle anzeigen' }));
     const table = screen.getByRole('table', { name: 'Patienten in Nachsorge' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Tag', 'Aktiv', 'Neu']);
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Tag', 'Aktiv', 'Neu']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['01.11.', '3', '1'],
       ['02.11.', '–', '2'],
@@ -84,6 +91,12 @@ describe('chart helpers', () => {
   });
 
   test('a missing value breaks the line into two segments', () => {
-    expect(linePath([1, null, 2], (i) => i, (v) => v)).toBe('M0.0 1.0M2.0 2.0');
+    expect(
+      linePath(
+        [1, null, 2],
+        (i) => i,
+        (v) => v,
+      ),
+    ).toBe('M0.0 1.0M2.0 2.0');
   });
 });

@@ -91,7 +91,9 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
         onInput={(e) => setText((e.target as HTMLInputElement).value)}
         onKeyDown={onFieldKey}
       />
-      <p id={`${id}-status`} className="patient-search-status muted" role="status">{status}</p>
+      <p id={`${id}-status`} className="patient-search-status muted" role="status">
+        {status}
+      </p>
       {shown.length > 0 && (
         <ul ref={list} className="patient-search-results" aria-label={t('search.resultsLabel')} aria-busy={!current || search.status === 'loading'}>
           {shown.map((p) => (
@@ -107,7 +109,9 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
       )}
       {current && search.more && (
         <p className="patient-search-more">
-          <Link href={`/patient?q=${encodeURIComponent(text.trim())}`} onClick={() => onOpen?.()}>{t('search.all')}</Link>
+          <Link href={`/patient?q=${encodeURIComponent(text.trim())}`} onClick={() => onOpen?.()}>
+            {t('search.all')}
+          </Link>
         </p>
       )}
     </div>

@@ -8,8 +8,7 @@ test('nothing to search for gives no condition', () => {
 
 test('one word matches first name, last name or code, in the spellings a case-sensitive API needs', () => {
   expect(patientSearchWhere('müller')).toEqual({
-    or: ['firstName', 'lastName', 'patientCode'].flatMap((field) =>
-      ['%müller%', '%Müller%', '%MÜLLER%'].map((like) => ({ [field]: { like } }))),
+    or: ['firstName', 'lastName', 'patientCode'].flatMap((field) => ['%müller%', '%Müller%', '%MÜLLER%'].map((like) => ({ [field]: { like } }))),
   });
 });
 

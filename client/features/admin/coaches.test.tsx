@@ -76,7 +76,14 @@ describe('coach list', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Coach anlegen' }));
     await waitFor(() => expect(api.createCoach).toHaveBeenCalled());
     expect(vi.mocked(api.createCoach).mock.calls[0][0]).toEqual({
-      email: 'dana.vogel@example.org', firstName: 'Dana', lastName: 'Vogel', title: '', phone: '', isAdmin: false, isHealthManager: true, language: 'de',
+      email: 'dana.vogel@example.org',
+      firstName: 'Dana',
+      lastName: 'Vogel',
+      title: '',
+      phone: '',
+      isAdmin: false,
+      isHealthManager: true,
+      language: 'de',
     });
     await waitFor(() => expect(api.resetCoachPassword).toHaveBeenCalledWith('coach-9'));
     expect((await screen.findByRole('status')).textContent).toContain('Dana Vogel wurde angelegt.');
@@ -101,7 +108,7 @@ describe('coach list', () => {
 });
 
 describe('drafts of the coach form', () => {
-  test('a new coach\'s form comes back with what was typed after a reload, but never the password', async () => {
+  test("a new coach's form comes back with what was typed after a reload, but never the password", async () => {
     const first = renderAt('/admin', <AdminPage />);
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Coach anlegen' }));
@@ -136,14 +143,16 @@ describe('drafts of the coach form', () => {
 });
 
 describe('one coach', () => {
-  test('an edit that meets another administrator\'s save keeps what was typed, shows their change and saves over it on request', async () => {
+  test("an edit that meets another administrator's save keeps what was typed, shows their change and saves over it on request", async () => {
     const theirs = { ...ben, phone: '040 777', updatedAt: '2026-11-20T10:00:00.000Z' };
-    vi.mocked(api.replaceCoach).mockImplementationOnce(() => {
-      const error = apiFailure(412, 'VERSION_MISMATCH');
-      error.current = theirs;
-      error.etag = `"${theirs.updatedAt}"`;
-      return Promise.reject(error);
-    }).mockImplementationOnce((_id, body) => ok({ ...theirs, ...body } as never));
+    vi.mocked(api.replaceCoach)
+      .mockImplementationOnce(() => {
+        const error = apiFailure(412, 'VERSION_MISMATCH');
+        error.current = theirs;
+        error.etag = `"${theirs.updatedAt}"`;
+        return Promise.reject(error);
+      })
+      .mockImplementationOnce((_id, body) => ok({ ...theirs, ...body } as never));
     renderAt('/admin/coaches/coach-2', <AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
     type(dialog(), 'Nachname', 'Roth-Berger');
@@ -203,7 +212,9 @@ describe('one coach', () => {
   });
 
   test('links a patient found by code', async () => {
-    vi.mocked(patientsApi.listPatients).mockImplementation(() => ok([buildPatient({ id: 'p-5', patientCode: 'NK-5555', lastName: 'Lang', firstName: 'Eva' })], 1));
+    vi.mocked(patientsApi.listPatients).mockImplementation(() =>
+      ok([buildPatient({ id: 'p-5', patientCode: 'NK-5555', lastName: 'Lang', firstName: 'Eva' })], 1),
+    );
     vi.mocked(api.linkPatient).mockImplementation(() => ok(undefined));
     renderAt('/admin/coaches/coach-2', <AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Patient verknüpfen' }));
@@ -221,7 +232,15 @@ describe('one coach', () => {
     vi.mocked(api.createTrialAccess).mockImplementation(() =>
       ok({
         patient: buildPatient({ patientCode: 'TEST-0001' }),
-        token: { id: 't1', code: 'K7QM-X3PA-9R', coachId: 'coach-1', patientId: 'p-1', expiresAt: '2026-12-06T10:00:00.000Z', usedAt: null, createdAt: '2026-11-22T10:00:00.000Z' },
+        token: {
+          id: 't1',
+          code: 'K7QM-X3PA-9R',
+          coachId: 'coach-1',
+          patientId: 'p-1',
+          expiresAt: '2026-12-06T10:00:00.000Z',
+          usedAt: null,
+          createdAt: '2026-11-22T10:00:00.000Z',
+        },
       }),
     );
     renderAt('/admin', <AdminPage />);

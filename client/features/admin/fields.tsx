@@ -7,7 +7,15 @@ interface BaseProps {
 }
 
 /** What text inputs and text areas share: the label (starred when required), the control, and the message under it. */
-function Field({ id, messageId, label, required, error, hint, children }: BaseProps & { id: string; messageId: string; required?: boolean; children: ReactNode }) {
+function Field({
+  id,
+  messageId,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: BaseProps & { id: string; messageId: string; required?: boolean; children: ReactNode }) {
   return (
     <div className="admin-field">
       <label htmlFor={id}>
@@ -25,7 +33,17 @@ function Field({ id, messageId, label, required, error, hint, children }: BasePr
 }
 
 /** A labelled text/number/email input with its message under it. */
-export function TextField({ label, error, hint, value, onValue, type = 'text', required, autoComplete, inputMode }: BaseProps & {
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onValue,
+  type = 'text',
+  required,
+  autoComplete,
+  inputMode,
+}: BaseProps & {
   value: string;
   onValue: (value: string) => void;
   type?: 'text' | 'email' | 'number' | 'tel' | 'password' | 'url';
@@ -57,17 +75,26 @@ export function TextArea({ label, error, value, onValue, required }: BaseProps &
   const messageId = useId();
   return (
     <Field id={id} messageId={messageId} label={label} required={required} error={error}>
-      <textarea id={id} value={value} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? messageId : undefined} onInput={(e) => onValue(e.currentTarget.value)} />
+      <textarea
+        id={id}
+        value={value}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        onInput={(e) => onValue(e.currentTarget.value)}
+      />
     </Field>
   );
 }
 
 /** Note: selects listen to `input` (fired by every browser on a change) - see the export form. */
-export function SelectField({ label, error, value, onValue, options }: BaseProps & {
-  value: string;
-  onValue: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
+export function SelectField({
+  label,
+  error,
+  value,
+  onValue,
+  options,
+}: BaseProps & { value: string; onValue: (value: string) => void; options: { value: string; label: string }[] }) {
   const id = useId();
   return (
     <div className="admin-field">

@@ -24,7 +24,10 @@ const TAB_KEY: Record<Tab, string> = {
 
 /** /admin, /admin/coaches/<id>, /admin/devices, ...: which tab and which coach the path names. */
 export function parseAdminPath(path: string): { tab: Tab; coachId: string | null } {
-  const parts = path.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  const parts = path
+    .replace(/^\/admin\/?/, '')
+    .split('/')
+    .filter(Boolean);
   if (parts[0] === 'coaches' && parts[1]) return { tab: 'coaches', coachId: decodeURIComponent(parts[1]) };
   const tab = TABS.find((candidate) => candidate === parts[0]);
   return { tab: tab ?? 'coaches', coachId: null };
@@ -49,7 +52,11 @@ export default function AdminPage() {
         <ul>
           {TABS.map((candidate) => (
             <li key={candidate}>
-              <Link href={tabHref(candidate)} aria-current={candidate === tab ? 'page' : undefined} className={candidate === tab ? 'admin-tab admin-tab-active' : 'admin-tab'}>
+              <Link
+                href={tabHref(candidate)}
+                aria-current={candidate === tab ? 'page' : undefined}
+                className={candidate === tab ? 'admin-tab admin-tab-active' : 'admin-tab'}
+              >
                 {t(TAB_KEY[candidate])}
               </Link>
             </li>

@@ -6,7 +6,10 @@ import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
 vi.mock('../../api/devices.ts', () => ({ listDevices: vi.fn(), createDevice: vi.fn(), replaceDevice: vi.fn(), deleteDevice: vi.fn() }));
 vi.mock('../../api/replication-endpoints.ts', () => ({
-  listReplicationEndpoints: vi.fn(), createReplicationEndpoint: vi.fn(), replaceReplicationEndpoint: vi.fn(), deleteReplicationEndpoint: vi.fn(),
+  listReplicationEndpoints: vi.fn(),
+  createReplicationEndpoint: vi.fn(),
+  replaceReplicationEndpoint: vi.fn(),
+  deleteReplicationEndpoint: vi.fn(),
 }));
 vi.mock('../../api/surveys.ts', () => ({ listSurveys: vi.fn(), createSurvey: vi.fn(), replaceSurvey: vi.fn(), deleteSurvey: vi.fn() }));
 vi.mock('../../api/cost-rates.ts', () => ({ listCostRates: vi.fn(), createCostRate: vi.fn(), replaceCostRate: vi.fn(), deleteCostRate: vi.fn() }));
@@ -26,19 +29,35 @@ const field = (label: string) => within(dialog()).getByLabelText(new RegExp(`^${
 const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 
 beforeEach(() => {
-  vi.mocked(devices.listDevices).mockReset().mockImplementation(() => ok([buildDevice(), buildDevice({ id: 'd-2', name: 'Omron M500', type: 'blood-pressure-monitor', serialNumber: 'OM-7' })]));
-  vi.mocked(devices.createDevice).mockReset().mockImplementation((body) => ok(buildDevice({ id: 'd-3', ...body } as never)));
-  vi.mocked(devices.deleteDevice).mockReset().mockImplementation(() => ok(undefined));
-  vi.mocked(endpoints.listReplicationEndpoints).mockReset().mockImplementation(() =>
-    ok([buildEndpoint(), buildEndpoint({ id: 'r-2', name: 'Backup', protocol: 'http', host: 'backup.example.org', port: 8080, path: '' })]),
-  );
-  vi.mocked(endpoints.createReplicationEndpoint).mockReset().mockImplementation(() => ok(buildEndpoint()));
-  vi.mocked(surveys.createSurvey).mockReset().mockImplementation(() => ok({} as never));
-  vi.mocked(surveys.listSurveys).mockReset().mockImplementation(() => ok([]));
-  vi.mocked(costRates.listCostRates).mockReset().mockImplementation(() =>
-    ok([{ id: 'k-1', name: 'IRENA Gruppe', amountCents: 3550, unit: 'session', createdAt: '', updatedAt: '' }]),
-  );
-  vi.mocked(diagnoses.listDiagnoses).mockReset().mockImplementation(() => Promise.reject(apiFailure(503)));
+  vi.mocked(devices.listDevices)
+    .mockReset()
+    .mockImplementation(() => ok([buildDevice(), buildDevice({ id: 'd-2', name: 'Omron M500', type: 'blood-pressure-monitor', serialNumber: 'OM-7' })]));
+  vi.mocked(devices.createDevice)
+    .mockReset()
+    .mockImplementation((body) => ok(buildDevice({ id: 'd-3', ...body } as never)));
+  vi.mocked(devices.deleteDevice)
+    .mockReset()
+    .mockImplementation(() => ok(undefined));
+  vi.mocked(endpoints.listReplicationEndpoints)
+    .mockReset()
+    .mockImplementation(() =>
+      ok([buildEndpoint(), buildEndpoint({ id: 'r-2', name: 'Backup', protocol: 'http', host: 'backup.example.org', port: 8080, path: '' })]),
+    );
+  vi.mocked(endpoints.createReplicationEndpoint)
+    .mockReset()
+    .mockImplementation(() => ok(buildEndpoint()));
+  vi.mocked(surveys.createSurvey)
+    .mockReset()
+    .mockImplementation(() => ok({} as never));
+  vi.mocked(surveys.listSurveys)
+    .mockReset()
+    .mockImplementation(() => ok([]));
+  vi.mocked(costRates.listCostRates)
+    .mockReset()
+    .mockImplementation(() => ok([{ id: 'k-1', name: 'IRENA Gruppe', amountCents: 3550, unit: 'session', createdAt: '', updatedAt: '' }]));
+  vi.mocked(diagnoses.listDiagnoses)
+    .mockReset()
+    .mockImplementation(() => Promise.reject(apiFailure(503)));
   user.value = buildMe({ ...ANNA_BERG, isAdmin: true });
   document.head.querySelector('meta[name="app-title"]')?.remove();
 });

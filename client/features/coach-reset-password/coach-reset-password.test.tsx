@@ -67,9 +67,7 @@ describe('coach reset-password request', () => {
     fireEvent.input(input, { target: { value: 'coach@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Passwort zurücksetzen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Erfolg' });
-    expect(dialog.textContent).toContain(
-      'Ihnen werden weitere Anweisungen an die eingegebene E-Mail gesendet, wenn das Konto existiert.',
-    );
+    expect(dialog.textContent).toContain('Ihnen werden weitere Anweisungen an die eingegebene E-Mail gesendet, wenn das Konto existiert.');
     expect(calls[0].body).toEqual({ email: 'coach@example.org' });
     expect(location.pathname).toBe('/coach-reset-password');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

@@ -12,12 +12,29 @@ const { createPatientToken } = vi.mocked(await import('../../api/coaches.ts'));
 const { listPatientTokens } = vi.mocked(await import('../../api/patient-tokens.ts'));
 
 const token: PatientToken = {
-  id: 't1', code: 'K7QM-3RTX-9HPA-W', coachId: 'me', patientId: null, expiresAt: '2027-02-20T12:00:00.000Z', usedAt: null, createdAt: '2026-11-22T12:00:00.000Z',
+  id: 't1',
+  code: 'K7QM-3RTX-9HPA-W',
+  coachId: 'me',
+  patientId: null,
+  expiresAt: '2027-02-20T12:00:00.000Z',
+  usedAt: null,
+  createdAt: '2026-11-22T12:00:00.000Z',
 };
 
 beforeEach(() => {
   vi.resetAllMocks();
-  user.value = { id: 'me', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de' };
+  user.value = {
+    id: 'me',
+    email: 'c@example.org',
+    firstName: 'Clara',
+    lastName: 'Coach',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: true,
+    language: 'de',
+  };
   systemSettings.value = null;
   listPatientTokens.mockResolvedValue({ data: [], total: 0 });
 });

@@ -56,7 +56,9 @@ function NewCode({ coachId }: { coachId: string }) {
           <p>{t('createAccess.validUntil', { date: formatDate(token.expiresAt, { dateStyle: 'long' }) })}</p>
           <div className="form-actions">
             <CopyButton text={token.code} />
-            <a role="button" href={printUrl(token)} target="_blank" rel="noopener">{t('createAccess.print')}</a>
+            <a role="button" href={printUrl(token)} target="_blank" rel="noopener">
+              {t('createAccess.print')}
+            </a>
             <button type="button" className="secondary outline" disabled={busy} onClick={() => void create()}>
               {t('createAccess.another')}
             </button>
@@ -77,8 +79,12 @@ function NewCode({ coachId }: { coachId: string }) {
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>{t('createAccess.failed')} {errorText(error)}</p>
-          <button type="button" className="secondary" onClick={() => void create()}>{t('dataState.retry')}</button>
+          <p>
+            {t('createAccess.failed')} {errorText(error)}
+          </p>
+          <button type="button" className="secondary" onClick={() => void create()}>
+            {t('dataState.retry')}
+          </button>
         </div>
       )}
     </section>
@@ -88,26 +94,38 @@ function NewCode({ coachId }: { coachId: string }) {
 /** Codes this coach made that nobody has used yet, so a code read out yesterday can be found again. */
 function OpenCodes({ coachId }: { coachId: string }) {
   const list = useResource(
-    (signal) => listPatientTokens({ where: { coachId, usedAt: null, expiresAt: { gt: new Date().toISOString() } }, order: 'createdAt DESC', limit: 20 }, signal),
+    (signal) =>
+      listPatientTokens({ where: { coachId, usedAt: null, expiresAt: { gt: new Date().toISOString() } }, order: 'createdAt DESC', limit: 20 }, signal),
     coachId,
   );
   return (
     <section className="card" aria-labelledby="open-codes-heading">
       <div className="card-head">
         <h2 id="open-codes-heading">{t('createAccess.openTitle')}</h2>
-        <button type="button" className="secondary outline small" onClick={list.reload}>{t('createAccess.refresh')}</button>
+        <button type="button" className="secondary outline small" onClick={list.reload}>
+          {t('createAccess.refresh')}
+        </button>
       </div>
-      <DataState status={list.status} error={list.error} onRetry={list.reload} hasData={!!list.data}
-        empty={list.data?.length === 0} emptyText={t('createAccess.openEmpty')}>
+      <DataState
+        status={list.status}
+        error={list.error}
+        onRetry={list.reload}
+        hasData={!!list.data}
+        empty={list.data?.length === 0}
+        emptyText={t('createAccess.openEmpty')}
+      >
         <ul className="row-list">
           {(list.data ?? []).map((token) => (
             <li key={token.id}>
               <span>
                 <code className="code-inline">{token.code}</code>{' '}
-                <small className="muted">
-                  {t('createAccess.openMeta', { created: formatDate(token.createdAt), expires: formatDate(token.expiresAt) })}
-                </small>
-                {token.patientId && <> · <Link href={`/patient/${encodeURIComponent(token.patientId)}`}>{t('createAccess.toPatient')}</Link></>}
+                <small className="muted">{t('createAccess.openMeta', { created: formatDate(token.createdAt), expires: formatDate(token.expiresAt) })}</small>
+                {token.patientId && (
+                  <>
+                    {' '}
+                    · <Link href={`/patient/${encodeURIComponent(token.patientId)}`}>{t('createAccess.toPatient')}</Link>
+                  </>
+                )}
               </span>
               <a role="button" className="secondary outline small" href={printUrl(token)} target="_blank" rel="noopener">
                 {t('createAccess.printShort')}

@@ -8,11 +8,34 @@ import DashboardPage from './index.tsx';
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 const patient = (id: string, lastName: string, lastDataAt: string | null) => ({
-  id, patientCode: `NK-${id}`, firstName: 'Vor', lastName, birthDate: '1970-01-01', gender: 'unknown', email: null, phone: null,
-  clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2099-01-01', primaryCoachId: 'coach-1', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt, createdAt: daysAgo(100), updatedAt: daysAgo(1),
+  id,
+  patientCode: `NK-${id}`,
+  firstName: 'Vor',
+  lastName,
+  birthDate: '1970-01-01',
+  gender: 'unknown',
+  email: null,
+  phone: null,
+  clinic: '',
+  aftercareStart: '2026-01-01',
+  aftercareEnd: '2099-01-01',
+  primaryCoachId: 'coach-1',
+  diagnosisIds: [],
+  costRateId: null,
+  appointments: [],
+  lastDataAt,
+  createdAt: daysAgo(100),
+  updatedAt: daysAgo(1),
 });
-const comment = (id: string, patientId: string) => ({ id, patientId, authorId: 'coach-1', authorName: 'Clara Coach', text: `Notiz ${id}`, createdAt: daysAgo(1), updatedAt: daysAgo(1) });
+const comment = (id: string, patientId: string) => ({
+  id,
+  patientId,
+  authorId: 'coach-1',
+  authorName: 'Clara Coach',
+  text: `Notiz ${id}`,
+  createdAt: daysAgo(1),
+  updatedAt: daysAgo(1),
+});
 const external = (id: string, patientId: string) => ({ id, patientId, source: 'clinic', author: 'Reha-Klinik', text: `Brief ${id}`, createdAt: daysAgo(2) });
 
 const ACTIVE = [patient('p1', 'Rot', daysAgo(12)), patient('p2', 'Gelb', daysAgo(4)), patient('p3', 'Gruen', daysAgo(0))];

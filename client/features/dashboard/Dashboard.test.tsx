@@ -9,10 +9,7 @@ import { user } from '../../state/session.ts';
 import DashboardPage from './index.tsx';
 import { CASELOAD_PAGE } from './queries.ts';
 
-vi.mock('../../api/patients.ts', async (original) => ({
-  ...(await original<typeof import('../../api/patients.ts')>()),
-  listPatients: vi.fn(),
-}));
+vi.mock('../../api/patients.ts', async (original) => ({ ...(await original<typeof import('../../api/patients.ts')>()), listPatients: vi.fn() }));
 vi.mock('../../api/comments.ts', () => ({ listComments: vi.fn() }));
 vi.mock('../../api/external-comments.ts', () => ({ listExternalComments: vi.fn() }));
 const { listPatients } = vi.mocked(await import('../../api/patients.ts'));
@@ -23,9 +20,26 @@ const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 const inDays = (n: number) => isoDay(new Date(Date.now() + n * DAY));
 const patient = (id: string, lastDataAt: string | null, over: Partial<Patient> = {}): Patient => ({
-  id, patientCode: `NK-${id}`, firstName: 'Vor', lastName: id, birthDate: '1970-01-01', gender: 'unknown', email: null, phone: null,
-  clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2099-01-01', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt, followUpAt: null, createdAt: daysAgo(100), updatedAt: daysAgo(1), ...over,
+  id,
+  patientCode: `NK-${id}`,
+  firstName: 'Vor',
+  lastName: id,
+  birthDate: '1970-01-01',
+  gender: 'unknown',
+  email: null,
+  phone: null,
+  clinic: '',
+  aftercareStart: '2026-01-01',
+  aftercareEnd: '2099-01-01',
+  primaryCoachId: 'me',
+  diagnosisIds: [],
+  costRateId: null,
+  appointments: [],
+  lastDataAt,
+  followUpAt: null,
+  createdAt: daysAgo(100),
+  updatedAt: daysAgo(1),
+  ...over,
 });
 
 /** The caseload call answers `active`; a name lookup (id inq) answers p1 = Huber. */
@@ -38,7 +52,18 @@ function serve(active: Patient[] = []) {
 
 beforeEach(() => {
   vi.resetAllMocks();
-  user.value = { id: 'me', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de' };
+  user.value = {
+    id: 'me',
+    email: 'c@example.org',
+    firstName: 'Clara',
+    lastName: 'Coach',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: true,
+    language: 'de',
+  };
   news.value = [];
   newsLoading.value = false;
   listComments.mockResolvedValue({ data: [], total: 0 });
@@ -58,8 +83,13 @@ test('patients needing attention are listed red first, then yellow, then those w
 
 test('counts the caseload per traffic light from the one caseload answer, each count linking to the filtered list', async () => {
   serve([
-    patient('a', daysAgo(10)), patient('b', daysAgo(20)), patient('c', daysAgo(3)), patient('d', null), patient('e', daysAgo(40)),
-    patient('f', daysAgo(1)), patient('g', daysAgo(0)),
+    patient('a', daysAgo(10)),
+    patient('b', daysAgo(20)),
+    patient('c', daysAgo(3)),
+    patient('d', null),
+    patient('e', daysAgo(40)),
+    patient('f', daysAgo(1)),
+    patient('g', daysAgo(0)),
   ]);
   render(<DashboardPage />);
   const tile = async (name: RegExp) => (await screen.findByRole('link', { name })).textContent;
@@ -73,10 +103,18 @@ test('counts the caseload per traffic light from the one caseload answer, each c
 });
 
 test('aftercare ending soon shows the days left, soonest first, and only those within 14 days', async () => {
-  serve([patient('Spaet', daysAgo(1), { aftercareEnd: inDays(30) }), patient('Bald', daysAgo(1), { aftercareEnd: inDays(5) }), patient('Heute', daysAgo(1), { aftercareEnd: inDays(0) })]);
+  serve([
+    patient('Spaet', daysAgo(1), { aftercareEnd: inDays(30) }),
+    patient('Bald', daysAgo(1), { aftercareEnd: inDays(5) }),
+    patient('Heute', daysAgo(1), { aftercareEnd: inDays(0) }),
+  ]);
   render(<DashboardPage />);
   const section = (await screen.findByRole('heading', { name: 'Nachsorge endet bald' })).closest('section')!;
-  expect(within(section).getAllByRole('listitem').map((r) => r.textContent)).toEqual([expect.stringContaining('Heute'), expect.stringContaining('noch 5 Tage')]);
+  expect(
+    within(section)
+      .getAllByRole('listitem')
+      .map((r) => r.textContent),
+  ).toEqual([expect.stringContaining('Heute'), expect.stringContaining('noch 5 Tage')]);
 });
 
 test('empty sections say so instead of showing nothing', async () => {
@@ -111,7 +149,20 @@ test('a failed feed shows an error with retry while the other sections still wor
   expect((await within(section).findByRole('alert')).textContent).toContain('Der Server antwortet gerade nicht');
   expect(screen.getByText('In den nächsten 14 Tagen endet keine Nachsorge.')).toBeTruthy();
   listComments.mockResolvedValueOnce({
-    data: [{ id: 'c1', patientId: 'p1', authorId: 'x', authorName: 'Bernd Kollege', text: 'Rückruf morgen', createdAt: daysAgo(0), updatedAt: daysAgo(0), deletedAt: null, deletedBy: null, deletedByName: null }],
+    data: [
+      {
+        id: 'c1',
+        patientId: 'p1',
+        authorId: 'x',
+        authorName: 'Bernd Kollege',
+        text: 'Rückruf morgen',
+        createdAt: daysAgo(0),
+        updatedAt: daysAgo(0),
+        deletedAt: null,
+        deletedBy: null,
+        deletedByName: null,
+      },
+    ],
     total: 1,
   });
   fireEvent.click(within(section).getByRole('button', { name: 'Erneut versuchen' }));
@@ -166,14 +217,12 @@ test('a caseload larger than one page is counted call by call, and still right',
 });
 
 test('"Brauchen Aufmerksamkeit" is a worklist, and a patient waits there from the follow-up day on, not before', async () => {
-  serve([
-    patient('Rot', daysAgo(12)),
-    patient('Spaeter', daysAgo(10), { followUpAt: inDays(3) }),
-    patient('Heute', daysAgo(9), { followUpAt: inDays(0) }),
-  ]);
+  serve([patient('Rot', daysAgo(12)), patient('Spaeter', daysAgo(10), { followUpAt: inDays(3) }), patient('Heute', daysAgo(9), { followUpAt: inDays(0) })]);
   render(<DashboardPage />);
   const section = (await screen.findByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).closest('section')!;
-  const names = within(section).getAllByRole('listitem').map((r) => within(r).getAllByRole('link')[0].textContent);
+  const names = within(section)
+    .getAllByRole('listitem')
+    .map((r) => within(r).getAllByRole('link')[0].textContent);
   expect(names).toEqual(['Vor Rot', 'Vor Heute']);
   expect(within(section).getByRole('group', { name: 'Anruf bei Vor Rot erfassen' })).toBeTruthy();
   expect(within(within(section).getAllByRole('listitem')[0]).getByRole('button', { name: 'Erreicht' })).toBeTruthy();

@@ -93,7 +93,9 @@ function Caseload({ data }: { data: CaseloadData }) {
           <li key={level}>
             <Link href={`/patient?status=active&last=${level}`} className={`tile tile-${level}`}>
               <span className="tile-number">
-                <span className={`freshness freshness-${level}`}><span className="freshness-dot" aria-hidden="true" /></span>
+                <span className={`freshness freshness-${level}`}>
+                  <span className="freshness-dot" aria-hidden="true" />
+                </span>
                 {formatCount(data.levels[level])}
               </span>
               <span className="tile-label">{t(`freshness.level.${level}`)}</span>
@@ -117,7 +119,9 @@ function Attention({ data, now }: { data: CaseloadData; now: Date }) {
         <Worklist patients={data.attention} now={now} />
       )}
       {moreThanShown(data.attentionTotal, data.attention.length) && (
-        <p><Link href="/patient?status=active&sort=lastDataAt">{allText('dashboard.attention.all', data.attentionTotal)}</Link></p>
+        <p>
+          <Link href="/patient?status=active&sort=lastDataAt">{allText('dashboard.attention.all', data.attentionTotal)}</Link>
+        </p>
       )}
     </section>
   );
@@ -147,7 +151,11 @@ function EndingSoon({ data, now }: { data: CaseloadData; now: Date }) {
           })}
         </ul>
       )}
-      {moreThanShown(data.endingTotal, data.ending.length) && <p><Link href="/patient?status=ending&sort=aftercareEnd">{allText('dashboard.ending.all', data.endingTotal)}</Link></p>}
+      {moreThanShown(data.endingTotal, data.ending.length) && (
+        <p>
+          <Link href="/patient?status=ending&sort=aftercareEnd">{allText('dashboard.ending.all', data.endingTotal)}</Link>
+        </p>
+      )}
     </section>
   );
 }
@@ -171,7 +179,9 @@ function UnreadNews() {
           ))}
         </ul>
       )}
-      <p><Link href="/news-dashboard">{t('dashboard.news.all')}</Link></p>
+      <p>
+        <Link href="/news-dashboard">{t('dashboard.news.all')}</Link>
+      </p>
     </section>
   );
 }
@@ -207,7 +217,9 @@ function RecentFeed({ id, title, emptyText, feeds, items }: FeedProps) {
               <li key={c.id}>
                 <p className="feed-meta">
                   <Link href={patientLink(c.patientId, 'comments')}>{p ? patientName(p) : t('dashboard.unknownPatient')}</Link>
-                  {c.author ? ` · ${c.author}` : ''}{' · '}<time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
+                  {c.author ? ` · ${c.author}` : ''}
+                  {' · '}
+                  <time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
                 </p>
                 <p className="feed-text">{c.text}</p>
               </li>

@@ -53,10 +53,12 @@ export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Case
   if (complete) {
     const levels = { red: 0, yellow: 0, grey: 0, green: 0 } as Record<Freshness, number>;
     for (const p of active) levels[freshness(p.lastDataAt, now)]++;
-    const stale = byAttention(active.filter((p) => freshness(p.lastDataAt, now) !== 'green' && !waitingForFollowUp(p, now)), (p) => p.lastDataAt, now);
-    const ending = active
-      .filter((p) => endsSoon(p, now))
-      .sort((a, b) => a.aftercareEnd.localeCompare(b.aftercareEnd) || a.lastName.localeCompare(b.lastName));
+    const stale = byAttention(
+      active.filter((p) => freshness(p.lastDataAt, now) !== 'green' && !waitingForFollowUp(p, now)),
+      (p) => p.lastDataAt,
+      now,
+    );
+    const ending = active.filter((p) => endsSoon(p, now)).sort((a, b) => a.aftercareEnd.localeCompare(b.aftercareEnd) || a.lastName.localeCompare(b.lastName));
     return {
       total: exact(active.length),
       levels: Object.fromEntries(LEVELS.map((level) => [level, exact(levels[level])])) as Record<Freshness, ListCount>,
@@ -78,10 +80,15 @@ export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Case
     total: total === null ? { count: active.length, exact: false } : exact(total),
     levels: Object.fromEntries(LEVELS.map((level, i) => [level, levelCounts[i]])) as Record<Freshness, ListCount>,
     // The follow-up day is left out here, not in the query: an API whose patients have no such field still answers.
-    attention: byAttention(attention.data.filter((p) => !waitingForFollowUp(p, now)), (p) => p.lastDataAt, now).slice(0, ATTENTION_SHOWN),
-    attentionTotal: attention.total === null
-      ? { count: attention.data.length, exact: false }
-      : exact(attention.total - attention.data.filter((p) => waitingForFollowUp(p, now)).length),
+    attention: byAttention(
+      attention.data.filter((p) => !waitingForFollowUp(p, now)),
+      (p) => p.lastDataAt,
+      now,
+    ).slice(0, ATTENTION_SHOWN),
+    attentionTotal:
+      attention.total === null
+        ? { count: attention.data.length, exact: false }
+        : exact(attention.total - attention.data.filter((p) => waitingForFollowUp(p, now)).length),
     ending: ending.data,
     endingTotal: ending.total === null ? { count: ending.data.length, exact: false } : exact(ending.total),
   };

@@ -48,9 +48,5 @@ export function attentionFilter(now: Date, limit = 100): ListFilter {
 export function endingSoonFilter(now: Date, limit = 10): ListFilter {
   const today = isoDay(now);
   const until = isoDay(new Date(now.getTime() + ENDING_SOON_DAYS * DAY));
-  return {
-    where: { aftercareStart: { lte: today }, aftercareEnd: { between: [today, until] } },
-    order: ['aftercareEnd ASC', 'lastName ASC'],
-    limit,
-  };
+  return { where: { aftercareStart: { lte: today }, aftercareEnd: { between: [today, until] } }, order: ['aftercareEnd ASC', 'lastName ASC'], limit };
 }

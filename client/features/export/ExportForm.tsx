@@ -49,11 +49,23 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
           <div className="grid">
             <label>
               {t('export.from')}
-              <input type="date" value={filter.from} max={filter.to} onInput={(e) => set({ from: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+              <input
+                type="date"
+                value={filter.from}
+                max={filter.to}
+                onInput={(e) => set({ from: e.currentTarget.value })}
+                aria-invalid={problem ? true : undefined}
+              />
             </label>
             <label>
               {t('export.to')}
-              <input type="date" value={filter.to} min={filter.from} onInput={(e) => set({ to: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+              <input
+                type="date"
+                value={filter.to}
+                min={filter.from}
+                onInput={(e) => set({ to: e.currentTarget.value })}
+                aria-invalid={problem ? true : undefined}
+              />
             </label>
           </div>
         )}

@@ -1,23 +1,23 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/preact';
-import { apiFailure, buildCoach, buildComment, buildDays, buildDetailRow, buildPatient, ok, pagedList, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
+import {
+  apiFailure,
+  buildCoach,
+  buildComment,
+  buildDays,
+  buildDetailRow,
+  buildPatient,
+  ok,
+  pagedList,
+  ANNA_BERG,
+} from '../../../test/helpers/screen-records.ts';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 
-vi.mock('../../api/patients.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/patients.ts')>()),
-  listPatients: vi.fn(),
-}));
+vi.mock('../../api/patients.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../api/patients.ts')>()), listPatients: vi.fn() }));
 vi.mock('../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
 vi.mock('../../api/comments.ts', () => ({ listComments: vi.fn() }));
-vi.mock('../../api/statistics.ts', () => ({
-  getPatientDetailStatistics: vi.fn(),
-  getDailyPatientsInAftercare: vi.fn(),
-  getPhoneCoachings: vi.fn(),
-}));
-vi.mock('../../lib/csv.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/csv.ts')>()),
-  downloadCsv: vi.fn(),
-}));
+vi.mock('../../api/statistics.ts', () => ({ getPatientDetailStatistics: vi.fn(), getDailyPatientsInAftercare: vi.fn(), getPhoneCoachings: vi.fn() }));
+vi.mock('../../lib/csv.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/csv.ts')>()), downloadCsv: vi.fn() }));
 
 const patientsApi = await import('../../api/patients.ts');
 const coachesApi = await import('../../api/coaches.ts');
@@ -36,14 +36,20 @@ function downloaded(): { fileName: string; text: string } {
   if (!call) throw new Error('nothing was downloaded');
   return { fileName: call[0], text: call[1] };
 }
-const lines = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+const lines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
 const choose = (name: RegExp) => fireEvent.click(screen.getByRole('radio', { name }));
 const start = () => fireEvent.click(screen.getByRole('button', { name: 'CSV-Datei erstellen' }));
 
 beforeEach(() => {
   vi.mocked(csv.downloadCsv).mockReset();
   vi.mocked(patientsApi.listPatients).mockReset().mockImplementation(pagedList(manyPatients));
-  vi.mocked(coachesApi.listCoaches).mockReset().mockImplementation(pagedList([buildCoach(), buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
+  vi.mocked(coachesApi.listCoaches)
+    .mockReset()
+    .mockImplementation(pagedList([buildCoach(), buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
   vi.mocked(commentsApi.listComments).mockReset();
   vi.mocked(statsApi.getPatientDetailStatistics).mockReset();
   vi.mocked(statsApi.getDailyPatientsInAftercare).mockReset();
@@ -163,7 +169,9 @@ describe('other exports', () => {
     expect(calls[0]).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
     const { text, fileName } = downloaded();
     expect(fileName).toBe('patientenstatistik_2026-10-01_2026-10-31.csv');
-    expect(lines(text)[1]).toBe(`NK-4821;Keller;Jonas;Anna Berg;in Nachsorge;01.09.2026;28.02.2027;83;6;0;70;${csv.germanDateTime('2026-11-21T18:30:00.000Z')}`);
+    expect(lines(text)[1]).toBe(
+      `NK-4821;Keller;Jonas;Anna Berg;in Nachsorge;01.09.2026;28.02.2027;83;6;0;70;${csv.germanDateTime('2026-11-21T18:30:00.000Z')}`,
+    );
   });
 
   test('statistics can be narrowed to one primary coach', async () => {
@@ -178,9 +186,7 @@ describe('other exports', () => {
   });
 
   test('comments carry the patient code and keep line breaks inside one quoted cell', async () => {
-    vi.mocked(commentsApi.listComments).mockImplementation(
-      pagedList([buildComment({ patientId: 'p-7', text: 'Erste Zeile\nzweite "Zeile"' })]) as never,
-    );
+    vi.mocked(commentsApi.listComments).mockImplementation(pagedList([buildComment({ patientId: 'p-7', text: 'Erste Zeile\nzweite "Zeile"' })]) as never);
     render(<ExportPage />);
     choose(/Kommentare/);
     start();
@@ -192,7 +198,14 @@ describe('other exports', () => {
 
   test('daily figures join patients in aftercare and phone coachings per day', async () => {
     vi.mocked(statsApi.getDailyPatientsInAftercare).mockImplementation(() => ok(buildDays('2026-11-01', [{ count: 28 }, { count: 29 }])));
-    vi.mocked(statsApi.getPhoneCoachings).mockImplementation(() => ok(buildDays('2026-11-01', [{ count: 2, minutes: 40 }, { count: 0, minutes: 0 }])));
+    vi.mocked(statsApi.getPhoneCoachings).mockImplementation(() =>
+      ok(
+        buildDays('2026-11-01', [
+          { count: 2, minutes: 40 },
+          { count: 0, minutes: 0 },
+        ]),
+      ),
+    );
     render(<ExportPage />);
     choose(/Tageswerte/);
     start();

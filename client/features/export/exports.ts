@@ -71,15 +71,28 @@ const periodSuffix = (filter: ExportFilter) => `${filter.from}_${filter.to}`;
 
 async function patientsCsv(filter: ExportFilter, run: ExportRun): Promise<ExportResult> {
   // The coaches are fetched as part of the run, so the names are there even if the form's list failed.
-  const coachList = await fetchAll(
-    async (range, signal) => listCoaches({ order: ['lastName ASC', 'id ASC'], ...range }, signal),
-    { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.coaches', p) },
-  );
+  const coachList = await fetchAll(async (range, signal) => listCoaches({ order: ['lastName ASC', 'id ASC'], ...range }, signal), {
+    pageSize: PAGE_SIZE,
+    signal: run.signal,
+    onProgress: (p) => run.onProgress('export.step.coaches', p),
+  });
   const coaches = new Map(coachList.map((c) => [c.id, c]));
   const patients = await allPatients(patientWhere(filter, run.today), run, 'export.step.patients');
-  const header = ['patientCode', 'lastName', 'firstName', 'birthDate', 'gender', 'email', 'phone', 'clinic', 'aftercareStart', 'aftercareEnd', 'status', 'primaryCoach', 'lastDataAt'].map(
-    (key) => t(`export.column.${key}`),
-  );
+  const header = [
+    'patientCode',
+    'lastName',
+    'firstName',
+    'birthDate',
+    'gender',
+    'email',
+    'phone',
+    'clinic',
+    'aftercareStart',
+    'aftercareEnd',
+    'status',
+    'primaryCoach',
+    'lastDataAt',
+  ].map((key) => t(`export.column.${key}`));
   const rows: CsvValue[][] = patients.map((p) => [
     p.patientCode,
     p.lastName,
@@ -103,9 +116,20 @@ async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promis
     async (range, signal) => getPatientDetailStatistics({ from: filter.from, to: filter.to, ...coachQuery(filter), order: 'lastName ASC', ...range }, signal),
     { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.detailStatistics', p) },
   );
-  const header = ['patientCode', 'lastName', 'firstName', 'primaryCoach', 'status', 'aftercareStart', 'aftercareEnd', 'daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations', 'lastDataAt'].map(
-    (key) => t(`export.column.${key}`),
-  );
+  const header = [
+    'patientCode',
+    'lastName',
+    'firstName',
+    'primaryCoach',
+    'status',
+    'aftercareStart',
+    'aftercareEnd',
+    'daysInAftercare',
+    'phoneCoachings',
+    'phoneCoachingMinutes',
+    'dayEvaluations',
+    'lastDataAt',
+  ].map((key) => t(`export.column.${key}`));
   const data: CsvValue[][] = rows.map((r) => [
     // Patients the exporting person may not open come under their pseudonym and without a name.
     r.patientCode ?? r.rowId,

@@ -3,10 +3,12 @@ import { ExportCancelled, fetchAll, type Page } from './fetch-all.ts';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({ n: i }));
 const server = (all = rows, sendTotal = true) =>
-  vi.fn(async ({ limit, skip }: { limit: number; skip: number }): Promise<Page<{ n: number }>> => ({
-    data: all.slice(skip, skip + limit),
-    total: sendTotal ? all.length : null,
-  }));
+  vi.fn(
+    async ({ limit, skip }: { limit: number; skip: number }): Promise<Page<{ n: number }>> => ({
+      data: all.slice(skip, skip + limit),
+      total: sendTotal ? all.length : null,
+    }),
+  );
 
 describe('fetchAll', () => {
   test('fetches every row page by page with limit and skip', async () => {
@@ -61,7 +63,10 @@ describe('fetchAll', () => {
 
   test('a failed page is reported as the failure, not as a cancel', async () => {
     const failure = new Error('502');
-    const page = vi.fn().mockResolvedValueOnce({ data: rows.slice(0, 10), total: 23 }).mockRejectedValueOnce(failure);
+    const page = vi
+      .fn()
+      .mockResolvedValueOnce({ data: rows.slice(0, 10), total: 23 })
+      .mockRejectedValueOnce(failure);
     await expect(fetchAll(page, { pageSize: 10, signal: new AbortController().signal })).rejects.toBe(failure);
   });
 });

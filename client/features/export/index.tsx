@@ -30,9 +30,12 @@ export default function ExportPage() {
 
   // Leaving the page stops a running export and frees the finished file.
   useEffect(() => () => controller.current?.abort(), []);
-  useEffect(() => () => {
-    if (run.phase === 'done') URL.revokeObjectURL(run.url);
-  }, [run]);
+  useEffect(
+    () => () => {
+      if (run.phase === 'done') URL.revokeObjectURL(run.url);
+    },
+    [run],
+  );
 
   const start = async () => {
     if (filterError(kind, filter)) return;

@@ -19,14 +19,20 @@ const { user } = await import('../../state/session.ts');
 const { systemSettings } = await import('../../state/settings.ts');
 
 beforeEach(() => {
-  vi.mocked(system.getTrainingMaterials).mockReset().mockImplementation(() =>
-    ok([
-      buildMaterial(),
-      buildMaterial({ id: 'tm-2', title: 'Einverständniserklärung', category: 'form', assetId: 'a 2', fileName: 'Einverstaendnis.docx', size: 40_000 }),
-    ]),
-  );
-  vi.mocked(appSettings.getAppVersion).mockReset().mockImplementation(() => ok({ version: '2.4.1', name: 'coach-portal' }));
-  vi.mocked(appSettings.getAppSettings).mockReset().mockImplementation(() => ok(buildAppSettings()));
+  vi.mocked(system.getTrainingMaterials)
+    .mockReset()
+    .mockImplementation(() =>
+      ok([
+        buildMaterial(),
+        buildMaterial({ id: 'tm-2', title: 'Einverständniserklärung', category: 'form', assetId: 'a 2', fileName: 'Einverstaendnis.docx', size: 40_000 }),
+      ]),
+    );
+  vi.mocked(appSettings.getAppVersion)
+    .mockReset()
+    .mockImplementation(() => ok({ version: '2.4.1', name: 'coach-portal' }));
+  vi.mocked(appSettings.getAppSettings)
+    .mockReset()
+    .mockImplementation(() => ok(buildAppSettings()));
 });
 
 describe('information page', () => {
@@ -79,7 +85,11 @@ describe('the coach guide', () => {
   test('the help page lists its chapters as pages of the app, and still lists the training materials', async () => {
     renderAt('/information', <InformationPage />);
     const contents = screen.getByRole('navigation', { name: 'Kapitel des Leitfadens' });
-    expect(within(contents).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(contents)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Patientin oder Patient finden', '/information/guide/find-patient'],
       ['Die Farben bei „Letzte Daten“ lesen', '/information/guide/freshness'],
       ['Einen Anruf erfassen', '/information/guide/record-call'],

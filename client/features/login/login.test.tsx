@@ -62,9 +62,7 @@ describe('login screen', () => {
     mockFetch({ 'POST /auth/login': apiError(401, 'LOGIN_FAILED') });
     show('/login');
     fillAndSubmit();
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Die Anmeldung ist fehlgeschlagen. Bitte prüfen Sie E-Mail-Adresse und Passwort.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Anmeldung ist fehlgeschlagen. Bitte prüfen Sie E-Mail-Adresse und Passwort.');
     expect((screen.getByLabelText('E-Mail') as HTMLInputElement).value).toBe('coach@example.org');
     expect(location.pathname).toBe('/login');
   });
@@ -91,14 +89,19 @@ describe('login screen', () => {
 
   test.each([
     ['the login answer has no id', { 'POST /auth/login': json({ ttl: 1, user: buildMe() }) }],
-    ['the user lacks a flag docs/product.md shows', { 'POST /auth/login': json(answer), 'GET /auth/me': json({ id: 'c1', email: 'coach@example.org', isUserLocked: false }) }],
+    [
+      'the user lacks a flag docs/product.md shows',
+      { 'POST /auth/login': json(answer), 'GET /auth/me': json({ id: 'c1', email: 'coach@example.org', isUserLocked: false }) },
+    ],
     ['the answer is not JSON', { 'POST /auth/login': new Response('<html>Portal</html>', { status: 200 }) }],
   ])('when %s the form says the answer was not understood, reports it once and stores no token', async (_case, routes) => {
     vi.mocked(reportError).mockClear();
     mockFetch(routes);
     show('/login');
     fillAndSubmit();
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^Die Anmeldung ist fehlgeschlagen: Der Server hat eine Antwort geschickt, die diese Anwendung nicht versteht\./);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Die Anmeldung ist fehlgeschlagen: Der Server hat eine Antwort geschickt, die diese Anwendung nicht versteht\./,
+    );
     expect(reportError).toHaveBeenCalledOnce();
     expect(vi.mocked(reportError).mock.calls[0][0]).toMatchObject({ code: 'INVALID_RESPONSE' });
     expect(localStorage.getItem('accessToken')).toBeNull();

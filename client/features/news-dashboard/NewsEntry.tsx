@@ -38,8 +38,7 @@ export function NewsEntry({ item, open, focusOnOpen, onToggle, onMarkRead, onMar
         <h2 className="news-entry-title">
           <button ref={button} type="button" className="news-toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
             <span className="news-chevron" aria-hidden="true" />
-            {!item.read && <span className="news-badge">{t('newsDashboard.unreadBadge')}</span>}{' '}
-            <span className="news-title-text">{item.title}</span>
+            {!item.read && <span className="news-badge">{t('newsDashboard.unreadBadge')}</span>} <span className="news-title-text">{item.title}</span>
           </button>
         </h2>
         {published && (

@@ -66,19 +66,12 @@ export default function NewsDashboardPage() {
   return (
     <section className="news-dashboard">
       <h1>{t('newsDashboard.title')}</h1>
-      <p aria-live="polite">
-        {unreadCount === 0 ? t('newsDashboard.noneUnread') : t('newsDashboard.unreadCount', { n: formatNumber(unreadCount) })}
-      </p>
+      <p aria-live="polite">{unreadCount === 0 ? t('newsDashboard.noneUnread') : t('newsDashboard.unreadCount', { n: formatNumber(unreadCount) })}</p>
       <div role="group" aria-label={t('newsDashboard.filterLabel')} className="news-filter">
         <button type="button" className={filter === 'all' ? '' : 'secondary outline'} aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
           {t('newsDashboard.filterAll')}
         </button>
-        <button
-          type="button"
-          className={filter === 'unread' ? '' : 'secondary outline'}
-          aria-pressed={filter === 'unread'}
-          onClick={() => setFilter('unread')}
-        >
+        <button type="button" className={filter === 'unread' ? '' : 'secondary outline'} aria-pressed={filter === 'unread'} onClick={() => setFilter('unread')}>
           {t('newsDashboard.filterUnread')}
         </button>
       </div>

@@ -4,11 +4,7 @@ import { buildNews, ok, apiFailure, ANNA_BERG } from '../../../test/helpers/scre
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
-vi.mock('../../api/news.ts', () => ({
-  getNews: vi.fn(),
-  markNewsRead: vi.fn(() => ok(undefined)),
-  markNewsUnread: vi.fn(() => ok(undefined)),
-}));
+vi.mock('../../api/news.ts', () => ({ getNews: vi.fn(), markNewsRead: vi.fn(() => ok(undefined)), markNewsUnread: vi.fn(() => ok(undefined)) }));
 
 const api = await import('../../api/news.ts');
 const { user } = await import('../../state/session.ts');
@@ -21,7 +17,9 @@ const items = [
 ];
 
 beforeEach(() => {
-  vi.mocked(api.getNews).mockReset().mockImplementation(() => ok(items.map((i) => ({ ...i }))));
+  vi.mocked(api.getNews)
+    .mockReset()
+    .mockImplementation(() => ok(items.map((i) => ({ ...i }))));
   vi.mocked(api.markNewsRead).mockClear();
   vi.mocked(api.markNewsUnread).mockClear();
   user.value = buildMe({ ...ANNA_BERG, id: 'coach-7' });

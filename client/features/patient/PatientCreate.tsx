@@ -34,10 +34,16 @@ function CreateForm() {
   const keep = (values: PatientFormValues) => (JSON.stringify(values) === JSON.stringify(empty) ? draft.clear() : draft.store(values));
   return (
     <section>
-      <p><Link href="/patient">{t('patient.backToList')}</Link></p>
+      <p>
+        <Link href="/patient">{t('patient.backToList')}</Link>
+      </p>
       <h1>{t('patient.create.title')}</h1>
       <p className="muted">{t('patient.create.hint')}</p>
-      {draft.restored && <p role="status" className="notice">{t('unsaved.restored')}</p>}
+      {draft.restored && (
+        <p role="status" className="notice">
+          {t('unsaved.restored')}
+        </p>
+      )}
       <DataState status={refs.status} error={refs.error} onRetry={refs.reload}>
         {refs.data && (
           <PatientForm

@@ -46,7 +46,11 @@ export function PatientDetail({ id }: { id: string }) {
         {patient.data && (
           <>
             <Header patient={patient.data} />
-            {params.get('created') === '1' && <p className="notice" role="status">{t('patient.create.done')}</p>}
+            {params.get('created') === '1' && (
+              <p className="notice" role="status">
+                {t('patient.create.done')}
+              </p>
+            )}
             <nav className="tabs" aria-label={t('patient.tabs.label')}>
               {tabs.map((name) => (
                 <Link

@@ -160,7 +160,9 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
           {t('patient.fields.gender')}
           <select id="pf-gender" value={values.gender} onChange={(e) => set('gender', (e.target as HTMLSelectElement).value as PatientFormValues['gender'])}>
             {(['female', 'male', 'diverse', 'unknown'] as const).map((g) => (
-              <option key={g} value={g}>{t(`patient.gender.${g}`)}</option>
+              <option key={g} value={g}>
+                {t(`patient.gender.${g}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -178,7 +180,9 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
             <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
               <option value="">{t('patient.form.noCoach')}</option>
               {coaches.map((c) => (
-                <option key={c.id} value={c.id}>{coachListName(c)}</option>
+                <option key={c.id} value={c.id}>
+                  {coachListName(c)}
+                </option>
               ))}
             </select>
           </label>
@@ -188,7 +192,9 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
           <select id="pf-costRateId" value={values.costRateId} onChange={(e) => set('costRateId', (e.target as HTMLSelectElement).value)}>
             <option value="">{t('patient.form.noCostRate')}</option>
             {costRates.map((r) => (
-              <option key={r.id} value={r.id}>{r.name}</option>
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
             ))}
           </select>
         </label>

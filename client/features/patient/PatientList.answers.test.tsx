@@ -10,14 +10,31 @@ vi.mock('../../lib/error-reporting.ts', () => ({ reportError: vi.fn() }));
 
 beforeEach(() => {
   history.replaceState(null, '', '/patient');
-  user.value = { id: '2', email: 'coach@example.org', firstName: '', lastName: '', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: false, language: '' };
+  user.value = {
+    id: '2',
+    email: 'coach@example.org',
+    firstName: '',
+    lastName: '',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: false,
+    language: '',
+  };
 });
 afterEach(() => vi.unstubAllGlobals());
 
 test('lists LoopBack answers: numeric ids become links, a coach without names is offered by email', async () => {
   mockFetch({
-    'GET /patients': json([{ id: 11, firstName: 'Karin', lastName: 'Krause', patientCode: 'LB-111' }, { id: 12, patientCode: 'LB-112' }]),
-    'GET /coaches': json([{ id: 2, email: 'coach@example.org' }, { id: 5, email: 'nora@example.org' }]),
+    'GET /patients': json([
+      { id: 11, firstName: 'Karin', lastName: 'Krause', patientCode: 'LB-111' },
+      { id: 12, patientCode: 'LB-112' },
+    ]),
+    'GET /coaches': json([
+      { id: 2, email: 'coach@example.org' },
+      { id: 5, email: 'nora@example.org' },
+    ]),
   });
   render(<PatientList />);
   expect((await screen.findByRole('link', { name: 'Krause, Karin' })).getAttribute('href')).toBe('/patient/11');

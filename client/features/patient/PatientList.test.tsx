@@ -7,23 +7,44 @@ import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';
 import PatientArea from './index.tsx';
 
-vi.mock('../../api/patients.ts', async (original) => ({
-  ...(await original<typeof import('../../api/patients.ts')>()),
-  listPatients: vi.fn(),
-}));
+vi.mock('../../api/patients.ts', async (original) => ({ ...(await original<typeof import('../../api/patients.ts')>()), listPatients: vi.fn() }));
 vi.mock('../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
 const { listPatients } = vi.mocked(await import('../../api/patients.ts'));
 const { listCoaches } = vi.mocked(await import('../../api/coaches.ts'));
 
 const me = (over: Partial<Me> = {}): Me => ({
-  id: 'me', email: 'coach@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false,
-  isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de', ...over,
+  id: 'me',
+  email: 'coach@example.org',
+  firstName: 'Clara',
+  lastName: 'Coach',
+  isUserLocked: false,
+  isAdmin: false,
+  isSuperAdmin: false,
+  isHealthManager: false,
+  emailVerified: true,
+  language: 'de',
+  ...over,
 });
 const patient = (i: number): Patient => ({
-  id: `p${i}`, patientCode: `NK-${1000 + i}`, firstName: `Vorname${i}`, lastName: `Nachname${i}`, birthDate: '1970-01-01',
-  gender: 'female', email: null, phone: null, clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2027-01-01',
-  primaryCoachId: 'me', diagnosisIds: [], costRateId: null, appointments: [], lastDataAt: null, followUpAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id: `p${i}`,
+  patientCode: `NK-${1000 + i}`,
+  firstName: `Vorname${i}`,
+  lastName: `Nachname${i}`,
+  birthDate: '1970-01-01',
+  gender: 'female',
+  email: null,
+  phone: null,
+  clinic: '',
+  aftercareStart: '2026-01-01',
+  aftercareEnd: '2027-01-01',
+  primaryCoachId: 'me',
+  diagnosisIds: [],
+  costRateId: null,
+  appointments: [],
+  lastDataAt: null,
+  followUpAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => patient(from + i));
 
@@ -137,7 +158,9 @@ test('a coach sees "Patient anlegen" while settings load and when the system all
   listPatients.mockResolvedValue({ data: [], total: 0 });
   render(<PatientArea />);
   expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
-  await act(() => { systemSettings.value = { enable_creating_new_patients: true, instance_name: 'CL' }; });
+  await act(() => {
+    systemSettings.value = { enable_creating_new_patients: true, instance_name: 'CL' };
+  });
   expect(screen.getByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
 });
 
@@ -188,14 +211,40 @@ test('rows show the primary coach, the phone number and the next appointment', a
   const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
   const past = new Date(Date.now() - 86_400_000).toISOString();
-  listCoaches.mockResolvedValue({ data: [{ id: 'c2', email: 'b@example.org', firstName: 'Bernd', lastName: 'Kollege', title: '', phone: '', isAdmin: false, isSuperAdmin: false, isHealthManager: false, isUserLocked: false, emailVerified: true, language: 'de', trialEndsAt: null, createdAt: '', updatedAt: '' }], total: 1 });
+  listCoaches.mockResolvedValue({
+    data: [
+      {
+        id: 'c2',
+        email: 'b@example.org',
+        firstName: 'Bernd',
+        lastName: 'Kollege',
+        title: '',
+        phone: '',
+        isAdmin: false,
+        isSuperAdmin: false,
+        isHealthManager: false,
+        isUserLocked: false,
+        emailVerified: true,
+        language: 'de',
+        trialEndsAt: null,
+        createdAt: '',
+        updatedAt: '',
+      },
+    ],
+    total: 1,
+  });
   listPatients.mockResolvedValue({
     data: [
-      { ...patient(1), primaryCoachId: 'c2', phone: '0171 2345', appointments: [
-        { id: 'a3', startsAt: later, durationMinutes: 30, type: 'phone', note: '' },
-        { id: 'a1', startsAt: past, durationMinutes: 30, type: 'phone', note: '' },
-        { id: 'a2', startsAt: future, durationMinutes: 30, type: 'video', note: '' },
-      ] },
+      {
+        ...patient(1),
+        primaryCoachId: 'c2',
+        phone: '0171 2345',
+        appointments: [
+          { id: 'a3', startsAt: later, durationMinutes: 30, type: 'phone', note: '' },
+          { id: 'a1', startsAt: past, durationMinutes: 30, type: 'phone', note: '' },
+          { id: 'a2', startsAt: future, durationMinutes: 30, type: 'video', note: '' },
+        ],
+      },
       { ...patient(2), primaryCoachId: 'me' },
     ],
     total: 2,

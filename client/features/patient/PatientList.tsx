@@ -94,14 +94,21 @@ export function PatientList() {
             <thead>
               <tr>
                 {COLUMNS.map((col) => {
-                  if (!col.sort) return <th key={col.key} scope="col">{t(col.label)}</th>;
+                  if (!col.sort)
+                    return (
+                      <th key={col.key} scope="col">
+                        {t(col.label)}
+                      </th>
+                    );
                   const active = query.sort.replace(/^-/, '') === col.sort;
                   const desc = active && query.sort.startsWith('-');
                   return (
                     <th key={col.key} scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : 'none'}>
                       <button type="button" className="sort-button" onClick={() => setQuery({ sort: active && !desc ? `-${col.sort}` : col.sort })}>
                         {t(col.label)}
-                        <span aria-hidden="true" className="sort-mark">{active ? (desc ? '▼' : '▲') : '↕'}</span>
+                        <span aria-hidden="true" className="sort-mark">
+                          {active ? (desc ? '▼' : '▲') : '↕'}
+                        </span>
                       </button>
                     </th>
                   );
@@ -116,21 +123,33 @@ export function PatientList() {
                     <td data-label={t('patient.list.name')}>
                       <Link href={`/patient/${encodeURIComponent(p.id)}`}>{patientListName(p)}</Link>
                     </td>
-                    <td data-label={t('patient.list.code')}><code>{p.patientCode}</code></td>
+                    <td data-label={t('patient.list.code')}>
+                      <code>{p.patientCode}</code>
+                    </td>
                     <td data-label={t('patient.list.primaryCoach')}>{primaryCoach(p.primaryCoachId)}</td>
                     <td data-label={t('patient.list.phone')}>
-                      {p.phone ? <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="nowrap">{p.phone}</a> : t('patient.none')}
+                      {p.phone ? (
+                        <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="nowrap">
+                          {p.phone}
+                        </a>
+                      ) : (
+                        t('patient.none')
+                      )}
                     </td>
                     <td data-label={t('patient.list.aftercare')}>
                       <AftercareBadge patient={p} />{' '}
-                      {(p.aftercareStart || p.aftercareEnd) && <span className="nowrap">{dayText(p.aftercareStart)} – {dayText(p.aftercareEnd)}</span>}
+                      {(p.aftercareStart || p.aftercareEnd) && (
+                        <span className="nowrap">
+                          {dayText(p.aftercareStart)} – {dayText(p.aftercareEnd)}
+                        </span>
+                      )}
                     </td>
                     <td data-label={t('patient.list.nextAppointment')}>
-                      {next ? (
-                        <span className="nowrap">{formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' })}</span>
-                      ) : t('patient.none')}
+                      {next ? <span className="nowrap">{formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' })}</span> : t('patient.none')}
                     </td>
-                    <td data-label={t('patient.list.lastData')}><FreshnessBadge lastDataAt={p.lastDataAt} /></td>
+                    <td data-label={t('patient.list.lastData')}>
+                      <FreshnessBadge lastDataAt={p.lastDataAt} />
+                    </td>
                   </tr>
                 );
               })}

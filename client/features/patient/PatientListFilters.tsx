@@ -7,7 +7,12 @@ import { PAGE_SIZES, type ListQuery, type PageSize } from './listQuery.ts';
 const SORT_OPTIONS = ['lastName', '-lastName', 'patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
 
 /** The patient list's filter bar: search (name, code, phone), coach, status, last data, order and rows per page. */
-export function Filters({ query, coaches, myId, onChange }: {
+export function Filters({
+  query,
+  coaches,
+  myId,
+  onChange,
+}: {
   query: ListQuery;
   coaches: Coach[];
   myId: string;
@@ -29,19 +34,35 @@ export function Filters({ query, coaches, myId, onChange }: {
     // The <search> element is the search landmark. Not role="search" on the form: Pico styles that role as one
     // rounded input group (pill-shaped fields, a focus ring around the whole filter bar, half-rounded button).
     <search className="filters-landmark">
-      <form className="filters" onSubmit={(e) => { e.preventDefault(); onChange({ q: text }); }}>
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ q: text });
+        }}
+      >
         <label>
           {t('patient.list.search')}
-          <input type="search" value={text} placeholder={t('search.placeholder')} aria-describedby="patient-search-hint" onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+          <input
+            type="search"
+            value={text}
+            placeholder={t('search.placeholder')}
+            aria-describedby="patient-search-hint"
+            onInput={(e) => setText((e.target as HTMLInputElement).value)}
+          />
         </label>
         <label>
           {t('patient.list.coach')}
           <select value={query.coach} onChange={(e) => onChange({ coach: (e.target as HTMLSelectElement).value })}>
             <option value="">{t('patient.list.allCoaches')}</option>
             {myId && <option value={myId}>{t('patient.list.myPatients')}</option>}
-            {coaches.filter((c) => c.id !== myId).map((c) => (
-              <option key={c.id} value={c.id}>{coachListName(c)}</option>
-            ))}
+            {coaches
+              .filter((c) => c.id !== myId)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {coachListName(c)}
+                </option>
+              ))}
           </select>
         </label>
         <label>
@@ -68,23 +89,38 @@ export function Filters({ query, coaches, myId, onChange }: {
           {t('patient.list.sort')}
           <select value={query.sort} onChange={(e) => onChange({ sort: (e.target as HTMLSelectElement).value })}>
             {SORT_OPTIONS.map((value) => (
-              <option key={value} value={value}>{t(`patient.list.sortBy.${value.replace('-', 'desc_')}`)}</option>
+              <option key={value} value={value}>
+                {t(`patient.list.sortBy.${value.replace('-', 'desc_')}`)}
+              </option>
             ))}
           </select>
         </label>
         <label className="size-select">
           {t('patient.list.pageSize')}
           <select value={String(query.size)} onChange={(e) => onChange({ size: Number((e.target as HTMLSelectElement).value) as PageSize })}>
-            {PAGE_SIZES.map((size) => <option key={size} value={String(size)}>{size}</option>)}
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={String(size)}>
+                {size}
+              </option>
+            ))}
           </select>
         </label>
         {(query.q || query.coach || query.status || query.last) && (
-          <button type="button" className="secondary outline filters-reset" onClick={() => { setText(''); onChange({ q: '', coach: '', status: '', last: '' }); }}>
+          <button
+            type="button"
+            className="secondary outline filters-reset"
+            onClick={() => {
+              setText('');
+              onChange({ q: '', coach: '', status: '', last: '' });
+            }}
+          >
             {t('patient.list.resetFilters')}
           </button>
         )}
       </form>
-      <p id="patient-search-hint" className="muted filters-hint">{t('search.hint')}</p>
+      <p id="patient-search-hint" className="muted filters-hint">
+        {t('search.hint')}
+      </p>
     </search>
   );
 }

@@ -12,7 +12,13 @@ test('a query survives the round trip through the URL', () => {
 
 test('unknown or broken URL values fall back to the defaults', () => {
   expect(parseListQuery('?status=deleted&last=blue&sort=password&page=-4&size=1000')).toEqual({
-    q: '', coach: '', status: '', last: '', sort: 'lastName', page: 1, size: 25,
+    q: '',
+    coach: '',
+    status: '',
+    last: '',
+    sort: 'lastName',
+    page: 1,
+    size: 25,
   });
   expect(listQueryToSearch(parseListQuery(''))).toBe('');
 });
@@ -41,12 +47,8 @@ test('each search word must match first name, last name, code or, with a digit, 
 });
 
 test('the last-data filter uses the same day limits as the traffic light', () => {
-  expect(toListFilter(parseListQuery('?last=yellow'), now).where).toEqual({
-    lastDataAt: { lt: '2026-11-20T12:00:00.000Z', gte: '2026-11-15T12:00:00.000Z' },
-  });
-  expect(toListFilter(parseListQuery('?last=grey'), now).where).toEqual({
-    or: [{ lastDataAt: null }, { lastDataAt: { lt: '2026-10-23T12:00:00.000Z' } }],
-  });
+  expect(toListFilter(parseListQuery('?last=yellow'), now).where).toEqual({ lastDataAt: { lt: '2026-11-20T12:00:00.000Z', gte: '2026-11-15T12:00:00.000Z' } });
+  expect(toListFilter(parseListQuery('?last=grey'), now).where).toEqual({ or: [{ lastDataAt: null }, { lastDataAt: { lt: '2026-10-23T12:00:00.000Z' } }] });
 });
 
 test('aftercare status and coach become date and equality conditions', () => {

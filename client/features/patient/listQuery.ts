@@ -88,10 +88,5 @@ export function toListFilter(query: ListQuery, now: Date = new Date()): ListFilt
   const field = query.sort.replace(/^-/, '');
   const dir = desc ? 'DESC' : 'ASC';
   const order = field === 'lastName' ? [`lastName ${dir}`, `firstName ${dir}`, 'id ASC'] : [`${field} ${dir}`, 'lastName ASC', 'id ASC'];
-  return {
-    ...(and.length ? { where: and.length === 1 ? and[0] : { and } } : {}),
-    order,
-    limit: query.size,
-    skip: (query.page - 1) * query.size,
-  };
+  return { ...(and.length ? { where: and.length === 1 ? and[0] : { and } } : {}), order, limit: query.size, skip: (query.page - 1) * query.size };
 }

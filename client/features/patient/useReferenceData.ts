@@ -18,7 +18,11 @@ export interface ReferenceData {
  */
 export function useReferenceData() {
   return useResource<ReferenceData>(async (signal) => {
-    const safe = <T,>(p: Promise<{ data: T[] }>) => p.then((r) => r.data, () => [] as T[]);
+    const safe = <T>(p: Promise<{ data: T[] }>) =>
+      p.then(
+        (r) => r.data,
+        () => [] as T[],
+      );
     const [coaches, diagnoses, costRates] = await Promise.all([
       safe(listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal)),
       safe(listDiagnoses({ order: 'code ASC', limit: 1000 }, signal)),

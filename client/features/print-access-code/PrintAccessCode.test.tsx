@@ -10,14 +10,28 @@ const { listPatientTokens } = vi.mocked(await import('../../api/patient-tokens.t
 
 beforeEach(() => {
   vi.resetAllMocks();
-  user.value = { id: 'me', email: 'clara@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de' };
+  user.value = {
+    id: 'me',
+    email: 'clara@example.org',
+    firstName: 'Clara',
+    lastName: 'Coach',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: true,
+    language: 'de',
+  };
   listPatientTokens.mockResolvedValue({ data: [], total: 0 });
 });
 
 test('the sheet shows the code in blocks, German instructions and a print button', async () => {
   history.replaceState(null, '', '/print/access-code?code=K7QM-3RTX-9HPA-W&patientId=p1');
   getPatient.mockResolvedValue({ data: { firstName: 'Anna', lastName: 'Müller' } as never, total: null });
-  getPrimaryCoach.mockResolvedValue({ data: { id: 'me', firstName: 'Clara', lastName: 'Coach', title: '', email: 'clara@example.org', phone: '0931 123' }, total: null });
+  getPrimaryCoach.mockResolvedValue({
+    data: { id: 'me', firstName: 'Clara', lastName: 'Coach', title: '', email: 'clara@example.org', phone: '0931 123' },
+    total: null,
+  });
   const print = vi.fn();
   Object.defineProperty(window, 'print', { value: print, configurable: true });
   render(<PrintAccessCodePage />);

@@ -29,9 +29,24 @@ export default function PrintAccessCodePage() {
   const me = user.value;
   const extras = useResource<Extras>(async (signal) => {
     const [patient, coach, tokens] = await Promise.all([
-      patientId ? getPatient(patientId, signal).then((r) => r.data, () => null) : null,
-      patientId ? getPrimaryCoach(patientId, signal).then((r) => r.data, () => null) : null,
-      code ? listPatientTokens({ where: { code }, limit: 1 }, signal).then((r) => r.data[0] ?? null, () => null) : null,
+      patientId
+        ? getPatient(patientId, signal).then(
+            (r) => r.data,
+            () => null,
+          )
+        : null,
+      patientId
+        ? getPrimaryCoach(patientId, signal).then(
+            (r) => r.data,
+            () => null,
+          )
+        : null,
+      code
+        ? listPatientTokens({ where: { code }, limit: 1 }, signal).then(
+            (r) => r.data[0] ?? null,
+            () => null,
+          )
+        : null,
     ]);
     const contact = coach ?? (me ? { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email } : null);
     return {
@@ -73,8 +88,18 @@ export default function PrintAccessCodePage() {
           <h2>{t('print.questions')}</h2>
           <p>
             {t('print.yourCoach', { name: info.coach.name })}
-            {info.coach.phone && <><br />{t('print.phone', { phone: info.coach.phone })}</>}
-            {info.coach.email && <><br />{t('print.email', { email: info.coach.email })}</>}
+            {info.coach.phone && (
+              <>
+                <br />
+                {t('print.phone', { phone: info.coach.phone })}
+              </>
+            )}
+            {info.coach.email && (
+              <>
+                <br />
+                {t('print.email', { email: info.coach.email })}
+              </>
+            )}
           </p>
         </section>
       )}

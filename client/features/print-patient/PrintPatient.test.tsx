@@ -6,7 +6,10 @@ import PrintPatientPage from './index.tsx';
 
 vi.mock('../../api/patients.ts', async (original) => ({
   ...(await original<typeof import('../../api/patients.ts')>()),
-  getPatient: vi.fn(), getPrimaryCoach: vi.fn(), listPatientCoaches: vi.fn(), getEvaluationForm: vi.fn(),
+  getPatient: vi.fn(),
+  getPrimaryCoach: vi.fn(),
+  listPatientCoaches: vi.fn(),
+  getEvaluationForm: vi.fn(),
 }));
 vi.mock('../../api/comments.ts', () => ({ listComments: vi.fn() }));
 vi.mock('../../api/external-comments.ts', () => ({ listExternalComments: vi.fn() }));
@@ -20,9 +23,25 @@ const { listDiagnoses } = vi.mocked(await import('../../api/diagnosis.ts'));
 const { listSyncRecords } = vi.mocked(await import('../../api/sync-db.ts'));
 
 const anna: Patient = {
-  id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: '0931 55',
-  clinic: 'Reha-Zentrum Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'me', diagnosisIds: ['d1'], costRateId: null,
-  appointments: [], lastDataAt: null, followUpAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
+  id: 'p1',
+  patientCode: 'NK-4821',
+  firstName: 'Anna',
+  lastName: 'Müller',
+  birthDate: '1968-04-02',
+  gender: 'female',
+  email: null,
+  phone: '0931 55',
+  clinic: 'Reha-Zentrum Bad Kissingen',
+  aftercareStart: '2026-09-01',
+  aftercareEnd: '2027-02-28',
+  primaryCoachId: 'me',
+  diagnosisIds: ['d1'],
+  costRateId: null,
+  appointments: [],
+  lastDataAt: null,
+  followUpAt: null,
+  createdAt: '2026-09-01T00:00:00.000Z',
+  updatedAt: '2026-09-01T00:00:00.000Z',
 };
 
 beforeEach(() => {
@@ -31,7 +50,23 @@ beforeEach(() => {
   patients.getPrimaryCoach.mockResolvedValue({ data: null, total: null });
   patients.listPatientCoaches.mockResolvedValue({ data: [], total: 0 });
   patients.getEvaluationForm.mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'x'));
-  listComments.mockResolvedValue({ data: [{ id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null }], total: 1 });
+  listComments.mockResolvedValue({
+    data: [
+      {
+        id: 'c1',
+        patientId: 'p1',
+        authorId: 'me',
+        authorName: 'Clara Coach',
+        text: 'Erstgespräch geführt.',
+        createdAt: '2026-09-02T09:00:00.000Z',
+        updatedAt: '2026-09-02T09:00:00.000Z',
+        deletedAt: null,
+        deletedBy: null,
+        deletedByName: null,
+      },
+    ],
+    total: 1,
+  });
   listExternalComments.mockResolvedValue({ data: [], total: 0 });
   listDiagnoses.mockResolvedValue({ data: [{ id: 'd1', code: 'F33.1', label: 'Rezidivierende depressive Störung' }], total: 1 });
   listSyncRecords.mockResolvedValue({ data: [], total: 0 });
@@ -61,8 +96,30 @@ test('the printed record marks an edited note with the time of its last change',
   patients.getPatient.mockResolvedValue({ data: anna, total: null });
   listComments.mockResolvedValue({
     data: [
-      { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Erstgespräch geführt.', createdAt: '2026-09-02T09:00:00.000Z', updatedAt: '2026-09-02T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null },
-      { id: 'c2', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat, korrigiert.', createdAt: '2026-09-03T09:00:00.000Z', updatedAt: '2026-09-04T15:30:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null },
+      {
+        id: 'c1',
+        patientId: 'p1',
+        authorId: 'me',
+        authorName: 'Clara Coach',
+        text: 'Erstgespräch geführt.',
+        createdAt: '2026-09-02T09:00:00.000Z',
+        updatedAt: '2026-09-02T09:00:00.000Z',
+        deletedAt: null,
+        deletedBy: null,
+        deletedByName: null,
+      },
+      {
+        id: 'c2',
+        patientId: 'p1',
+        authorId: 'me',
+        authorName: 'Clara Coach',
+        text: 'Telefonat, korrigiert.',
+        createdAt: '2026-09-03T09:00:00.000Z',
+        updatedAt: '2026-09-04T15:30:00.000Z',
+        deletedAt: null,
+        deletedBy: null,
+        deletedByName: null,
+      },
     ],
     total: 2,
   });

@@ -20,7 +20,11 @@ import { coachName, patientName } from '../../lib/names.ts';
 const LIMIT = 1000;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 /** A part that cannot be read is left out of the sheet rather than failing the whole print. */
-const orNull = <T,>(p: Promise<{ data: T }>) => p.then((r) => r.data, () => null);
+const orNull = <T,>(p: Promise<{ data: T }>) =>
+  p.then(
+    (r) => r.data,
+    () => null,
+  );
 
 async function loadRecord(id: string, signal: AbortSignal) {
   const { data: patient } = await getPatient(id, signal);
@@ -62,7 +66,9 @@ export default function PrintPatientPage() {
       <DataState status={record.status} error={record.error} onRetry={record.reload}>
         {r && (
           <>
-            <p className="print-brand">{instanceTitle()} · {t('print.patientTitle')}</p>
+            <p className="print-brand">
+              {instanceTitle()} · {t('print.patientTitle')}
+            </p>
             <h1>{patientName(r.patient)}</h1>
             <p className="print-meta">{t('print.printedAt', { date: dateTime(new Date().toISOString()) })}</p>
             <MasterSection patient={r.patient} diagnoses={(r.diagnoses ?? []).map((d) => `${d.code} ${d.label}`)} costRate={r.costRate?.name ?? null} />
@@ -70,7 +76,12 @@ export default function PrintPatientPage() {
               <h2>{t('patient.team.title')}</h2>
               <p>
                 {t('patient.team.primary')}: {r.primary ? [r.primary.title, coachName(r.primary)].filter(Boolean).join(' ') : t('patient.team.noPrimary')}
-                {r.coaches && r.coaches.length > 0 && <><br />{t('patient.team.linked')}: {r.coaches.map(coachName).join(', ')}</>}
+                {r.coaches && r.coaches.length > 0 && (
+                  <>
+                    <br />
+                    {t('patient.team.linked')}: {r.coaches.map(coachName).join(', ')}
+                  </>
+                )}
               </p>
             </section>
             <section className="print-section">
@@ -82,27 +93,39 @@ export default function PrintPatientPage() {
                 {r.evaluations && r.evaluations.length > 0 && (
                   <>
                     <br />
-                    {t('patient.data.mood')} Ø {avg(r.evaluations.map((e) => e.data.mood))} · {t('patient.data.sleep')} Ø {avg(r.evaluations.map((e) => e.data.sleep))} ·{' '}
-                    {t('patient.data.stress')} Ø {avg(r.evaluations.map((e) => e.data.stress))}
+                    {t('patient.data.mood')} Ø {avg(r.evaluations.map((e) => e.data.mood))} · {t('patient.data.sleep')} Ø{' '}
+                    {avg(r.evaluations.map((e) => e.data.sleep))} · {t('patient.data.stress')} Ø {avg(r.evaluations.map((e) => e.data.stress))}
                   </>
                 )}
               </p>
             </section>
             <section className="print-section">
               <h2>{t('patient.appointments.title')}</h2>
-              {r.patient.appointments.length === 0 ? <p>{t('print.noAppointments')}</p> : (
-                <div className="table-scroll"><table>
-                  <thead><tr><th scope="col">{t('patient.appointments.startsAt')}</th><th scope="col">{t('patient.appointments.typeLabel')}</th><th scope="col">{t('patient.appointments.note')}</th></tr></thead>
-                  <tbody>
-                    {r.patient.appointments.map((a) => (
-                      <tr key={a.id}>
-                        <td>{dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})</td>
-                        <td>{t(`patient.appointments.type.${a.type}`)}</td>
-                        <td>{a.note}</td>
+              {r.patient.appointments.length === 0 ? (
+                <p>{t('print.noAppointments')}</p>
+              ) : (
+                <div className="table-scroll">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('patient.appointments.startsAt')}</th>
+                        <th scope="col">{t('patient.appointments.typeLabel')}</th>
+                        <th scope="col">{t('patient.appointments.note')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table></div>
+                    </thead>
+                    <tbody>
+                      {r.patient.appointments.map((a) => (
+                        <tr key={a.id}>
+                          <td>
+                            {dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})
+                          </td>
+                          <td>{t(`patient.appointments.type.${a.type}`)}</td>
+                          <td>{a.note}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </section>
             {r.evaluation && (
@@ -110,7 +133,11 @@ export default function PrintPatientPage() {
                 <h2>{t('patient.evaluation.title')}</h2>
                 <dl className="facts">
                   <dt>{t('patient.evaluation.goalAttainment')}</dt>
-                  <dd>{r.evaluation.goalAttainment === null ? t('patient.evaluation.open') : `${r.evaluation.goalAttainment} (${t(`patient.evaluation.goal${r.evaluation.goalAttainment}`)})`}</dd>
+                  <dd>
+                    {r.evaluation.goalAttainment === null
+                      ? t('patient.evaluation.open')
+                      : `${r.evaluation.goalAttainment} (${t(`patient.evaluation.goal${r.evaluation.goalAttainment}`)})`}
+                  </dd>
                   <dt>{t('patient.evaluation.workAbility')}</dt>
                   <dd>{r.evaluation.workAbility ? t(`patient.evaluation.work.${r.evaluation.workAbility}`) : t('patient.evaluation.open')}</dd>
                   <dt>{t('patient.evaluation.returnToWorkDate')}</dt>
@@ -124,25 +151,37 @@ export default function PrintPatientPage() {
             )}
             <section className="print-section">
               <h2>{t('patient.comments.title')}</h2>
-              {!r.comments || r.comments.length === 0 ? <p>{t('patient.comments.empty')}</p> : r.comments.map((c) => (
-                <div key={c.id} className="print-comment">
-                  <p className="print-meta">
-                    {dateTime(c.createdAt)} · {c.authorName}
-                    {/* An edited note says so on paper too; its earlier versions are in the record's history. */}
-                    {c.updatedAt && c.createdAt && c.updatedAt !== c.createdAt && <strong className="print-edited"> · {t('print.edited', { date: dateTime(c.updatedAt) })}</strong>}
-                  </p>
-                  <p>{c.text}</p>
-                </div>
-              ))}
+              {!r.comments || r.comments.length === 0 ? (
+                <p>{t('patient.comments.empty')}</p>
+              ) : (
+                r.comments.map((c) => (
+                  <div key={c.id} className="print-comment">
+                    <p className="print-meta">
+                      {dateTime(c.createdAt)} · {c.authorName}
+                      {/* An edited note says so on paper too; its earlier versions are in the record's history. */}
+                      {c.updatedAt && c.createdAt && c.updatedAt !== c.createdAt && (
+                        <strong className="print-edited"> · {t('print.edited', { date: dateTime(c.updatedAt) })}</strong>
+                      )}
+                    </p>
+                    <p>{c.text}</p>
+                  </div>
+                ))
+              )}
             </section>
             <section className="print-section">
               <h2>{t('patient.external.title')}</h2>
-              {!r.external || r.external.length === 0 ? <p>{t('patient.external.empty')}</p> : r.external.map((c) => (
-                <div key={c.id} className="print-comment">
-                  <p className="print-meta">{dateTime(c.createdAt)} · {t(`patient.external.source.${c.source}`)} · {c.author}</p>
-                  <p>{c.text}</p>
-                </div>
-              ))}
+              {!r.external || r.external.length === 0 ? (
+                <p>{t('patient.external.empty')}</p>
+              ) : (
+                r.external.map((c) => (
+                  <div key={c.id} className="print-comment">
+                    <p className="print-meta">
+                      {dateTime(c.createdAt)} · {t(`patient.external.source.${c.source}`)} · {c.author}
+                    </p>
+                    <p>{c.text}</p>
+                  </div>
+                ))
+              )}
             </section>
           </>
         )}
@@ -157,15 +196,26 @@ function MasterSection({ patient, diagnoses, costRate }: { patient: Patient; dia
     <section className="print-section">
       <h2>{t('patient.master.title')}</h2>
       <dl className="facts">
-        <dt>{t('patient.fields.patientCode')}</dt><dd>{patient.patientCode}</dd>
-        <dt>{t('patient.fields.birthDate')}</dt><dd>{patient.birthDate ? dayText(patient.birthDate) : dash}</dd>
-        <dt>{t('patient.fields.gender')}</dt><dd>{t(`patient.gender.${patient.gender}`)}</dd>
-        <dt>{t('patient.fields.email')}</dt><dd>{patient.email || dash}</dd>
-        <dt>{t('patient.fields.phone')}</dt><dd>{patient.phone || dash}</dd>
-        <dt>{t('patient.fields.clinic')}</dt><dd>{patient.clinic || dash}</dd>
-        <dt>{t('patient.fields.aftercare')}</dt><dd>{dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)} <AftercareBadge patient={patient} /></dd>
-        <dt>{t('patient.fields.diagnosisIds')}</dt><dd>{diagnoses.length ? diagnoses.join('; ') : dash}</dd>
-        <dt>{t('patient.fields.costRateId')}</dt><dd>{costRate ?? dash}</dd>
+        <dt>{t('patient.fields.patientCode')}</dt>
+        <dd>{patient.patientCode}</dd>
+        <dt>{t('patient.fields.birthDate')}</dt>
+        <dd>{patient.birthDate ? dayText(patient.birthDate) : dash}</dd>
+        <dt>{t('patient.fields.gender')}</dt>
+        <dd>{t(`patient.gender.${patient.gender}`)}</dd>
+        <dt>{t('patient.fields.email')}</dt>
+        <dd>{patient.email || dash}</dd>
+        <dt>{t('patient.fields.phone')}</dt>
+        <dd>{patient.phone || dash}</dd>
+        <dt>{t('patient.fields.clinic')}</dt>
+        <dd>{patient.clinic || dash}</dd>
+        <dt>{t('patient.fields.aftercare')}</dt>
+        <dd>
+          {dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)} <AftercareBadge patient={patient} />
+        </dd>
+        <dt>{t('patient.fields.diagnosisIds')}</dt>
+        <dd>{diagnoses.length ? diagnoses.join('; ') : dash}</dd>
+        <dt>{t('patient.fields.costRateId')}</dt>
+        <dd>{costRate ?? dash}</dd>
       </dl>
     </section>
   );

@@ -62,10 +62,7 @@ describe('the link token', () => {
 test('a stale session token from an earlier visit does not spoil the link, however late its check answers', async () => {
   localStorage.setItem('accessToken', 'stale-session');
   let answerMe: (r: Response) => void = () => undefined;
-  const { calls } = mockFetch({
-    'GET /auth/me': () => new Promise<Response>((resolve) => (answerMe = resolve)),
-    'POST /auth/me/set-password': noContent(),
-  });
+  const { calls } = mockFetch({ 'GET /auth/me': () => new Promise<Response>((resolve) => (answerMe = resolve)), 'POST /auth/me/set-password': noContent() });
   const check = checkSession(); // what main.tsx starts before the first screen
   const f = show('/reset-password?access_token=link-token');
   // Either the check ends, or it sends a request; if it does, the old session has expired.
@@ -199,19 +196,22 @@ describe('the form', () => {
     ['an expired link (401)', () => apiError(401, 'TOKEN_EXPIRED')],
     ['a server error (500)', () => apiError(500)],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('failure by %s shows the error alert "Fehler" / "Dieser Link ist abgelaufen und funktioniert nicht länger", then goes to /coach-reset-password', async (_case, answer) => {
-    mockFetch({ 'POST /auth/me/set-password': answer });
-    const f = show();
-    type(f.password, 'Neues-Passwort-1');
-    type(f.repeat, 'Neues-Passwort-1');
-    fireEvent.click(f.submit);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Fehler' });
-    expect(dialog.querySelector(`#${dialog.getAttribute('aria-describedby')}`)?.textContent).toBe('Dieser Link ist abgelaufen und funktioniert nicht länger');
-    expect(dialog.classList.contains('dialog-error')).toBe(true);
-    expect(location.pathname).toBe('/reset-password');
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(location.pathname).toBe('/coach-reset-password'));
-  });
+  ])(
+    'failure by %s shows the error alert "Fehler" / "Dieser Link ist abgelaufen und funktioniert nicht länger", then goes to /coach-reset-password',
+    async (_case, answer) => {
+      mockFetch({ 'POST /auth/me/set-password': answer });
+      const f = show();
+      type(f.password, 'Neues-Passwort-1');
+      type(f.repeat, 'Neues-Passwort-1');
+      fireEvent.click(f.submit);
+      const dialog = await screen.findByRole('alertdialog', { name: 'Fehler' });
+      expect(dialog.querySelector(`#${dialog.getAttribute('aria-describedby')}`)?.textContent).toBe('Dieser Link ist abgelaufen und funktioniert nicht länger');
+      expect(dialog.classList.contains('dialog-error')).toBe(true);
+      expect(location.pathname).toBe('/reset-password');
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(location.pathname).toBe('/coach-reset-password'));
+    },
+  );
 });
 
 test('both password inputs are labelled for assistive technology', () => {

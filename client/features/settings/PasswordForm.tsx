@@ -56,9 +56,30 @@ export function PasswordForm() {
   return (
     <form className="settings-password" onSubmit={submit} noValidate aria-labelledby="settings-password-heading">
       <h2 id="settings-password-heading">{t('settings.passwordHeading')}</h2>
-      <PasswordInput label={t('settings.currentPassword')} autoComplete="current-password" value={values.current} error={fieldError('current')} onInput={set('current')} onBlur={touch('current')} />
-      <PasswordInput label={t('settings.newPassword')} autoComplete="new-password" value={values.next} error={fieldError('next')} onInput={set('next')} onBlur={touch('next')} />
-      <PasswordInput label={t('settings.repeatPassword')} autoComplete="new-password" value={values.repeat} error={fieldError('repeat')} onInput={set('repeat')} onBlur={touch('repeat')} />
+      <PasswordInput
+        label={t('settings.currentPassword')}
+        autoComplete="current-password"
+        value={values.current}
+        error={fieldError('current')}
+        onInput={set('current')}
+        onBlur={touch('current')}
+      />
+      <PasswordInput
+        label={t('settings.newPassword')}
+        autoComplete="new-password"
+        value={values.next}
+        error={fieldError('next')}
+        onInput={set('next')}
+        onBlur={touch('next')}
+      />
+      <PasswordInput
+        label={t('settings.repeatPassword')}
+        autoComplete="new-password"
+        value={values.repeat}
+        error={fieldError('repeat')}
+        onInput={set('repeat')}
+        onBlur={touch('repeat')}
+      />
       {error && (
         <div role="alert" className="error-area">
           <strong>{t('settings.errorTitle')}</strong>

@@ -21,12 +21,7 @@ interface Props {
 
 /** Edit name, job title and phone; a failed save keeps everything typed and says why. */
 export function ProfileForm({ coach, onSave, onCancel, describeError, notice }: Props) {
-  const [values, setValues] = useState<ProfileValues>({
-    firstName: coach.firstName,
-    lastName: coach.lastName,
-    title: coach.title,
-    phone: coach.phone,
-  });
+  const [values, setValues] = useState<ProfileValues>({ firstName: coach.firstName, lastName: coach.lastName, title: coach.title, phone: coach.phone });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [checked, setChecked] = useState(false);

@@ -78,19 +78,23 @@ export function ProfileSection() {
                 setEditing(false);
               }}
               describeError={errorText}
-              notice={versioned.conflict && (
-                <ConflictNotice
-                  changes={changedFields(coach.data, versioned.conflict.current, PROFILE.map((key) => ({
-                    label: t(`settings.${key === 'title' ? 'jobTitle' : key}`), text: (c: Coach) => c[key],
-                  })))}
-                  onTakeTheirs={() => {
-                    const current = versioned.conflict!.current;
-                    coach.setData(() => current);
-                    versioned.dismiss();
-                    setFormKey((k) => k + 1);
-                  }}
-                />
-              )}
+              notice={
+                versioned.conflict && (
+                  <ConflictNotice
+                    changes={changedFields(
+                      coach.data,
+                      versioned.conflict.current,
+                      PROFILE.map((key) => ({ label: t(`settings.${key === 'title' ? 'jobTitle' : key}`), text: (c: Coach) => c[key] })),
+                    )}
+                    onTakeTheirs={() => {
+                      const current = versioned.conflict!.current;
+                      coach.setData(() => current);
+                      versioned.dismiss();
+                      setFormKey((k) => k + 1);
+                    }}
+                  />
+                )
+              }
             />
           ) : (
             <>

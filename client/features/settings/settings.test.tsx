@@ -1,5 +1,5 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent, } from '@testing-library/preact';
+import { render, screen, fireEvent } from '@testing-library/preact';
 import { apiFailure, buildCoach, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 
@@ -14,9 +14,15 @@ const { user } = await import('../../state/session.ts');
 const { default: SettingsPage } = await import('./index.tsx');
 
 beforeEach(() => {
-  vi.mocked(auth.updatePassword).mockReset().mockImplementation(() => ok(undefined));
-  vi.mocked(appSettings.getAppVersion).mockReset().mockImplementation(() => ok({ version: '2.4.1', name: 'coach-portal' }));
-  vi.mocked(coaches.getCoach).mockReset().mockImplementation(() => ok(buildCoach()));
+  vi.mocked(auth.updatePassword)
+    .mockReset()
+    .mockImplementation(() => ok(undefined));
+  vi.mocked(appSettings.getAppVersion)
+    .mockReset()
+    .mockImplementation(() => ok({ version: '2.4.1', name: 'coach-portal' }));
+  vi.mocked(coaches.getCoach)
+    .mockReset()
+    .mockImplementation(() => ok(buildCoach()));
   vi.mocked(coaches.updateCoach).mockReset();
   user.value = buildMe(ANNA_BERG);
 });
@@ -106,7 +112,11 @@ describe('profile, language and version', () => {
     type('Nachname', 'Berg-Maier');
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Anna Berg-Maier')).toBeTruthy();
-    expect(coaches.updateCoach).toHaveBeenCalledWith('coach-1', { firstName: 'Anna', lastName: 'Berg-Maier', title: 'Dipl.-Psych.', phone: '030 1234567' }, '"2026-01-10T08:00:00.000Z"');
+    expect(coaches.updateCoach).toHaveBeenCalledWith(
+      'coach-1',
+      { firstName: 'Anna', lastName: 'Berg-Maier', title: 'Dipl.-Psych.', phone: '030 1234567' },
+      '"2026-01-10T08:00:00.000Z"',
+    );
     expect(user.value?.lastName).toBe('Berg-Maier');
   });
 

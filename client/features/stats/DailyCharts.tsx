@@ -40,9 +40,7 @@ export function DailyCharts({ period }: { period: Period }) {
       <section aria-labelledby="stats-calls-heading">
         <h2 id="stats-calls-heading">{t('stats.callsHeading')}</h2>
         <DataState status={calls.status} error={calls.error} onRetry={calls.reload} hasData={!!calls.data}>
-          <p className="stats-note">
-            {t('stats.callsTotal', { count: formatNumber(callTotals.count), minutes: formatNumber(callTotals.minutes) })}
-          </p>
+          <p className="stats-note">{t('stats.callsTotal', { count: formatNumber(callTotals.count), minutes: formatNumber(callTotals.minutes) })}</p>
           <BarChart
             title={t('stats.callsChartTitle')}
             description={description}

@@ -10,7 +10,18 @@ import type { Period } from './period.ts';
 import { patientListName } from '../../lib/names.ts';
 
 export const PAGE_SIZE = 25;
-export type SortField = 'patientCode' | 'lastName' | 'primaryCoachName' | 'status' | 'aftercareStart' | 'aftercareEnd' | 'daysInAftercare' | 'phoneCoachings' | 'phoneCoachingMinutes' | 'dayEvaluations' | 'lastDataAt';
+export type SortField =
+  | 'patientCode'
+  | 'lastName'
+  | 'primaryCoachName'
+  | 'status'
+  | 'aftercareStart'
+  | 'aftercareEnd'
+  | 'daysInAftercare'
+  | 'phoneCoachings'
+  | 'phoneCoachingMinutes'
+  | 'dayEvaluations'
+  | 'lastDataAt';
 export interface Sort {
   field: SortField;
   direction: 'ASC' | 'DESC';
@@ -24,7 +35,13 @@ interface Column {
 }
 
 /** A patient the caller may not open is shown under its pseudonym, without a name (the server sends neither). */
-export const pseudonymOf = (row: PatientDetailStatisticsRow) => t('stats.pseudonym', { id: row.rowId.replace(/^pseudo-/, '').slice(0, 8).toUpperCase() });
+export const pseudonymOf = (row: PatientDetailStatisticsRow) =>
+  t('stats.pseudonym', {
+    id: row.rowId
+      .replace(/^pseudo-/, '')
+      .slice(0, 8)
+      .toUpperCase(),
+  });
 
 const COLUMNS: Column[] = [
   { field: 'patientCode', cell: (r) => r.patientCode ?? pseudonymOf(r) },
@@ -88,7 +105,12 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
                 {COLUMNS.map(({ field }) => {
                   const active = sort.field === field;
                   return (
-                    <th key={field} scope="col" aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined} data-numeric={NUMERIC.includes(field) ? '' : undefined}>
+                    <th
+                      key={field}
+                      scope="col"
+                      aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined}
+                      data-numeric={NUMERIC.includes(field) ? '' : undefined}
+                    >
                       <button type="button" className="sort-button" onClick={() => toggle(field)}>
                         {t(`stats.column.${field}`)}
                         <span aria-hidden="true" className="sort-mark">

@@ -27,11 +27,23 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
     <form className="period-form" onSubmit={submit} noValidate aria-label={t('stats.periodLabel')}>
       <label>
         {t('stats.from')}
-        <input type="date" value={draft.from} max={draft.to} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+        <input
+          type="date"
+          value={draft.from}
+          max={draft.to}
+          onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+          aria-invalid={problem ? true : undefined}
+        />
       </label>
       <label>
         {t('stats.to')}
-        <input type="date" value={draft.to} min={draft.from} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} aria-invalid={problem ? true : undefined} />
+        <input
+          type="date"
+          value={draft.to}
+          min={draft.from}
+          onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          aria-invalid={problem ? true : undefined}
+        />
       </label>
       {coaches.length > 0 && (
         <label>
@@ -39,7 +51,9 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
           <select value={draft.coachId ?? ''} onInput={(e) => setDraft({ ...draft, coachId: e.currentTarget.value || undefined })}>
             <option value="">{t('stats.coachAll')}</option>
             {coaches.map((c) => (
-              <option key={c.id} value={c.id}>{coachListName(c)}</option>
+              <option key={c.id} value={c.id}>
+                {coachListName(c)}
+              </option>
             ))}
           </select>
         </label>
@@ -50,7 +64,12 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
       <div className="period-presets">
         <span className="period-presets-label">{t('stats.presetsLabel')}</span>
         {PRESETS.map((days) => (
-          <button key={days} type="button" className="secondary outline" onClick={() => onChange({ ...lastDays(days), ...(draft.coachId ? { coachId: draft.coachId } : {}) })}>
+          <button
+            key={days}
+            type="button"
+            className="secondary outline"
+            onClick={() => onChange({ ...lastDays(days), ...(draft.coachId ? { coachId: draft.coachId } : {}) })}
+          >
             {t('stats.lastDays', { n: days })}
           </button>
         ))}

@@ -16,7 +16,10 @@ export function SummaryCards({ period }: { period: Period }) {
         {stats.data && (
           <dl className="stats-cards">
             {FIGURES.map((key) => (
-              <div key={key} className={key === 'activeWithoutDataFor7Days' && stats.data!.activeWithoutDataFor7Days > 0 ? 'stats-card stats-card-warning' : 'stats-card'}>
+              <div
+                key={key}
+                className={key === 'activeWithoutDataFor7Days' && stats.data!.activeWithoutDataFor7Days > 0 ? 'stats-card stats-card-warning' : 'stats-card'}
+              >
                 <dt>{t(`stats.figure.${key}`)}</dt>
                 <dd>{formatNumber(stats.data![key])}</dd>
               </div>

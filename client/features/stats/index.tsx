@@ -10,7 +10,19 @@ import { SummaryCards } from './SummaryCards.tsx';
 import { periodFromSearch, type Period } from './period.ts';
 import './stats.css';
 
-const SORT_FIELDS: SortField[] = ['patientCode', 'lastName', 'primaryCoachName', 'status', 'aftercareStart', 'aftercareEnd', 'daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations', 'lastDataAt'];
+const SORT_FIELDS: SortField[] = [
+  'patientCode',
+  'lastName',
+  'primaryCoachName',
+  'status',
+  'aftercareStart',
+  'aftercareEnd',
+  'daysInAftercare',
+  'phoneCoachings',
+  'phoneCoachingMinutes',
+  'dayEvaluations',
+  'lastDataAt',
+];
 
 function sortFromSearch(params: URLSearchParams): Sort {
   const [field, direction] = (params.get('sort') ?? '').split(' ');

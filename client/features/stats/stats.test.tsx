@@ -22,15 +22,31 @@ const { periodError, periodFromSearch } = await import('./period.ts');
 const URL_WITH_PERIOD = '/stats?from=2026-11-01&to=2026-11-03';
 
 beforeEach(() => {
-  vi.mocked(api.getPatientStatistics).mockReset().mockImplementation(() => ok(buildPatientStatistics()));
-  vi.mocked(api.getPatientDetailStatistics).mockReset().mockImplementation(() =>
-    ok([buildDetailRow(), buildDetailRow({ patientId: 'p-2', patientCode: 'NK-1002', lastName: 'Albers', firstName: 'Mia', lastDataAt: null })], 2),
-  );
-  vi.mocked(api.getDailyPatientsInAftercare).mockReset().mockImplementation(() => ok(buildDays('2026-11-01', [{ count: 28 }, { count: 29 }, { count: 31 }])));
-  vi.mocked(api.getPhoneCoachings).mockReset().mockImplementation(() =>
-    ok(buildDays('2026-11-01', [{ count: 2, minutes: 40 }, { count: 0, minutes: 0 }, { count: 1, minutes: 25 }])),
-  );
-  vi.mocked(coachesApi.listCoaches).mockReset().mockImplementation(() => ok([buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
+  vi.mocked(api.getPatientStatistics)
+    .mockReset()
+    .mockImplementation(() => ok(buildPatientStatistics()));
+  vi.mocked(api.getPatientDetailStatistics)
+    .mockReset()
+    .mockImplementation(() =>
+      ok([buildDetailRow(), buildDetailRow({ patientId: 'p-2', patientCode: 'NK-1002', lastName: 'Albers', firstName: 'Mia', lastDataAt: null })], 2),
+    );
+  vi.mocked(api.getDailyPatientsInAftercare)
+    .mockReset()
+    .mockImplementation(() => ok(buildDays('2026-11-01', [{ count: 28 }, { count: 29 }, { count: 31 }])));
+  vi.mocked(api.getPhoneCoachings)
+    .mockReset()
+    .mockImplementation(() =>
+      ok(
+        buildDays('2026-11-01', [
+          { count: 2, minutes: 40 },
+          { count: 0, minutes: 0 },
+          { count: 1, minutes: 25 },
+        ]),
+      ),
+    );
+  vi.mocked(coachesApi.listCoaches)
+    .mockReset()
+    .mockImplementation(() => ok([buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
   user.value = buildMe({ ...ANNA_BERG, isHealthManager: true });
 });
 
@@ -52,10 +68,15 @@ describe('controlling permissions', () => {
 
 describe('controlling', () => {
   test('a patient the health manager may not open is shown under its pseudonym, without a name', async () => {
-    vi.mocked(api.getPatientDetailStatistics).mockImplementation(() => ok([
-      buildDetailRow(),
-      buildDetailRow({ rowId: 'pseudo-3f9a21c0aa55bb66', patientId: null, patientCode: null, firstName: null, lastName: null, phoneCoachings: 4 }),
-    ], 2));
+    vi.mocked(api.getPatientDetailStatistics).mockImplementation(() =>
+      ok(
+        [
+          buildDetailRow(),
+          buildDetailRow({ rowId: 'pseudo-3f9a21c0aa55bb66', patientId: null, patientCode: null, firstName: null, lastName: null, phoneCoachings: 4 }),
+        ],
+        2,
+      ),
+    );
     renderAt(URL_WITH_PERIOD, <StatsPage />);
     const region = await screen.findByRole('region', { name: 'Tabelle der Patientenstatistik (seitlich verschiebbar)' });
     await within(region).findByText('Keller, Jonas');

@@ -18,9 +18,11 @@ export interface AssetFile extends Asset {
   path: string;
 }
 
-export const ASSETS: ReadonlyMap<string, AssetFile> = new Map(FILES.map((file) => {
-  const path = fileURLToPath(new URL(file.fileName, import.meta.url));
-  return [file.id, { ...file, path, size: statSync(path).size }];
-}));
+export const ASSETS: ReadonlyMap<string, AssetFile> = new Map(
+  FILES.map((file) => {
+    const path = fileURLToPath(new URL(file.fileName, import.meta.url));
+    return [file.id, { ...file, path, size: statSync(path).size }];
+  }),
+);
 
 export const publicAsset = ({ id, fileName, contentType, size }: AssetFile): Asset => ({ id, fileName, contentType, size });

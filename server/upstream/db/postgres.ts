@@ -1,14 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import {
-  type CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 
 /**
  * PostgreSQL storage for the built-in upstream (DATABASE_URL=postgres://...). The schema and every query are
@@ -108,11 +100,8 @@ export function schemaForDataDir(dataDir: string): string {
 }
 
 /** Opens a pool on DATABASE_URL (with the schema chosen above) and returns Kysely plus a close that cleans up. */
-export async function openPostgres<DB>(
-  options: PostgresOptions,
-): Promise<{ db: Kysely<DB>; schema: string; pool: pg.Pool; close: () => Promise<void> }> {
-  let schema =
-    options.schema === 'url' ? null : options.schema === 'fresh' ? `tmp_${randomBytes(8).toString('hex')}` : options.schema.name;
+export async function openPostgres<DB>(options: PostgresOptions): Promise<{ db: Kysely<DB>; schema: string; pool: pg.Pool; close: () => Promise<void> }> {
+  let schema = options.schema === 'url' ? null : options.schema === 'fresh' ? `tmp_${randomBytes(8).toString('hex')}` : options.schema.name;
   // On its own connection first: search_path below must point at an existing schema, and the migrator needs the
   // schema's name (other schemas in the same database may hold tables with the same names).
   const admin = new pg.Client({ connectionString: options.url });

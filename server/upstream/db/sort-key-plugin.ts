@@ -1,8 +1,21 @@
 import {
-  ColumnNode, ColumnUpdateNode, DefaultInsertValueNode, InsertQueryNode, PrimitiveValueListNode, TableNode, UpdateQueryNode,
-  ValueListNode, ValueNode, ValuesNode,
-  type KyselyPlugin, type OperationNode, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult,
-  type RootOperationNode, type UnknownRow,
+  ColumnNode,
+  ColumnUpdateNode,
+  DefaultInsertValueNode,
+  InsertQueryNode,
+  PrimitiveValueListNode,
+  TableNode,
+  UpdateQueryNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
 } from 'kysely';
 import { KEYED_COLUMNS, type KeyedColumn } from '../lib/sort-key.ts';
 
@@ -71,16 +84,16 @@ function keyInsert(node: InsertQueryNode): InsertQueryNode {
     }
     return primitive ? PrimitiveValueListNode.create(cells) : ValueListNode.create(cells as OperationNode[]);
   });
-  return InsertQueryNode.cloneWith(node, {
-    columns: allColumns.map((name) => ColumnNode.create(name)),
-    values: ValuesNode.create(rows),
-  });
+  return InsertQueryNode.cloneWith(node, { columns: allColumns.map((name) => ColumnNode.create(name)), values: ValuesNode.create(rows) });
 }
 
 function keyUpdate(node: UpdateQueryNode): UpdateQueryNode {
   const table = tableName(node.table);
   const updates = node.updates ?? [];
-  const steps = plan(table, updates.map((u) => columnName(u.column) ?? ''));
+  const steps = plan(
+    table,
+    updates.map((u) => columnName(u.column) ?? ''),
+  );
   if (steps.length === 0) return node;
   const next = [...updates];
   for (const step of steps) {

@@ -88,7 +88,11 @@ export interface PatientTable {
   lastNameKey?: string | null;
   phoneKey?: string | null;
 }
-export interface PatientCoachTable { patientId: string; coachId: string; createdAt: string }
+export interface PatientCoachTable {
+  patientId: string;
+  coachId: string;
+  createdAt: string;
+}
 export interface CommentTable {
   id: string;
   patientId: string;
@@ -100,10 +104,35 @@ export interface CommentTable {
   deletedAt?: string | null;
   deletedBy?: string | null;
 }
-export interface ExternalCommentTable { id: string; patientId: string; source: string; author: string; text: string; createdAt: string }
-export interface CostRateTable { id: string; name: string; amountCents: number; unit: string; createdAt: string; updatedAt: string }
-export interface DeviceTable { id: string; name: string; type: string; serialNumber: string; createdAt: string; updatedAt: string }
-export interface DiagnosisTable { id: string; code: string; label: string }
+export interface ExternalCommentTable {
+  id: string;
+  patientId: string;
+  source: string;
+  author: string;
+  text: string;
+  createdAt: string;
+}
+export interface CostRateTable {
+  id: string;
+  name: string;
+  amountCents: number;
+  unit: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface DeviceTable {
+  id: string;
+  name: string;
+  type: string;
+  serialNumber: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface DiagnosisTable {
+  id: string;
+  code: string;
+  label: string;
+}
 export interface PatientTokenTable {
   id: string;
   code: string;

@@ -95,13 +95,19 @@ export function accessiblePatientIds(db: Db, coachId: string) {
 // biome-ignore lint/suspicious/noExplicitAny:the condition is joined into queries over several tables
 export function patientAccessCondition(eb: ExpressionBuilder<any, any>, coachId: string, patientIdColumn: string): Expression<SqlBool> {
   const linked = eb.exists(
-    eb.selectFrom('patient_coaches as pc').select(eb.lit(1).as('one'))
-      .whereRef('pc.patientId', '=', patientIdColumn as never).where('pc.coachId', '=', coachId),
+    eb
+      .selectFrom('patient_coaches as pc')
+      .select(eb.lit(1).as('one'))
+      .whereRef('pc.patientId', '=', patientIdColumn as never)
+      .where('pc.coachId', '=', coachId),
   );
   if (patientIdColumn === 'patients.id') return eb.or([eb('patients.primaryCoachId', '=', coachId), linked]);
   const primary = eb.exists(
-    eb.selectFrom('patients as ap').select(eb.lit(1).as('one'))
-      .whereRef('ap.id', '=', patientIdColumn as never).where('ap.primaryCoachId', '=', coachId),
+    eb
+      .selectFrom('patients as ap')
+      .select(eb.lit(1).as('one'))
+      .whereRef('ap.id', '=', patientIdColumn as never)
+      .where('ap.primaryCoachId', '=', coachId),
   );
   return eb.or([primary, linked]);
 }
@@ -109,8 +115,12 @@ export function patientAccessCondition(eb: ExpressionBuilder<any, any>, coachId:
 /** The access rule for everything about one patient: admin, primary coach, or linked through patient coaches. */
 export async function canAccessPatient(db: Db, coach: Pick<SessionCoach, 'id' | 'isAdmin' | 'isSuperAdmin'>, patientId: string): Promise<boolean> {
   if (isAdmin(coach)) return true;
-  const row = await db.selectFrom('patients').select('id').where('id', '=', patientId)
-    .where((eb) => patientAccessCondition(eb, coach.id, 'patients.id')).executeTakeFirst();
+  const row = await db
+    .selectFrom('patients')
+    .select('id')
+    .where('id', '=', patientId)
+    .where((eb) => patientAccessCondition(eb, coach.id, 'patients.id'))
+    .executeTakeFirst();
   return row !== undefined;
 }
 

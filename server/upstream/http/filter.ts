@@ -46,7 +46,11 @@ export function parseFilter(query: Record<string, unknown>, fields: FieldMap): P
   const raw = jsonQueryValue(query, 'filter') ?? {};
   const result = v.safeParse(ListFilterSchema, raw);
   if (!result.success) {
-    throw badRequest('Invalid filter', issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? `.${d.path}` : ''}` })), 'INVALID_FILTER');
+    throw badRequest(
+      'Invalid filter',
+      issuesToDetails(result.issues).map((d) => ({ ...d, path: `filter${d.path ? `.${d.path}` : ''}` })),
+      'INVALID_FILTER',
+    );
   }
   const filter = result.output;
   // The JSON as sent, not valibot's copy: its record() leaves out "__proto__", "constructor" and "prototype" keys,
@@ -57,7 +61,11 @@ export function parseFilter(query: Record<string, unknown>, fields: FieldMap): P
   const order = orderList.map((entry, i) => {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+(ASC|DESC))?\s*$/i.exec(entry);
     if (!match || !Object.hasOwn(fields, match[1])) {
-      throw badRequest('Invalid order', [{ path: `filter.order${orderList.length > 1 ? `.${i}` : ''}`, message: `Unknown field or direction: ${entry}` }], 'INVALID_FILTER');
+      throw badRequest(
+        'Invalid order',
+        [{ path: `filter.order${orderList.length > 1 ? `.${i}` : ''}`, message: `Unknown field or direction: ${entry}` }],
+        'INVALID_FILTER',
+      );
     }
     return { field: match[1], direction: (match[2]?.toLowerCase() ?? 'asc') as 'asc' | 'desc' };
   });
@@ -123,7 +131,8 @@ function checkWhere(where: unknown, fields: FieldMap, path: string, depth = 0): 
       for (const [op, value] of entries) {
         if (!OPERATORS.has(op)) fail(`${at}.${op}`, 'Unknown operator');
         if (op === 'inq' || op === 'nin' || op === 'between') {
-          if (!Array.isArray(value) || (op === 'between' && value.length !== 2)) fail(`${at}.${op}`, op === 'between' ? 'Expected [from, to]' : 'Expected an array');
+          if (!Array.isArray(value) || (op === 'between' && value.length !== 2))
+            fail(`${at}.${op}`, op === 'between' ? 'Expected [from, to]' : 'Expected an array');
           if (value.length > 1000) fail(`${at}.${op}`, 'At most 1000 values');
           ops[op] = value.map((item, i) => checkValue(kind, item, `${at}.${op}.${i}`));
         } else if (op === 'like' || op === 'nlike') {

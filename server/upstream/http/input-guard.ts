@@ -61,9 +61,7 @@ export const refuseOddText: RequestHandler = (req, _res, next) => {
   } catch {
     throw badRequest('The path or query is not valid UTF-8', [{ path: 'path', message: 'Invalid percent-encoding' }], 'INVALID_TEXT');
   }
-  const found = (oddText(path) ? { path: 'path', message: oddText(path)! } : null)
-    ?? findOddText(req.query, 'query')
-    ?? findOddText(req.body);
+  const found = (oddText(path) ? { path: 'path', message: oddText(path)! } : null) ?? findOddText(req.query, 'query') ?? findOddText(req.body);
   if (found) throw badRequest(found.message, [found], 'INVALID_TEXT');
   next();
 };

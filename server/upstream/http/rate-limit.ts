@@ -52,7 +52,13 @@ export class RateLimiter {
       const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
       if (!pool) return memory;
       return new RateLimiterPostgres({
-        storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points, duration,
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix: name,
+        points,
+        duration,
         // Expired rows are deleted by the limiter itself every few minutes.
         clearExpiredByTimeout: true,
         insuranceLimiter: memory,
@@ -60,12 +66,12 @@ export class RateLimiter {
     };
     const { windowSeconds: window, perIp, perAccount, perAccountCeiling } = settings;
     this.#limiters = {
-      'ip': make('ip', perIp, window),
-      'password': make('password', perAccount, window),
+      ip: make('ip', perIp, window),
+      password: make('password', perAccount, window),
       'password-ceiling': make('password-ceiling', perAccountCeiling, window),
       'forgot-password': make('forgot-password', perAccount, window),
       'set-password': make('set-password', perAccount, window),
-      'connect': make('connect', perAccount, window),
+      connect: make('connect', perAccount, window),
     };
     this.#known = make('known-address', 1, KNOWN_ADDRESS_SECONDS);
   }

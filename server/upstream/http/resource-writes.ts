@@ -17,8 +17,13 @@ export function auditEntry(
   if (!spec) return undefined;
   const row = (after ?? before)!;
   return {
-    at, actorId: coach.id, action, entity: spec.entity, entityId: row.id,
-    patientId: spec.patientIdOf(row), changes: changesBetween(spec.entity, before, after),
+    at,
+    actorId: coach.id,
+    action,
+    entity: spec.entity,
+    entityId: row.id,
+    patientId: spec.patientIdOf(row),
+    changes: changesBetween(spec.entity, before, after),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Upstream } from '../context.ts';
 import { newId } from '../lib/secrets.ts';
 import { currentCoach, requireAuth, type SessionCoach } from './auth.ts';
 import { conflict, forbidden, notFound, preconditionFailed } from './errors.ts';
-import { audit, } from '../lib/audit.ts';
+import { audit } from '../lib/audit.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
 import { parseFilter } from './filter.ts';
 import { listPage } from './list-page.ts';
@@ -39,7 +39,11 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
   const one = async (rows: Row[]) => checkOutput(def, (await def.toOutput(rows, ctx))[0]);
 
   async function find(id: string): Promise<Row | undefined> {
-    return (await db.selectFrom(table as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst()) as Row | undefined;
+    return (await db
+      .selectFrom(table as never)
+      .selectAll()
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst()) as Row | undefined;
   }
   async function load(id: string): Promise<Row> {
     const row = await find(id);
@@ -98,10 +102,12 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     auditEntry(def, action, coach, at, before, after);
   const store = <T>(write: () => Promise<T>) => storeUnique(def, write);
 
-  const attempt = (op: Op): RequestHandler => (req, _res, next) => {
-    if (def.access.canAttempt && !def.access.canAttempt(currentCoach(req), op, op === 'create' ? undefined : param(req, 'id'))) throw forbidden();
-    next();
-  };
+  const attempt =
+    (op: Op): RequestHandler =>
+    (req, _res, next) => {
+      if (def.access.canAttempt && !def.access.canAttempt(currentCoach(req), op, op === 'create' ? undefined : param(req, 'id'))) throw forbidden();
+      next();
+    };
 
   router.post(def.path, auth, attempt('create'), async (req, res) => {
     const coach = currentCoach(req);
@@ -114,17 +120,25 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     if (!(await def.access.canWrite(ctx, coach, row, 'create'))) throw forbidden();
     await def.check?.(row, write);
     checkColumns(def, row);
-    await store(() => db.transaction().execute(async (trx) => {
-      await trx.insertInto(table as never).values(row as never).execute();
-      const entry = auditOf('create', coach, now, undefined, row);
-      if (entry) await audit(trx, entry);
-    }));
+    await store(() =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto(table as never)
+          .values(row as never)
+          .execute();
+        const entry = auditOf('create', coach, now, undefined, row);
+        if (entry) await audit(trx, entry);
+      }),
+    );
     const created = await load(row.id);
     withVersion(res, created);
     res.status(201).json(await one([created]));
   });
 
-  for (const [method, op] of [['put', 'update'], ['patch', 'patch']] as const) {
+  for (const [method, op] of [
+    ['put', 'update'],
+    ['patch', 'patch'],
+  ] as const) {
     router[method](itemPath, auth, attempt('update'), async (req, res) => {
       const coach = currentCoach(req);
       const id = param(req, 'id');
@@ -151,15 +165,20 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
         if (!(await def.access.canWrite(ctx, coach, row, 'update'))) throw forbidden();
         await def.check?.(row, write);
         checkColumns(def, changes);
-        const done = await store(() => db.transaction().execute(async (trx) => {
-          let update = trx.updateTable(table as never).set(changes as never).where('id' as never, '=', id as never);
-          if (versioned) update = update.where('updatedAt' as never, '=', versionOf(existing) as never);
-          const result = await update.executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) return false;
-          const entry = auditOf('update', coach, (changes.updatedAt as string | undefined) ?? write.now, existing, row);
-          if (entry) await audit(trx, entry);
-          return true;
-        }));
+        const done = await store(() =>
+          db.transaction().execute(async (trx) => {
+            let update = trx
+              .updateTable(table as never)
+              .set(changes as never)
+              .where('id' as never, '=', id as never);
+            if (versioned) update = update.where('updatedAt' as never, '=', versionOf(existing) as never);
+            const result = await update.executeTakeFirst();
+            if (Number(result.numUpdatedRows) === 0) return false;
+            const entry = auditOf('update', coach, (changes.updatedAt as string | undefined) ?? write.now, existing, row);
+            if (entry) await audit(trx, entry);
+            return true;
+          }),
+        );
         if (done) {
           const stored = await load(id);
           withVersion(res, stored);
@@ -188,10 +207,21 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
         // Compare-and-swap here too, so the audit log keeps exactly what was deleted.
         const version = versionOf(existing) as never;
         const changed = soft
-          ? (await trx.updateTable(table as never).set({ [soft.at]: at, [soft.by]: coach.id, ...(versioned ? { updatedAt: at } : {}) } as never)
-            .where('id' as never, '=', id as never).$if(versioned, (q) => q.where('updatedAt' as never, '=', version)).executeTakeFirst()).numUpdatedRows
-          : (await trx.deleteFrom(table as never).where('id' as never, '=', id as never)
-            .$if(versioned, (q) => q.where('updatedAt' as never, '=', version)).executeTakeFirst()).numDeletedRows;
+          ? (
+              await trx
+                .updateTable(table as never)
+                .set({ [soft.at]: at, [soft.by]: coach.id, ...(versioned ? { updatedAt: at } : {}) } as never)
+                .where('id' as never, '=', id as never)
+                .$if(versioned, (q) => q.where('updatedAt' as never, '=', version))
+                .executeTakeFirst()
+            ).numUpdatedRows
+          : (
+              await trx
+                .deleteFrom(table as never)
+                .where('id' as never, '=', id as never)
+                .$if(versioned, (q) => q.where('updatedAt' as never, '=', version))
+                .executeTakeFirst()
+            ).numDeletedRows;
         if (Number(changed) === 0) return false;
         const entry = auditOf('delete', coach, at, existing, undefined);
         if (entry) await audit(trx, entry);

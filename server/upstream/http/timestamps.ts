@@ -63,7 +63,10 @@ export function normalizeTimestamps(schema: SchemaNode, value: unknown, path = '
   }
   const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
   switch (schema.type) {
-    case 'object': case 'strict_object': case 'loose_object': case 'object_with_rest': {
+    case 'object':
+    case 'strict_object':
+    case 'loose_object':
+    case 'object_with_rest': {
       if (typeof value !== 'object' || Array.isArray(value)) return value;
       const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
       for (const [key, entry] of Object.entries(schema.entries ?? {})) {
@@ -76,7 +79,8 @@ export function normalizeTimestamps(schema: SchemaNode, value: unknown, path = '
     case 'record':
       if (typeof value !== 'object' || Array.isArray(value) || !schema.value) return value;
       return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, item]) => [k, normalizeTimestamps(schema.value!, item, at(k))]));
-    case 'union': case 'variant':
+    case 'union':
+    case 'variant':
       // Only a timestamp option can hold a timestamp string; objects keep their own fields' forms.
       for (const option of schema.options ?? []) {
         if (typeof value === 'object') continue;

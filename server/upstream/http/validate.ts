@@ -4,10 +4,7 @@ import { normalizeTimestamps, TimestampOutOfRange } from './timestamps.ts';
 
 /** Valibot issues as docs/contract.md#errors details: dotted field path and message. */
 export function issuesToDetails(issues: readonly v.BaseIssue<unknown>[]): ErrorDetail[] {
-  return issues.map((issue) => ({
-    path: v.getDotPath(issue) ?? '',
-    message: issue.message,
-  }));
+  return issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
 }
 
 /**

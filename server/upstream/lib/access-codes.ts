@@ -30,8 +30,13 @@ export async function createAccessCode(
       await ctx.db.transaction().execute(async (trx) => {
         await trx.insertInto('patient_tokens').values(row).execute();
         await audit(trx, {
-          at: now, actorId: values.actorId, action: 'create', entity: 'patient-token', entityId: row.id,
-          patientId: row.patientId, changes: changesBetween('patient-token', undefined, { ...row }),
+          at: now,
+          actorId: values.actorId,
+          action: 'create',
+          entity: 'patient-token',
+          entityId: row.id,
+          patientId: row.patientId,
+          changes: changesBetween('patient-token', undefined, { ...row }),
         });
       });
       return row;

@@ -3,21 +3,19 @@ import type { Database } from '../db/types.ts';
 import { randomBytes } from 'node:crypto';
 
 /** What the audit log records about; one name per kind of record. */
-export type AuditEntity =
-  | 'patient' | 'comment' | 'patient-coach' | 'patient-device' | 'device' | 'patient-token' | 'puk' | 'evaluation-form' | 'coach';
+export type AuditEntity = 'patient' | 'comment' | 'patient-coach' | 'patient-device' | 'device' | 'patient-token' | 'puk' | 'evaluation-form' | 'coach';
 
-export interface AuditChange { before: unknown; after: unknown }
+export interface AuditChange {
+  before: unknown;
+  after: unknown;
+}
 export type AuditChanges = Record<string, AuditChange>;
 
 /** Stands in for a secret (password hash, access code, recovery key) in an entry: that it changed, never what to. */
 export const REDACTED = '[redacted]';
 
 /** Fields whose values never reach the log in clear, per entity. */
-const SECRET_FIELDS: Partial<Record<AuditEntity, readonly string[]>> = {
-  'coach': ['passwordHash', 'password'],
-  'patient-token': ['code'],
-  'puk': ['code'],
-};
+const SECRET_FIELDS: Partial<Record<AuditEntity, readonly string[]>> = { coach: ['passwordHash', 'password'], 'patient-token': ['code'], puk: ['code'] };
 /** Fields stored as JSON text; the log holds them decoded, so a reader sees lists, not strings. */
 const JSON_FIELDS = new Set(['diagnosisIds', 'appointments', 'questions']);
 /** Bookkeeping that changes with every write and says nothing a reader needs. */
@@ -70,7 +68,10 @@ export interface AuditEntry {
  */
 export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   if (entry.action === 'update' && Object.keys(entry.changes).length === 0) return;
-  await db.insertInto('audit_log').values({ id: sortableId(entry.at), ...entry, changes: JSON.stringify(entry.changes) }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({ id: sortableId(entry.at), ...entry, changes: JSON.stringify(entry.changes) })
+    .execute();
 }
 
 let sequence = 0;

@@ -51,7 +51,10 @@ export async function uniquePatientCode(ctx: Upstream): Promise<string> {
  * Checks a patient row as it will be stored: the interval, and that every referenced coach,
  * cost rate and diagnosis exists (422 naming the field; a foreign key error would name none).
  */
-export async function checkPatientRow(ctx: Upstream, row: Pick<PatientTable, 'aftercareStart' | 'aftercareEnd' | 'primaryCoachId' | 'costRateId' | 'diagnosisIds'>) {
+export async function checkPatientRow(
+  ctx: Upstream,
+  row: Pick<PatientTable, 'aftercareStart' | 'aftercareEnd' | 'primaryCoachId' | 'costRateId' | 'diagnosisIds'>,
+) {
   const details: ErrorDetail[] = [];
   if (row.aftercareEnd < row.aftercareStart) details.push({ path: 'aftercareEnd', message: 'aftercareEnd must not be before aftercareStart' });
   if (row.primaryCoachId) {

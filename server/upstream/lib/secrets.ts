@@ -30,7 +30,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(rr), p: Number(pp), maxmem: 128 * Number(n) * Number(rr) * 2,
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
+    maxmem: 128 * Number(n) * Number(rr) * 2,
   });
   return timingSafeEqual(key, expected);
 }

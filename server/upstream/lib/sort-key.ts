@@ -6,7 +6,7 @@
  */
 
 /** Letters that Unicode does not decompose into a base letter plus marks. */
-const FOLDED: Record<string, string> = { 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'þ': 'th', 'ı': 'i' };
+const FOLDED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
 
 /**
  * The sort and search key of a name: lower case, ß as ss, accents and umlaut dots removed (ä as a, é as e,
@@ -36,11 +36,7 @@ export interface KeyedColumn {
 
 const nameColumn = (column: string): KeyedColumn => ({ column, key: nameKey, pattern: nameKey });
 /** A phone pattern is compared by its digits; one without any digit ("%anna%") is compared with the number as written. */
-const phoneColumn: KeyedColumn = {
-  column: 'phoneKey',
-  key: phoneKey,
-  pattern: (like) => (/\d/.test(like) ? like.replace(/[^\d%_]/g, '') : null),
-};
+const phoneColumn: KeyedColumn = { column: 'phoneKey', key: phoneKey, pattern: (like) => (/\d/.test(like) ? like.replace(/[^\d%_]/g, '') : null) };
 
 /** Per table: which columns have a key column, and how it is made. */
 export const KEYED_COLUMNS: Record<string, Record<string, KeyedColumn>> = {

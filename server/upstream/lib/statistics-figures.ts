@@ -25,7 +25,17 @@ export function patientsQuery(db: Db, coachId: string | undefined) {
 
 export async function patientStatistics(db: Db, p: Period): Promise<PatientStatistics> {
   const rows = await patientsQuery(db, p.coachId).select(['aftercareStart', 'aftercareEnd', 'lastDataAt']).execute();
-  const stats: PatientStatistics = { from: p.from, to: p.to, total: 0, planned: 0, active: 0, completed: 0, startedInPeriod: 0, endedInPeriod: 0, activeWithoutDataFor7Days: 0 };
+  const stats: PatientStatistics = {
+    from: p.from,
+    to: p.to,
+    total: 0,
+    planned: 0,
+    active: 0,
+    completed: 0,
+    startedInPeriod: 0,
+    endedInPeriod: 0,
+    activeWithoutDataFor7Days: 0,
+  };
   const staleBefore = addDays(p.to, -7);
   for (const row of rows) {
     const start = row.aftercareStart as string;
@@ -42,8 +52,11 @@ export async function patientStatistics(db: Db, p: Period): Promise<PatientStati
 }
 
 export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<DailyPatients> {
-  const rows = await patientsQuery(db, p.coachId).select(['aftercareStart', 'aftercareEnd'])
-    .where('aftercareStart', '<=', p.to).where('aftercareEnd', '>=', p.from).execute();
+  const rows = await patientsQuery(db, p.coachId)
+    .select(['aftercareStart', 'aftercareEnd'])
+    .where('aftercareStart', '<=', p.to)
+    .where('aftercareEnd', '>=', p.from)
+    .execute();
   const days = eachDay(p.from, p.to);
   // Difference array: +1 on the first day in the period, -1 after the last.
   const delta = new Array<number>(days.length + 1).fill(0);
@@ -62,12 +75,21 @@ export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<Daily
 
 /** Phone coachings: held (done) events of type phone-coaching, by the Berlin day of their start. */
 export function phoneCoachingQuery(db: Db, p: Period) {
-  let query = db.selectFrom('sync_records')
-    .where('collection', '=', 'event').where('type', '=', 'phone-coaching').where('done', '=', 1)
-    .where('date', '>=', p.from).where('date', '<=', p.to);
+  let query = db
+    .selectFrom('sync_records')
+    .where('collection', '=', 'event')
+    .where('type', '=', 'phone-coaching')
+    .where('done', '=', 1)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to);
   if (p.coachId) {
     const coachId = p.coachId;
-    query = query.where('patientId', 'in', (eb) => eb.selectFrom('patients').select('id').where('primaryCoachId' as 'id', '=', coachId));
+    query = query.where('patientId', 'in', (eb) =>
+      eb
+        .selectFrom('patients')
+        .select('id')
+        .where('primaryCoachId' as 'id', '=', coachId),
+    );
   }
   return query;
 }
@@ -75,11 +97,11 @@ export function phoneCoachingQuery(db: Db, p: Period) {
 export async function phoneCoachings(db: Db, p: Period): Promise<PhoneCoachings> {
   const rows = await phoneCoachingQuery(db, p)
     .select((eb) => ['date', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
-    .groupBy('date').execute();
+    .groupBy('date')
+    .execute();
   const byDay = new Map(rows.map((r) => [r.date as string, r]));
   return eachDay(p.from, p.to).map((date) => {
     const row = byDay.get(date);
     return { date, count: Number(row?.count ?? 0), minutes: Number(row?.minutes ?? 0) };
   });
 }
-

@@ -24,7 +24,15 @@ export function parseIfMatch(header: string | string[] | undefined): '*' | strin
   if (header === undefined) return undefined;
   const text = Array.isArray(header) ? header.join(',') : header;
   if (text.trim() === '*') return '*';
-  return text.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1')).filter(Boolean);
+  return text
+    .split(',')
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
+    .filter(Boolean);
 }
 
 /** True when the stored version satisfies If-Match (always true without the header). */

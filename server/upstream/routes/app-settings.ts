@@ -31,11 +31,7 @@ export function appSettingsRoutes(ctx: Upstream): Router {
 
   router.get('/app-settings', auth, async (_req, res) => {
     const stored = await readSetting<Partial<AppSettings>>(ctx.db, 'app', {});
-    const settings: AppSettings = {
-      ...DEFAULT_APP_SETTINGS,
-      ...stored,
-      assets: [...ASSETS.values()].map(publicAsset),
-    };
+    const settings: AppSettings = { ...DEFAULT_APP_SETTINGS, ...stored, assets: [...ASSETS.values()].map(publicAsset) };
     sendAnswer(res, AppSettingsSchema, settings);
   });
 

@@ -7,7 +7,15 @@ import { forbidden } from '../http/errors.ts';
 import { parseFilter, whereExpression, type FieldMap } from '../http/filter.ts';
 import { AuditEntryListSchema, type AuditEntry } from '../../../client/api/schemas/audit-log.ts';
 
-export const AUDIT_FIELDS: FieldMap = { id: 'string', at: 'date', actorId: 'string', action: 'string', entity: 'string', entityId: 'string', patientId: 'string' };
+export const AUDIT_FIELDS: FieldMap = {
+  id: 'string',
+  at: 'date',
+  actorId: 'string',
+  action: 'string',
+  entity: 'string',
+  entityId: 'string',
+  patientId: 'string',
+};
 
 /**
  * GET /audit-log: recorded changes, newest first, filtered and paged like every list
@@ -30,22 +38,41 @@ export function auditLogRoutes(ctx: Upstream): Router {
       const patientId = filter.where?.patientId;
       if (typeof patientId !== 'string') throw forbidden('Coaches read the history of one of their patients: filter where.patientId', 'PATIENT_REQUIRED');
       await assertPatientAccess(ctx.db, coach, patientId);
-      base = base.where('audit_log.patientId', '=', patientId).where((eb) => eb.not(eb.and([
-        eb('audit_log.entity', '=', 'comment'),
-        eb('audit_log.entityId', 'in', eb.selectFrom('comments').select('comments.id').where('comments.deletedAt', 'is not', null)),
-      ])));
+      base = base
+        .where('audit_log.patientId', '=', patientId)
+        .where((eb) =>
+          eb.not(
+            eb.and([
+              eb('audit_log.entity', '=', 'comment'),
+              eb('audit_log.entityId', 'in', eb.selectFrom('comments').select('comments.id').where('comments.deletedAt', 'is not', null)),
+            ]),
+          ),
+        );
     }
     if (filter.where) base = base.where((eb) => whereExpression(eb, filter.where!, 'audit_log'));
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let query = base.leftJoin('coaches', 'coaches.id', 'audit_log.actorId')
-      .selectAll('audit_log').select(['coaches.firstName', 'coaches.lastName']);
-    const order = filter.order.length ? filter.order : [{ field: 'at', direction: 'desc' as const }, { field: 'id', direction: 'desc' as const }];
+    let query = base.leftJoin('coaches', 'coaches.id', 'audit_log.actorId').selectAll('audit_log').select(['coaches.firstName', 'coaches.lastName']);
+    const order = filter.order.length
+      ? filter.order
+      : [
+          { field: 'at', direction: 'desc' as const },
+          { field: 'id', direction: 'desc' as const },
+        ];
     for (const o of order) query = query.orderBy(`audit_log.${o.field}` as 'audit_log.at', o.direction);
     if (!order.some((o) => o.field === 'id')) query = query.orderBy('audit_log.id', 'desc');
-    const rows = await query.limit(filter.limit ?? 100).offset(filter.skip).execute();
+    const rows = await query
+      .limit(filter.limit ?? 100)
+      .offset(filter.skip)
+      .execute();
     const entries: AuditEntry[] = rows.map((r) => ({
-      id: r.id, at: r.at, actorId: r.actorId, actorName: r.firstName ? `${r.firstName} ${r.lastName}` : null,
-      action: r.action, entity: r.entity as AuditEntry['entity'], entityId: r.entityId, patientId: r.patientId,
+      id: r.id,
+      at: r.at,
+      actorId: r.actorId,
+      actorName: r.firstName ? `${r.firstName} ${r.lastName}` : null,
+      action: r.action,
+      entity: r.entity as AuditEntry['entity'],
+      entityId: r.entityId,
+      patientId: r.patientId,
       changes: JSON.parse(r.changes) as AuditEntry['changes'],
     }));
     res.set('X-Total-Count', String(Number(counted.n)));

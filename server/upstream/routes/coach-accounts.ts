@@ -33,7 +33,15 @@ export function coachAccountRoutes(ctx: Upstream): Router {
     await sendMail(ctx, {
       to: target.email,
       subject: 'E-Mail-Adresse bestätigen',
-      text: [`Hallo ${target.firstName} ${target.lastName},`, '', 'bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:', '', link, '', 'Der Link ist 7 Tage gültig.'].join('\n'),
+      text: [
+        `Hallo ${target.firstName} ${target.lastName},`,
+        '',
+        'bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:',
+        '',
+        link,
+        '',
+        'Der Link ist 7 Tage gültig.',
+      ].join('\n'),
     });
     res.status(204).end();
   });
@@ -42,10 +50,17 @@ export function coachAccountRoutes(ctx: Upstream): Router {
   router.get('/coaches/:id/verify-email', async (req, res) => {
     const token = jsonQueryValue(req.query as Record<string, unknown>, 'token');
     if (typeof token !== 'string' || !token) throw badRequest('token is required', [{ path: 'token', message: 'Required' }], 'INVALID_QUERY');
-    const row = await db.selectFrom('access_tokens').selectAll()
-      .where('id', '=', hashToken(token)).where('kind', '=', 'verify').where('coachId', '=', param(req, 'id'))
-      .where('usedAt', 'is', null).where('expiresAt', '>', ctx.clock.now().toISOString()).executeTakeFirst();
-    if (!row) throw badRequest('This verification link is invalid or expired', [{ path: 'token', message: 'Invalid or expired' }], 'INVALID_VERIFICATION_TOKEN');
+    const row = await db
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('id', '=', hashToken(token))
+      .where('kind', '=', 'verify')
+      .where('coachId', '=', param(req, 'id'))
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', ctx.clock.now().toISOString())
+      .executeTakeFirst();
+    if (!row)
+      throw badRequest('This verification link is invalid or expired', [{ path: 'token', message: 'Invalid or expired' }], 'INVALID_VERIFICATION_TOKEN');
     const now = ctx.clock.now();
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('access_tokens').set({ usedAt: now.toISOString() }).where('id', '=', row.id).execute();

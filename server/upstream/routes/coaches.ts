@@ -3,7 +3,16 @@ import type { Upstream } from '../context.ts';
 import type { PatientTable } from '../db/types.ts';
 import { type AnyQuery, resourceRoutes } from '../http/resource.ts';
 import { listPage } from '../http/list-page.ts';
-import { currentCoach, isAdmin, requireAuth, patientAccessCondition, canAccessPatient, assertPatientAccess, assertPrimaryCoachOrAdmin, type SessionCoach } from '../http/auth.ts';
+import {
+  currentCoach,
+  isAdmin,
+  requireAuth,
+  patientAccessCondition,
+  canAccessPatient,
+  assertPatientAccess,
+  assertPrimaryCoachOrAdmin,
+  type SessionCoach,
+} from '../http/auth.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -17,15 +26,12 @@ import { coachesResource } from './coaches-resource.ts';
 
 export { coachesResource };
 import { patientsResource } from './resources.ts';
-import {
-  CoachConnectSchema, CreatePatientTokenSchema,
-} from '../../../client/api/schemas/coaches.ts';
+import { CoachConnectSchema, CreatePatientTokenSchema } from '../../../client/api/schemas/coaches.ts';
 import { PatientCreateSchema, PatientSchema } from '../../../client/api/schemas/patients.ts';
 import { PatientAccessSchema, PatientTokenSchema } from '../../../client/api/schemas/patient-tokens.ts';
 import * as v from 'valibot';
 
 const TRIAL_DAYS = 14;
-
 
 /** The /coaches calls of docs/product.md#calls: the standard set plus the coach-specific ones. */
 export function coachRoutes(ctx: Upstream): Router {
@@ -39,19 +45,38 @@ export function coachRoutes(ctx: Upstream): Router {
     const row: PatientTable = {
       id: newId(),
       patientCode: (input.patientCode as string | undefined) ?? (await uniquePatientCode(ctx)),
-      firstName: String(input.firstName), lastName: String(input.lastName), birthDate: String(input.birthDate),
-      gender: String(input.gender ?? 'unknown'), email: (input.email as string | null) ?? null, phone: (input.phone as string | null) ?? null,
-      clinic: String(input.clinic ?? ''), aftercareStart: String(input.aftercareStart), aftercareEnd: String(input.aftercareEnd),
+      firstName: String(input.firstName),
+      lastName: String(input.lastName),
+      birthDate: String(input.birthDate),
+      gender: String(input.gender ?? 'unknown'),
+      email: (input.email as string | null) ?? null,
+      phone: (input.phone as string | null) ?? null,
+      clinic: String(input.clinic ?? ''),
+      aftercareStart: String(input.aftercareStart),
+      aftercareEnd: String(input.aftercareEnd),
       primaryCoachId: initialPrimaryCoach(req.body, coach),
-      diagnosisIds: JSON.stringify(input.diagnosisIds ?? []), costRateId: (input.costRateId as string | null) ?? null,
-      appointments: '[]', lastDataAt: null, createdAt: now, updatedAt: now, ...extra,
+      diagnosisIds: JSON.stringify(input.diagnosisIds ?? []),
+      costRateId: (input.costRateId as string | null) ?? null,
+      appointments: '[]',
+      lastDataAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...extra,
     };
     await checkPatientRow(ctx, row);
     const taken = await db.selectFrom('patients').select('id').where('patientCode', '=', row.patientCode).executeTakeFirst();
     if (taken) throw conflict('patientCode is already taken', 'ALREADY_EXISTS', [{ path: 'patientCode', message: 'Already taken' }]);
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('patients').values(row).execute();
-      await audit(trx, { at: now, actorId: coach.id, action: 'create', entity: 'patient', entityId: row.id, patientId: row.id, changes: changesBetween('patient', undefined, { ...row }) });
+      await audit(trx, {
+        at: now,
+        actorId: coach.id,
+        action: 'create',
+        entity: 'patient',
+        entityId: row.id,
+        patientId: row.id,
+        changes: changesBetween('patient', undefined, { ...row }),
+      });
     });
     return row;
   }
@@ -67,7 +92,7 @@ export function coachRoutes(ctx: Upstream): Router {
     const coach = currentCoach(req);
     await ctx.rateLimiter.consume('connect', coach.id);
     const { patientCode } = validate(CoachConnectSchema, req.body);
-    const refused = () => forbidden('Only the patient\'s primary coach or an administrator can link a coach to a patient', 'PRIMARY_COACH_REQUIRED');
+    const refused = () => forbidden("Only the patient's primary coach or an administrator can link a coach to a patient", 'PRIMARY_COACH_REQUIRED');
     const patient = await db.selectFrom('patients').selectAll().where('patientCode', '=', patientCode.toUpperCase()).executeTakeFirst();
     if (!isAdmin(coach)) {
       if (!patient || patient.primaryCoachId !== coach.id) throw refused();
@@ -96,10 +121,18 @@ export function coachRoutes(ctx: Upstream): Router {
     const now = ctx.clock.now();
     const today = now.toISOString().slice(0, 10);
     const end = new Date(now.getTime() + TRIAL_DAYS * 86400_000).toISOString().slice(0, 10);
-    const count = await db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).where('firstName', '=', 'Testzugang').executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('patients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('firstName', '=', 'Testzugang')
+      .executeTakeFirstOrThrow();
     const patient = await insertPatient(req, coach, {
-      firstName: 'Testzugang', lastName: String(Number(count.n) + 1), birthDate: '1970-01-01', gender: 'unknown',
-      aftercareStart: today, aftercareEnd: end,
+      firstName: 'Testzugang',
+      lastName: String(Number(count.n) + 1),
+      birthDate: '1970-01-01',
+      gender: 'unknown',
+      aftercareStart: today,
+      aftercareEnd: end,
     });
     const token = await createAccessCode(ctx, { coachId: coach.id, patientId: patient.id, actorId: coach.id, expiresAt: `${end}T23:59:59.999Z` });
     res.status(201).json(v.parse(PatientAccessSchema, { patient: toPatient(patient), token }));
@@ -156,11 +189,19 @@ export function coachRoutes(ctx: Upstream): Router {
 export async function linkCoach(ctx: Upstream, patientId: string, coachId: string, actorId: string): Promise<void> {
   const at = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const result = await trx.insertInto('patient_coaches').values({ patientId, coachId, createdAt: at })
-      .onConflict((oc) => oc.columns(['patientId', 'coachId']).doNothing()).executeTakeFirst();
+    const result = await trx
+      .insertInto('patient_coaches')
+      .values({ patientId, coachId, createdAt: at })
+      .onConflict((oc) => oc.columns(['patientId', 'coachId']).doNothing())
+      .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
     await audit(trx, {
-      at, actorId, action: 'create', entity: 'patient-coach', entityId: `${patientId}/${coachId}`, patientId,
+      at,
+      actorId,
+      action: 'create',
+      entity: 'patient-coach',
+      entityId: `${patientId}/${coachId}`,
+      patientId,
       changes: { coachId: { before: null, after: coachId } },
     });
   });

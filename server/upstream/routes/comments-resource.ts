@@ -5,7 +5,6 @@ import { canAccessPatient, isAdmin } from '../http/auth.ts';
 import { validationFailed } from '../http/errors.ts';
 import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
 
-
 /** The coaches' notes on a patient: versioned, audited, and deleted softly (administrators still see them). */
 export const commentsResource: ResourceDefinition = {
   path: '/comments',

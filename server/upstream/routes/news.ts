@@ -44,8 +44,11 @@ export function newsRoutes(ctx: Upstream): Router {
 
   router.post('/news/:id/read/:coachId', auth, async (req, res) => {
     const { newsId, coachId } = await target(req);
-    await ctx.db.insertInto('news_reads').values({ newsId, coachId, readAt: isoNow(ctx.clock) })
-      .onConflict((oc) => oc.columns(['newsId', 'coachId']).doNothing()).execute();
+    await ctx.db
+      .insertInto('news_reads')
+      .values({ newsId, coachId, readAt: isoNow(ctx.clock) })
+      .onConflict((oc) => oc.columns(['newsId', 'coachId']).doNothing())
+      .execute();
     res.status(204).end();
   });
 

@@ -1,9 +1,9 @@
-import { Router, } from 'express';
+import { Router } from 'express';
 import type { Upstream } from '../context.ts';
 import { patientInPath } from '../http/access.ts';
 import { sendAnswer } from '../http/answer.ts';
 import { assertPrimaryCoachOrAdmin, currentCoach, requireAuth } from '../http/auth.ts';
-import { notFound, } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { audit, changesBetween } from '../lib/audit.ts';
 import { linkCoach } from './coaches.ts';
 import { validate } from '../http/validate.ts';
@@ -11,8 +11,7 @@ import { toCoach } from '../lib/coach-view.ts';
 import { createPuk, toPatientToken } from '../lib/patient-codes.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { isoNow } from '../lib/clock.ts';
-import {PrimaryCoachSchema,type PrimaryCoach,
-} from '../../../client/api/schemas/patients.ts';
+import { PrimaryCoachSchema, type PrimaryCoach } from '../../../client/api/schemas/patients.ts';
 import { PukCreateSchema, PukListSchema, PukSchema } from '../../../client/api/schemas/puks.ts';
 import { DeviceListSchema, type Device } from '../../../client/api/schemas/devices.ts';
 import { CoachListSchema } from '../../../client/api/schemas/coaches.ts';
@@ -32,9 +31,12 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
 
   router.get('/patients/:id/primary-coach', auth, async (req, res) => {
     const patientId = await access(req);
-    const row = await ctx.db.selectFrom('patients').innerJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
+    const row = await ctx.db
+      .selectFrom('patients')
+      .innerJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
       .select(['coaches.id', 'coaches.firstName', 'coaches.lastName', 'coaches.title', 'coaches.email', 'coaches.phone'])
-      .where('patients.id', '=', patientId).executeTakeFirst();
+      .where('patients.id', '=', patientId)
+      .executeTakeFirst();
     const card: PrimaryCoach = row ?? null;
     sendAnswer(res, PrimaryCoachSchema, card);
   });
@@ -44,9 +46,15 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
   router.get('/patients/:id/token/get-or-create-unused', auth, async (req, res) => {
     const patientId = await access(req);
     const now = ctx.clock.now();
-    const existing = await ctx.db.selectFrom('patient_tokens').selectAll()
-      .where('patientId', '=', patientId).where('usedAt', 'is', null).where('expiresAt', '>', now.toISOString())
-      .orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+    const existing = await ctx.db
+      .selectFrom('patient_tokens')
+      .selectAll()
+      .where('patientId', '=', patientId)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now.toISOString())
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (existing) {
       sendAnswer(res, PatientTokenSchema, toPatientToken(existing));
       return;
@@ -70,7 +78,15 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     const puk = await ctx.db.transaction().execute(async (trx) => {
       const created = await createPuk(trx, { patientId, now });
       // The key itself never reaches the log: only that one was made, by whom and when.
-      await audit(trx, { at: created.createdAt, actorId: currentCoach(req).id, action: 'create', entity: 'puk', entityId: created.id, patientId, changes: changesBetween('puk', undefined, { ...created }) });
+      await audit(trx, {
+        at: created.createdAt,
+        actorId: currentCoach(req).id,
+        action: 'create',
+        entity: 'puk',
+        entityId: created.id,
+        patientId,
+        changes: changesBetween('puk', undefined, { ...created }),
+      });
       return created;
     });
     sendAnswer(res, PukSchema, puk, 201);
@@ -78,9 +94,15 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
 
   router.get('/patients/:id/coaches', auth, async (req, res) => {
     const patientId = await access(req);
-    const rows = await ctx.db.selectFrom('patient_coaches').innerJoin('coaches', 'coaches.id', 'patient_coaches.coachId')
-      .selectAll('coaches').where('patient_coaches.patientId', '=', patientId)
-      .orderBy('coaches.lastNameKey').orderBy('coaches.firstNameKey').orderBy('coaches.id').execute();
+    const rows = await ctx.db
+      .selectFrom('patient_coaches')
+      .innerJoin('coaches', 'coaches.id', 'patient_coaches.coachId')
+      .selectAll('coaches')
+      .where('patient_coaches.patientId', '=', patientId)
+      .orderBy('coaches.lastNameKey')
+      .orderBy('coaches.firstNameKey')
+      .orderBy('coaches.id')
+      .execute();
     res.set('X-Total-Count', String(rows.length));
     sendAnswer(res, CoachListSchema, rows.map(toCoach));
   });
@@ -110,8 +132,13 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
 
   router.get('/patients/:id/devices', auth, async (req, res) => {
     const patientId = await access(req);
-    const rows = await ctx.db.selectFrom('patient_devices').innerJoin('devices', 'devices.id', 'patient_devices.deviceId')
-      .selectAll('devices').where('patient_devices.patientId', '=', patientId).orderBy('devices.name' as 'devices.id').execute();
+    const rows = await ctx.db
+      .selectFrom('patient_devices')
+      .innerJoin('devices', 'devices.id', 'patient_devices.deviceId')
+      .selectAll('devices')
+      .where('patient_devices.patientId', '=', patientId)
+      .orderBy('devices.name' as 'devices.id')
+      .execute();
     res.set('X-Total-Count', String(rows.length));
     sendAnswer(res, DeviceListSchema, rows as unknown as Device[]);
   });
@@ -122,10 +149,21 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
     if (!(await ctx.db.selectFrom('devices').select('id').where('id', '=', deviceId).executeTakeFirst())) throw notFound('Unknown device', 'DEVICE_NOT_FOUND');
     const at = isoNow(ctx.clock);
     await ctx.db.transaction().execute(async (trx) => {
-      const result = await trx.insertInto('patient_devices').values({ patientId, deviceId, createdAt: at })
-        .onConflict((oc) => oc.columns(['patientId', 'deviceId']).doNothing()).executeTakeFirst();
+      const result = await trx
+        .insertInto('patient_devices')
+        .values({ patientId, deviceId, createdAt: at })
+        .onConflict((oc) => oc.columns(['patientId', 'deviceId']).doNothing())
+        .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
-      await audit(trx, { at, actorId: currentCoach(req).id, action: 'create', entity: 'patient-device', entityId: `${patientId}/${deviceId}`, patientId, changes: { deviceId: { before: null, after: deviceId } } });
+      await audit(trx, {
+        at,
+        actorId: currentCoach(req).id,
+        action: 'create',
+        entity: 'patient-device',
+        entityId: `${patientId}/${deviceId}`,
+        patientId,
+        changes: { deviceId: { before: null, after: deviceId } },
+      });
     });
     res.status(204).end();
   });
@@ -143,13 +181,19 @@ export function patientExtrasRoutes(ctx: Upstream): Router {
 /** Removes a care-team or device link (audited); removing one that is not there changes nothing. */
 async function unlink(ctx: Upstream, entity: 'patient-coach' | 'patient-device', patientId: string, otherId: string, actorId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const result = entity === 'patient-coach'
-      ? await trx.deleteFrom('patient_coaches').where('patientId', '=', patientId).where('coachId', '=', otherId).executeTakeFirst()
-      : await trx.deleteFrom('patient_devices').where('patientId', '=', patientId).where('deviceId', '=', otherId).executeTakeFirst();
+    const result =
+      entity === 'patient-coach'
+        ? await trx.deleteFrom('patient_coaches').where('patientId', '=', patientId).where('coachId', '=', otherId).executeTakeFirst()
+        : await trx.deleteFrom('patient_devices').where('patientId', '=', patientId).where('deviceId', '=', otherId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return;
     const field = entity === 'patient-coach' ? 'coachId' : 'deviceId';
     await audit(trx, {
-      at: isoNow(ctx.clock), actorId, action: 'delete', entity, entityId: `${patientId}/${otherId}`, patientId,
+      at: isoNow(ctx.clock),
+      actorId,
+      action: 'delete',
+      entity,
+      entityId: `${patientId}/${otherId}`,
+      patientId,
       changes: { [field]: { before: otherId, after: null } },
     });
   });

@@ -1,4 +1,4 @@
-import { Router, } from 'express';
+import { Router } from 'express';
 import type * as v from 'valibot';
 import type { Upstream } from '../context.ts';
 import { patientInPath } from '../http/access.ts';
@@ -9,8 +9,12 @@ import { audit, changesBetween } from '../lib/audit.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
 import { validate } from '../http/validate.ts';
 import {
-  AppointmentListSchema, AppointmentsUpdateSchema, EvaluationFormSchema, EvaluationFormUpdateSchema, 
-  type Appointment, type EvaluationForm, 
+  AppointmentListSchema,
+  AppointmentsUpdateSchema,
+  EvaluationFormSchema,
+  EvaluationFormUpdateSchema,
+  type Appointment,
+  type EvaluationForm,
 } from '../../../client/api/schemas/patients.ts';
 
 /**
@@ -40,11 +44,20 @@ export function patientRecordRoutes(ctx: Upstream): Router {
       if (!versionMatches(ifMatch, patient.updatedAt)) throw preconditionFailed(JSON.parse(patient.appointments), etagOf(patient.updatedAt));
       const updatedAt = nextVersion(patient.updatedAt, ctx.clock.now());
       const done = await ctx.db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('patients').set({ appointments, updatedAt })
-          .where('id', '=', patientId).where('updatedAt', '=', patient.updatedAt).executeTakeFirst();
+        const result = await trx
+          .updateTable('patients')
+          .set({ appointments, updatedAt })
+          .where('id', '=', patientId)
+          .where('updatedAt', '=', patient.updatedAt)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         await audit(trx, {
-          at: updatedAt, actorId: currentCoach(req).id, action: 'update', entity: 'patient', entityId: patientId, patientId,
+          at: updatedAt,
+          actorId: currentCoach(req).id,
+          action: 'update',
+          entity: 'patient',
+          entityId: patientId,
+          patientId,
           changes: changesBetween('patient', { appointments: patient.appointments }, { appointments }),
         });
         return true;
@@ -66,7 +79,16 @@ export function patientRecordRoutes(ctx: Upstream): Router {
     const row = await ctx.db.selectFrom('evaluation_forms').selectAll().where('patientId', '=', patientId).executeTakeFirst();
     return row
       ? { ...row, workAbility: row.workAbility as EvaluationForm['workAbility'], followUpRecommended: row.followUpRecommended === 1 }
-      : { patientId, goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
+      : {
+          patientId,
+          goalAttainment: null,
+          workAbility: null,
+          returnToWorkDate: null,
+          followUpRecommended: false,
+          summary: '',
+          updatedBy: null,
+          updatedAt: null,
+        };
   };
 
   router.get('/patients/:id/evaluation-form', auth, async (req, res) => {
@@ -89,20 +111,32 @@ export function patientRecordRoutes(ctx: Upstream): Router {
         throw preconditionFailed(current, current.updatedAt ? etagOf(current.updatedAt) : undefined);
       }
       const updatedAt = nextVersion(before?.updatedAt, ctx.clock.now());
-      const row = { patientId, ...body, followUpRecommended: body.followUpRecommended ? 1 as const : 0 as const, updatedBy: coach.id, updatedAt };
+      const row = { patientId, ...body, followUpRecommended: body.followUpRecommended ? (1 as const) : (0 as const), updatedBy: coach.id, updatedAt };
       const { patientId: _key, ...changes } = row;
       const done = await ctx.db.transaction().execute(async (trx) => {
         if (before) {
-          const result = await trx.updateTable('evaluation_forms').set(changes)
-            .where('patientId', '=', patientId).where('updatedAt', '=', before.updatedAt).executeTakeFirst();
+          const result = await trx
+            .updateTable('evaluation_forms')
+            .set(changes)
+            .where('patientId', '=', patientId)
+            .where('updatedAt', '=', before.updatedAt)
+            .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return false;
         } else {
-          const result = await trx.insertInto('evaluation_forms').values(row)
-            .onConflict((oc) => oc.column('patientId').doNothing()).executeTakeFirst();
+          const result = await trx
+            .insertInto('evaluation_forms')
+            .values(row)
+            .onConflict((oc) => oc.column('patientId').doNothing())
+            .executeTakeFirst();
           if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
         }
         await audit(trx, {
-          at: updatedAt, actorId: coach.id, action: before ? 'update' : 'create', entity: 'evaluation-form', entityId: patientId, patientId,
+          at: updatedAt,
+          actorId: coach.id,
+          action: before ? 'update' : 'create',
+          entity: 'evaluation-form',
+          entityId: patientId,
+          patientId,
           changes: changesBetween('evaluation-form', before ? { ...before } : undefined, row),
         });
         return true;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { plain, stamps } from '../http/resource-rows.ts';
 import type { Upstream } from '../context.ts';
 import { resourceRoutes, type ResourceDefinition } from '../http/resource.ts';
-import { patientScoped, referenceData, } from '../http/access.ts';
+import { patientScoped, referenceData } from '../http/access.ts';
 import { canAccessPatient, isAdmin, patientAccessCondition } from '../http/auth.ts';
 import { validationFailed } from '../http/errors.ts';
 import { commentsResource } from './comments-resource.ts';
@@ -16,15 +16,25 @@ import { CostRateCreateSchema, CostRatePatchSchema, CostRateSchema, CostRateUpda
 import { DeviceCreateSchema, DevicePatchSchema, DeviceSchema, DeviceUpdateSchema } from '../../../client/api/schemas/devices.ts';
 import { DiagnosisCreateSchema, DiagnosisPatchSchema, DiagnosisSchema, DiagnosisUpdateSchema } from '../../../client/api/schemas/diagnosis.ts';
 import { PatientTokenCreateSchema, PatientTokenPatchSchema, PatientTokenSchema, PatientTokenUpdateSchema } from '../../../client/api/schemas/patient-tokens.ts';
-import { ReplicationEndpointCreateSchema, ReplicationEndpointPatchSchema, ReplicationEndpointSchema, ReplicationEndpointUpdateSchema } from '../../../client/api/schemas/replication-endpoints.ts';
+import {
+  ReplicationEndpointCreateSchema,
+  ReplicationEndpointPatchSchema,
+  ReplicationEndpointSchema,
+  ReplicationEndpointUpdateSchema,
+} from '../../../client/api/schemas/replication-endpoints.ts';
 import { SurveyCreateSchema, SurveyPatchSchema, SurveySchema, SurveyUpdateSchema } from '../../../client/api/schemas/surveys.ts';
 import { SyncedPatientSchema } from '../../../client/api/schemas/synced-patients.ts';
 
 const asIs = (rows: unknown[]) => rows;
 
-
 /** A list the API only reads, for the coaches of each row's patient (docs/product.md#calls: read-only resources). */
-const readOnly = (path: string, table: ResourceDefinition['table'], fields: ResourceDefinition['fields'], outputSchema: ResourceDefinition['outputSchema'], newest: string): ResourceDefinition => ({
+const readOnly = (
+  path: string,
+  table: ResourceDefinition['table'],
+  fields: ResourceDefinition['fields'],
+  outputSchema: ResourceDefinition['outputSchema'],
+  newest: string,
+): ResourceDefinition => ({
   path,
   table,
   fields,
@@ -52,7 +62,13 @@ const syncedPatientsResource = readOnly(
 
 type Schemas = Pick<ResourceDefinition, 'createSchema' | 'updateSchema' | 'patchSchema' | 'outputSchema'>;
 /** Reference data administrators keep (docs/product.md#calls: standard resources), stored as it is sent. */
-const reference = (path: string, table: ResourceDefinition['table'], fields: ResourceDefinition['fields'], schemas: Schemas, extra: Partial<ResourceDefinition> = {}): ResourceDefinition => ({
+const reference = (
+  path: string,
+  table: ResourceDefinition['table'],
+  fields: ResourceDefinition['fields'],
+  schemas: Schemas,
+  extra: Partial<ResourceDefinition> = {},
+): ResourceDefinition => ({
   path,
   table,
   fields,
@@ -64,21 +80,34 @@ const reference = (path: string, table: ResourceDefinition['table'], fields: Res
   ...extra,
 });
 
-const costRatesResource = reference('/cost-rates', 'cost_rates', { id: 'string', name: 'string', amountCents: 'number', unit: 'string', ...stamps }, {
-  createSchema: CostRateCreateSchema, updateSchema: CostRateUpdateSchema, patchSchema: CostRatePatchSchema, outputSchema: CostRateSchema,
-});
-const devicesResource = reference('/devices', 'devices', { id: 'string', name: 'string', type: 'string', serialNumber: 'string', ...stamps }, {
-  createSchema: DeviceCreateSchema, updateSchema: DeviceUpdateSchema, patchSchema: DevicePatchSchema, outputSchema: DeviceSchema,
-}, { audit: { entity: 'device', patientIdOf: () => null }, uniqueField: 'serialNumber' });
-const diagnosisResource = reference('/diagnosis', 'diagnoses', { id: 'string', code: 'string', label: 'string' }, {
-  createSchema: DiagnosisCreateSchema, updateSchema: DiagnosisUpdateSchema, patchSchema: DiagnosisPatchSchema, outputSchema: DiagnosisSchema,
-}, { uniqueField: 'code', defaultOrder: { field: 'code', direction: 'asc' } });
+const costRatesResource = reference(
+  '/cost-rates',
+  'cost_rates',
+  { id: 'string', name: 'string', amountCents: 'number', unit: 'string', ...stamps },
+  { createSchema: CostRateCreateSchema, updateSchema: CostRateUpdateSchema, patchSchema: CostRatePatchSchema, outputSchema: CostRateSchema },
+);
+const devicesResource = reference(
+  '/devices',
+  'devices',
+  { id: 'string', name: 'string', type: 'string', serialNumber: 'string', ...stamps },
+  { createSchema: DeviceCreateSchema, updateSchema: DeviceUpdateSchema, patchSchema: DevicePatchSchema, outputSchema: DeviceSchema },
+  { audit: { entity: 'device', patientIdOf: () => null }, uniqueField: 'serialNumber' },
+);
+const diagnosisResource = reference(
+  '/diagnosis',
+  'diagnoses',
+  { id: 'string', code: 'string', label: 'string' },
+  { createSchema: DiagnosisCreateSchema, updateSchema: DiagnosisUpdateSchema, patchSchema: DiagnosisPatchSchema, outputSchema: DiagnosisSchema },
+  { uniqueField: 'code', defaultOrder: { field: 'code', direction: 'asc' } },
+);
 const replicationEndpointResource = reference(
   '/replicationEndpoint',
   'replication_endpoints',
   { id: 'string', name: 'string', protocol: 'string', host: 'string', port: 'number', path: 'string', ...stamps },
   {
-    createSchema: ReplicationEndpointCreateSchema, updateSchema: ReplicationEndpointUpdateSchema, patchSchema: ReplicationEndpointPatchSchema,
+    createSchema: ReplicationEndpointCreateSchema,
+    updateSchema: ReplicationEndpointUpdateSchema,
+    patchSchema: ReplicationEndpointPatchSchema,
     outputSchema: ReplicationEndpointSchema,
   },
 );
@@ -113,10 +142,7 @@ const patientTokensResource: ResourceDefinition = {
   access: {
     scopeList(_ctx, coach, query) {
       if (isAdmin(coach)) return query;
-      return query.where((eb) => eb.or([
-        eb('patient_tokens.coachId', '=', coach.id),
-        patientAccessCondition(eb, coach.id, 'patient_tokens.patientId'),
-      ]));
+      return query.where((eb) => eb.or([eb('patient_tokens.coachId', '=', coach.id), patientAccessCondition(eb, coach.id, 'patient_tokens.patientId')]));
     },
     async canRead(ctx, coach, row) {
       if (isAdmin(coach) || row.coachId === coach.id) return true;
@@ -138,7 +164,9 @@ const patientTokensResource: ResourceDefinition = {
       row.usedAt = null;
     } else if (typeof row.expiresAt === 'string' && row.expiresAt > latestExpiry(String(existing.createdAt))) {
       // A code may be shortened or revoked, never stretched: 90 days after it was made, whatever a write says.
-      throw validationFailed([{ path: 'expiresAt', message: `At most ${CODE_VALID_DAYS} days after the code was created (${latestExpiry(String(existing.createdAt))})` }]);
+      throw validationFailed([
+        { path: 'expiresAt', message: `At most ${CODE_VALID_DAYS} days after the code was created (${latestExpiry(String(existing.createdAt))})` },
+      ]);
     }
     if (row.coachId !== undefined) {
       const target = await ctx.db.selectFrom('coaches').select('id').where('id', '=', String(row.coachId)).executeTakeFirst();
@@ -157,8 +185,16 @@ const patientTokensResource: ResourceDefinition = {
 };
 
 export const standardResources = [
-  patientsResource, commentsResource, externalCommentsResource, syncedPatientsResource, costRatesResource,
-  devicesResource, diagnosisResource, replicationEndpointResource, surveysResource, patientTokensResource,
+  patientsResource,
+  commentsResource,
+  externalCommentsResource,
+  syncedPatientsResource,
+  costRatesResource,
+  devicesResource,
+  diagnosisResource,
+  replicationEndpointResource,
+  surveysResource,
+  patientTokensResource,
 ];
 
 /** The standard create/read/update/delete resources of docs/product.md#calls plus the two read-only ones. */
@@ -167,4 +203,3 @@ export function resourceFamilies(ctx: Upstream): Router {
   for (const def of standardResources) router.use(resourceRoutes(ctx, def));
   return router;
 }
-

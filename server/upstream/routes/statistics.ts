@@ -11,21 +11,39 @@ import { jsonQueryValue } from '../http/filter.ts';
 import { issuesToDetails } from '../http/validate.ts';
 import { addDays, dayOf, daysInclusive, maxDay, minDay } from '../lib/days.ts';
 import { compareNames } from '../lib/sort-key.ts';
-import { dailyPatientsInAftercare, patientStatistics, patientsQuery, type Period, phoneCoachingQuery, phoneCoachings, statusOn } from '../lib/statistics-figures.ts';
+import {
+  dailyPatientsInAftercare,
+  patientStatistics,
+  patientsQuery,
+  type Period,
+  phoneCoachingQuery,
+  phoneCoachings,
+  statusOn,
+} from '../lib/statistics-figures.ts';
 
 import {
-  DailyPatientsSchema, DetailStatisticsQuerySchema, PatientDetailStatisticsRowSchema, PatientDetailStatisticsSchema,
-  PatientStatisticsSchema, PhoneCoachingsSchema, StatisticsQuerySchema,type PatientDetailStatisticsRow, 
+  DailyPatientsSchema,
+  DetailStatisticsQuerySchema,
+  PatientDetailStatisticsRowSchema,
+  PatientDetailStatisticsSchema,
+  PatientStatisticsSchema,
+  PhoneCoachingsSchema,
+  StatisticsQuerySchema,
+  type PatientDetailStatisticsRow,
 } from '../../../client/api/schemas/statistics.ts';
 
 const MAX_PERIOD_DAYS = 731;
-
 
 /** Reads the JSON-encoded query values; unknown names are a 400 like unknown filter fields. */
 function readQuery<S extends v.GenericSchema>(req: Request, schema: S, names: string[]): v.InferOutput<S> {
   const query = req.query as Record<string, unknown>;
   const unknown = Object.keys(query).filter((name) => !names.includes(name));
-  if (unknown.length) throw badRequest('Unknown query value', unknown.map((path) => ({ path, message: 'Unknown query value' })), 'INVALID_QUERY');
+  if (unknown.length)
+    throw badRequest(
+      'Unknown query value',
+      unknown.map((path) => ({ path, message: 'Unknown query value' })),
+      'INVALID_QUERY',
+    );
   const raw: Record<string, unknown> = {};
   for (const name of names) raw[name] = jsonQueryValue(query, name);
   const parsed = v.safeParse(schema, raw);
@@ -36,7 +54,8 @@ function readQuery<S extends v.GenericSchema>(req: Request, schema: S, names: st
 function period(ctx: Upstream, q: { from?: string; to?: string; coachId?: string }): Period {
   const to = q.to ?? dayOf(ctx.clock.now());
   const from = q.from ?? addDays(to, -89);
-  if (daysInclusive(from, to) > MAX_PERIOD_DAYS) throw badRequest(`The period may be at most ${MAX_PERIOD_DAYS} days`, [{ path: 'from', message: 'Period too long' }], 'INVALID_QUERY');
+  if (daysInclusive(from, to) > MAX_PERIOD_DAYS)
+    throw badRequest(`The period may be at most ${MAX_PERIOD_DAYS} days`, [{ path: 'from', message: 'Period too long' }], 'INVALID_QUERY');
   return { from, to, coachId: q.coachId };
 }
 
@@ -50,8 +69,11 @@ const PSEUDONYM_SETTING = 'statistics_pseudonym_key';
 async function pseudonymKey(db: Db): Promise<string> {
   const stored = await readSetting<string | null>(db, PSEUDONYM_SETTING, null);
   if (typeof stored === 'string' && stored) return stored;
-  await db.insertInto('settings').values({ key: PSEUDONYM_SETTING, value: JSON.stringify(randomBytes(32).toString('hex')) })
-    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: PSEUDONYM_SETTING, value: JSON.stringify(randomBytes(32).toString('hex')) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   return readSetting<string>(db, PSEUDONYM_SETTING, '');
 }
 
@@ -60,32 +82,51 @@ async function pseudonymKey(db: Db): Promise<string> {
  * the caller has no access to carry a pseudonym (rowId) instead of id, code and name.
  */
 export async function patientDetailStatistics(
-  db: Db, p: Period, page: { order?: string; limit?: number; skip?: number }, caller: SessionCoach,
+  db: Db,
+  p: Period,
+  page: { order?: string; limit?: number; skip?: number },
+  caller: SessionCoach,
 ): Promise<{ rows: PatientDetailStatisticsRow[]; total: number }> {
   const match = /^\s*([A-Za-z]+)(?:\s+(ASC|DESC))?\s*$/i.exec(page.order ?? 'lastName ASC');
-  if (!match || !ROW_FIELDS.includes(match[1])) throw badRequest('Invalid order', [{ path: 'order', message: `Unknown field or direction: ${page.order}` }], 'INVALID_QUERY');
+  if (!match || !ROW_FIELDS.includes(match[1]))
+    throw badRequest('Invalid order', [{ path: 'order', message: `Unknown field or direction: ${page.order}` }], 'INVALID_QUERY');
   const field = match[1] as keyof PatientDetailStatisticsRow;
   const sign = match[2]?.toUpperCase() === 'DESC' ? -1 : 1;
 
   const patients = await patientsQuery(db, p.coachId)
     .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
-    .select(['patients.id', 'patients.patientCode', 'patients.firstName', 'patients.lastName', 'patients.primaryCoachId',
-      'patients.aftercareStart', 'patients.aftercareEnd', 'patients.lastDataAt', 'coaches.firstName as coachFirst', 'coaches.lastName as coachLast'])
-    .where('patients.aftercareStart', '<=', p.to).where('patients.aftercareEnd', '>=', p.from).execute();
+    .select([
+      'patients.id',
+      'patients.patientCode',
+      'patients.firstName',
+      'patients.lastName',
+      'patients.primaryCoachId',
+      'patients.aftercareStart',
+      'patients.aftercareEnd',
+      'patients.lastDataAt',
+      'coaches.firstName as coachFirst',
+      'coaches.lastName as coachLast',
+    ])
+    .where('patients.aftercareStart', '<=', p.to)
+    .where('patients.aftercareEnd', '>=', p.from)
+    .execute();
   const calls = await phoneCoachingQuery(db, p)
     .select((eb) => ['patientId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
-    .groupBy('patientId').execute();
+    .groupBy('patientId')
+    .execute();
   const callsBy = new Map(calls.map((c) => [c.patientId, c]));
-  const evaluations = await db.selectFrom('sync_records')
+  const evaluations = await db
+    .selectFrom('sync_records')
     .select((eb) => ['patientId', eb.fn.countAll<number>().as('count')])
-    .where('collection', '=', 'day-evaluation').where('date', '>=', p.from).where('date', '<=', p.to)
-    .groupBy('patientId').execute();
+    .where('collection', '=', 'day-evaluation')
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .groupBy('patientId')
+    .execute();
   const evaluationsBy = new Map(evaluations.map((e) => [e.patientId, Number(e.count)]));
   // Names, codes and ids open a patient: only rows of patients the caller may see anyway carry them. The
   // others are counted under a pseudonym that no other call accepts.
-  const visible = isAdmin(caller)
-    ? null
-    : new Set((await accessiblePatientIds(db, caller.id).execute()).map((r) => r.id));
+  const visible = isAdmin(caller) ? null : new Set((await accessiblePatientIds(db, caller.id).execute()).map((r) => r.id));
   const key = await pseudonymKey(db);
 
   const rows: PatientDetailStatisticsRow[] = patients.map((r) => {

@@ -10,8 +10,12 @@ import { parseFilter, whereExpression } from '../http/filter.ts';
 import { validate } from '../http/validate.ts';
 import { dayOf } from '../lib/days.ts';
 import {
-  SyncCollectionSchema, syncRecordSchema, syncUpsertSchema,
-  type SyncCollection, type SyncData, type SyncRecord,
+  SyncCollectionSchema,
+  syncRecordSchema,
+  syncUpsertSchema,
+  type SyncCollection,
+  type SyncData,
+  type SyncRecord,
 } from '../../../client/api/schemas/sync-db.ts';
 
 /**
@@ -20,7 +24,14 @@ import {
  * say nothing about whether the patient is still using the app.
  */
 export const PATIENT_COLLECTIONS: ReadonlySet<SyncCollection> = new Set([
-  'day-evaluation', 'day-stats', 'form', 'internal', 'life-section', 'settings', 'survey-result', 'timeframe-evaluation',
+  'day-evaluation',
+  'day-stats',
+  'form',
+  'internal',
+  'life-section',
+  'settings',
+  'survey-result',
+  'timeframe-evaluation',
 ]);
 
 export const FILTER_FIELDS = { id: 'string', date: 'date', updatedAt: 'date' } as const;
@@ -39,7 +50,7 @@ export function derivedColumns(collection: SyncCollection, data: Record<string, 
   return {
     date,
     type: isEvent || collection === 'event-template' ? (data.type as string) : null,
-    done: isEvent ? (data.done ? 1 as const : 0 as const) : null,
+    done: isEvent ? (data.done ? (1 as const) : (0 as const)) : null,
     minutes: isEvent ? (data.durationMinutes as number) : null,
   };
 }
@@ -53,10 +64,17 @@ export function toSyncRecord<C extends SyncCollection>(row: Pick<SyncRecordTable
  * appDataAt: when the change is new data from the app (moves lastDataAt), else null.
  */
 export async function refreshSyncState(db: Db, patientId: string, appDataAt: string | null): Promise<void> {
-  const counts = await db.selectFrom('sync_records').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('patientId', '=', patientId).executeTakeFirstOrThrow();
-  const lastEvaluation = await db.selectFrom('sync_records').select((eb) => eb.fn.max('date').as('d'))
-    .where('patientId', '=', patientId).where('collection', '=', 'day-evaluation').executeTakeFirst();
+  const counts = await db
+    .selectFrom('sync_records')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('patientId', '=', patientId)
+    .executeTakeFirstOrThrow();
+  const lastEvaluation = await db
+    .selectFrom('sync_records')
+    .select((eb) => eb.fn.max('date').as('d'))
+    .where('patientId', '=', patientId)
+    .where('collection', '=', 'day-evaluation')
+    .executeTakeFirst();
   const patient = await db.selectFrom('patients').select(['patientCode', 'lastDataAt']).where('id', '=', patientId).executeTakeFirstOrThrow();
   const lastDataAt = appDataAt ?? (patient.lastDataAt as string | null);
   if (appDataAt) await db.updateTable('patients').set({ lastDataAt: appDataAt }).where('id', '=', patientId).execute();
@@ -70,8 +88,11 @@ export async function refreshSyncState(db: Db, patientId: string, appDataAt: str
     await db.deleteFrom('synced_patients').where('patientId', '=', patientId).execute();
     return;
   }
-  await db.insertInto('synced_patients').values({ id: patientId, patientId, lastSyncAt: lastDataAt, ...state })
-    .onConflict((oc) => oc.column('patientId').doUpdateSet({ lastSyncAt: lastDataAt, ...state })).execute();
+  await db
+    .insertInto('synced_patients')
+    .values({ id: patientId, patientId, lastSyncAt: lastDataAt, ...state })
+    .onConflict((oc) => oc.column('patientId').doUpdateSet({ lastSyncAt: lastDataAt, ...state }))
+    .execute();
 }
 
 /**
@@ -102,7 +123,10 @@ export function syncDbRoutes(ctx: Upstream): Router {
     let rows = query.select(['id', 'patientId', 'date', 'updatedAt', 'data']);
     for (const { field, direction } of filter.order) rows = rows.orderBy(field as 'id', direction);
     if (filter.order.length === 0) rows = rows.orderBy('date').orderBy('id');
-    const list = await rows.limit(filter.limit ?? DEFAULT_LIMIT).offset(filter.skip).execute();
+    const list = await rows
+      .limit(filter.limit ?? DEFAULT_LIMIT)
+      .offset(filter.skip)
+      .execute();
     res.set('X-Total-Count', String(Number(total.n)));
     sendAnswer(res, v.array(syncRecordSchema(collection)), list.map(toSyncRecord));
   });
@@ -114,16 +138,23 @@ export function syncDbRoutes(ctx: Upstream): Router {
     const updatedAt = ctx.clock.now().toISOString();
     const row = { patientId, collection, id: body.id, ...derivedColumns(collection, data), data: JSON.stringify(data), updatedAt };
     const { patientId: _p, collection: _c, id: _i, ...changes } = row;
-    await ctx.db.insertInto('sync_records').values(row)
-      .onConflict((oc) => oc.columns(['patientId', 'collection', 'id']).doUpdateSet(changes)).execute();
+    await ctx.db
+      .insertInto('sync_records')
+      .values(row)
+      .onConflict((oc) => oc.columns(['patientId', 'collection', 'id']).doUpdateSet(changes))
+      .execute();
     await refreshSyncState(ctx.db, patientId, PATIENT_COLLECTIONS.has(collection) ? updatedAt : null);
     sendAnswer(res, syncRecordSchema(collection), toSyncRecord(row));
   });
 
   router.get(`${base}/:id`, auth, async (req, res) => {
     const { patientId, collection } = await target(req);
-    const row = await ctx.db.selectFrom('sync_records').select(['id', 'patientId', 'date', 'updatedAt', 'data'])
-      .where('patientId', '=', patientId).where('collection', '=', collection).where('id', '=', String(req.params.id))
+    const row = await ctx.db
+      .selectFrom('sync_records')
+      .select(['id', 'patientId', 'date', 'updatedAt', 'data'])
+      .where('patientId', '=', patientId)
+      .where('collection', '=', collection)
+      .where('id', '=', String(req.params.id))
       .executeTakeFirst();
     if (!row) throw notFound('Unknown record', 'RECORD_NOT_FOUND');
     sendAnswer(res, syncRecordSchema(collection), toSyncRecord(row));
@@ -131,8 +162,11 @@ export function syncDbRoutes(ctx: Upstream): Router {
 
   router.delete(`${base}/:id`, auth, async (req, res) => {
     const { patientId, collection } = await target(req);
-    const result = await ctx.db.deleteFrom('sync_records')
-      .where('patientId', '=', patientId).where('collection', '=', collection).where('id', '=', String(req.params.id))
+    const result = await ctx.db
+      .deleteFrom('sync_records')
+      .where('patientId', '=', patientId)
+      .where('collection', '=', collection)
+      .where('id', '=', String(req.params.id))
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound('Unknown record', 'RECORD_NOT_FOUND');
     // A deletion is not new data from the app: the counts change, lastDataAt stays.

@@ -19,7 +19,11 @@ export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<
 
 export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
   const text = JSON.stringify(value);
-  await db.insertInto('settings').values({ key, value: text }).onConflict((oc) => oc.column('key').doUpdateSet({ value: text })).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value: text })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
+    .execute();
 }
 
 /** GET /system/settings and GET /system/training-materials, for every signed-in coach. */

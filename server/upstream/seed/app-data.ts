@@ -25,8 +25,6 @@ export interface SeedAppDataContext {
   patients: PatientTable[];
 }
 
-
-
 export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void> {
   const { now, random } = ctx;
   const at = now.toISOString();
@@ -74,19 +72,44 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
       // The last day of use always has an entry: it is what ended the streak.
       if (day !== last && random() > adherence) continue;
       mood = Math.max(1, Math.min(5, mood + (random() - 0.45) * 0.8));
-      add(p.id, 'day-evaluation', `de-${day}`, {
-        date: day, mood: clamp(mood, 1, 5), sleep: clamp(mood + random() * 2 - 1, 1, 5), stress: clamp(6 - mood + random() * 2 - 1, 1, 5),
-        pain: orthopaedic ? clamp(7 - mood + random() * 3, 0, 10) : null, notes: pick(random, MOOD_NOTES),
-      }, evening(day, random));
+      add(
+        p.id,
+        'day-evaluation',
+        `de-${day}`,
+        {
+          date: day,
+          mood: clamp(mood, 1, 5),
+          sleep: clamp(mood + random() * 2 - 1, 1, 5),
+          stress: clamp(6 - mood + random() * 2 - 1, 1, 5),
+          pain: orthopaedic ? clamp(7 - mood + random() * 3, 0, 10) : null,
+          notes: pick(random, MOOD_NOTES),
+        },
+        evening(day, random),
+      );
       steps = clamp(steps + (random() - 0.5) * 2500, 800, 18000);
-      add(p.id, 'day-stats', `ds-${day}`, {
-        date: day, steps, activeMinutes: clamp(steps / 160 + random() * 15, 0, 300),
-        sleepMinutes: hasTracker ? between(random, 300, 500) : null, restingHeartRate: hasTracker ? between(random, 54, 82) : null,
-      }, evening(day, random));
+      add(
+        p.id,
+        'day-stats',
+        `ds-${day}`,
+        {
+          date: day,
+          steps,
+          activeMinutes: clamp(steps / 160 + random() * 15, 0, 300),
+          sleepMinutes: hasTracker ? between(random, 300, 500) : null,
+          restingHeartRate: hasTracker ? between(random, 54, 82) : null,
+        },
+        evening(day, random),
+      );
     }
     if (last < first) continue;
     const setupAt = `${maxDay(start, addDays(today, -120))}T10:00:00.000Z`;
-    add(p.id, 'settings', 'app', { reminderTime: pick(random, ['19:00', '20:00', '20:30', '21:00']), language: 'de', notificationsEnabled: true, shareDayStats: true }, setupAt);
+    add(
+      p.id,
+      'settings',
+      'app',
+      { reminderTime: pick(random, ['19:00', '20:00', '20:30', '21:00']), language: 'de', notificationsEnabled: true, shareDayStats: true },
+      setupAt,
+    );
     add(p.id, 'internal', 'state', { onboardingDone: true, appVersion: '3.2.1' }, setupAt);
     LIFE_SECTIONS.slice(0, between(random, 2, 4)).forEach(([name, goal], i) => {
       add(p.id, 'life-section', `ls-${i + 1}`, { name, goal, priority: between(random, 2, 5), satisfaction: between(random, 1, 5) }, setupAt);
@@ -98,32 +121,69 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
     // A first goal period after discharge, looked back on when it is over.
     if (random() < 0.45) {
       const tfEnd = addDays(start, 27);
-      add(p.id, 'timeframe', 'tf-1', { title: 'Die ersten vier Wochen nach der Reha', start, end: tfEnd, goal: 'Tagesstruktur beibehalten, jeden Tag nach draußen' }, `${start}T10:00:00.000Z`);
-      if (tfEnd <= last) add(p.id, 'timeframe-evaluation', 'tfe-1', { timeframeId: 'tf-1', date: tfEnd, rating: between(random, 2, 5), notes: '' }, evening(tfEnd, random));
+      add(
+        p.id,
+        'timeframe',
+        'tf-1',
+        { title: 'Die ersten vier Wochen nach der Reha', start, end: tfEnd, goal: 'Tagesstruktur beibehalten, jeden Tag nach draußen' },
+        `${start}T10:00:00.000Z`,
+      );
+      if (tfEnd <= last)
+        add(p.id, 'timeframe-evaluation', 'tfe-1', { timeframeId: 'tf-1', date: tfEnd, rating: between(random, 2, 5), notes: '' }, evening(tfEnd, random));
     }
     if (random() < 0.3) {
-      add(p.id, 'form', 'notfallplan', { title: 'Mein Notfallplan', fields: [
-        { key: 'warning', label: 'Meine Warnsignale', value: 'Rückzug, schlechter Schlaf' },
-        { key: 'help', label: 'Was mir hilft', value: 'Spazierengehen, mit meiner Schwester telefonieren' },
-        { key: 'contact', label: 'Wen ich anrufe', value: 'Hausarztpraxis, Telefonseelsorge 0800 1110111' },
-      ] }, `${start}T11:00:00.000Z`);
+      add(
+        p.id,
+        'form',
+        'notfallplan',
+        {
+          title: 'Mein Notfallplan',
+          fields: [
+            { key: 'warning', label: 'Meine Warnsignale', value: 'Rückzug, schlechter Schlaf' },
+            { key: 'help', label: 'Was mir hilft', value: 'Spazierengehen, mit meiner Schwester telefonieren' },
+            { key: 'contact', label: 'Wen ich anrufe', value: 'Hausarztpraxis, Telefonseelsorge 0800 1110111' },
+          ],
+        },
+        `${start}T11:00:00.000Z`,
+      );
     }
     if (coachId && random() < 0.5) {
-      add(p.id, 'event-template', 'walk', { type: 'exercise', title: 'Spaziergang 30 Minuten', durationMinutes: 30, recurrence: 'daily', weekdays: [] }, `${start}T10:00:00.000Z`);
+      add(
+        p.id,
+        'event-template',
+        'walk',
+        { type: 'exercise', title: 'Spaziergang 30 Minuten', durationMinutes: 30, recurrence: 'daily', weekdays: [] },
+        `${start}T10:00:00.000Z`,
+      );
     }
 
     // A recovery key for some, used by a few who changed phones.
     if (random() < 0.3) {
       const created = `${addDays(start, 2)}T09:00:00.000Z`;
-      puks.push({ id: `puk-${p.id}`, patientId: p.id, code: generateCode(indexFn(random)), createdAt: created, usedAt: random() < 0.3 ? `${addDays(start, between(random, 10, 40))}T18:00:00.000Z` : null });
+      puks.push({
+        id: `puk-${p.id}`,
+        patientId: p.id,
+        code: generateCode(indexFn(random)),
+        createdAt: created,
+        usedAt: random() < 0.3 ? `${addDays(start, between(random, 10, 40))}T18:00:00.000Z` : null,
+      });
     }
     // Closing assessment for most patients whose aftercare is over.
     if (end < today && random() < 0.7) {
       forms.push({
-        patientId: p.id, goalAttainment: between(random, 2, 5), workAbility: pick(random, ['able', 'able', 'limited', 'unable', 'not-applicable']),
-        returnToWorkDate: random() < 0.5 ? addDays(end, between(random, -30, 30)) : null, followUpRecommended: random() < 0.4 ? 1 : 0,
-        summary: pick(random, ['Ziele überwiegend erreicht, stabile Stimmung.', 'Wiedereingliederung abgeschlossen.', 'Ambulante Psychotherapie empfohlen.', 'Bewegungsziele erreicht, Schmerzen rückläufig.']),
-        updatedBy: coachId, updatedAt: `${end}T15:00:00.000Z`,
+        patientId: p.id,
+        goalAttainment: between(random, 2, 5),
+        workAbility: pick(random, ['able', 'able', 'limited', 'unable', 'not-applicable']),
+        returnToWorkDate: random() < 0.5 ? addDays(end, between(random, -30, 30)) : null,
+        followUpRecommended: random() < 0.4 ? 1 : 0,
+        summary: pick(random, [
+          'Ziele überwiegend erreicht, stabile Stimmung.',
+          'Wiedereingliederung abgeschlossen.',
+          'Ambulante Psychotherapie empfohlen.',
+          'Bewegungsziele erreicht, Schmerzen rückläufig.',
+        ]),
+        updatedBy: coachId,
+        updatedAt: `${end}T15:00:00.000Z`,
       });
     }
   }
@@ -142,7 +202,11 @@ export async function seedAppData(db: Db, ctx: SeedAppDataContext): Promise<void
   }
   const codes = new Map(ctx.patients.map((p) => [p.id, p.patientCode as string]));
   const synced = [...lastData].map(([patientId, lastSyncAt]) => ({
-    id: patientId, patientId, patientCode: codes.get(patientId), lastSyncAt, recordCount: counts.get(patientId) ?? 0,
+    id: patientId,
+    patientId,
+    patientCode: codes.get(patientId),
+    lastSyncAt,
+    recordCount: counts.get(patientId) ?? 0,
     lastDayEvaluationDate: lastEvaluation.get(patientId) ?? null,
   }));
   await insertChunked(db, 'synced_patients', synced);

@@ -8,7 +8,18 @@ import { between, pick, type Random } from './random.ts';
 /** Adds one sync record of the patient (and keeps its last-data time). */
 export type AddRecord = (patientId: string, collection: SyncCollection, id: string, data: Record<string, unknown>, updatedAt: string) => void;
 
-export const MOOD_NOTES = ['', '', '', '', 'Spaziergang gemacht', 'Viel Stress bei der Arbeit', 'Gut geschlafen', 'Rückenschmerzen am Abend', 'Schöner Tag mit der Familie', 'Müde'];
+export const MOOD_NOTES = [
+  '',
+  '',
+  '',
+  '',
+  'Spaziergang gemacht',
+  'Viel Stress bei der Arbeit',
+  'Gut geschlafen',
+  'Rückenschmerzen am Abend',
+  'Schöner Tag mit der Familie',
+  'Müde',
+];
 export const LIFE_SECTIONS: [string, string][] = [
   ['Arbeit', 'Stufenweise zurück in den Beruf, Pausen einhalten'],
   ['Familie', 'Mehr gemeinsame Zeit am Wochenende'],
@@ -18,9 +29,11 @@ export const LIFE_SECTIONS: [string, string][] = [
 
 export const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
 /** An evening timestamp (about 21:00 German time) on a day, the usual time patients fill in the app. */
-export const evening = (day: string, random: Random) => `${day}T${String(between(random, 18, 20)).padStart(2, '0')}:${String(between(random, 0, 59)).padStart(2, '0')}:00.000Z`;
+export const evening = (day: string, random: Random) =>
+  `${day}T${String(between(random, 18, 20)).padStart(2, '0')}:${String(between(random, 0, 59)).padStart(2, '0')}:00.000Z`;
 /** Office hours on a weekday (German time is UTC+1/+2, so 06-14 UTC). */
-const officeHour = (day: string, random: Random) => `${day}T${String(between(random, 6, 14)).padStart(2, '0')}:${pick(random, ['00', '15', '30', '45'])}:00.000Z`;
+const officeHour = (day: string, random: Random) =>
+  `${day}T${String(between(random, 6, 14)).padStart(2, '0')}:${pick(random, ['00', '15', '30', '45'])}:00.000Z`;
 const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
 
 /** Phone coachings over the whole aftercare so far: every one to two weeks on a working day, some not reached. */
@@ -30,11 +43,22 @@ export function addPhoneCoachings(add: AddRecord, patientId: string, coachId: st
     const callDay = isWeekend(day) ? addDays(day, 2) : day;
     if (callDay >= today) break;
     const reached = random() < 0.88;
-    add(patientId, 'event', `call-${++n}`, {
-      type: 'phone-coaching', title: reached ? 'Telefoncoaching' : 'Telefoncoaching (nicht erreicht)',
-      start: officeHour(callDay, random), durationMinutes: reached ? pick(random, [15, 20, 25, 30, 30, 45, 50]) : 0,
-      done: reached, coachId, templateId: null, notes: '',
-    }, `${callDay}T16:00:00.000Z`);
+    add(
+      patientId,
+      'event',
+      `call-${++n}`,
+      {
+        type: 'phone-coaching',
+        title: reached ? 'Telefoncoaching' : 'Telefoncoaching (nicht erreicht)',
+        start: officeHour(callDay, random),
+        durationMinutes: reached ? pick(random, [15, 20, 25, 30, 30, 45, 50]) : 0,
+        done: reached,
+        coachId,
+        templateId: null,
+        notes: '',
+      },
+      `${callDay}T16:00:00.000Z`,
+    );
   }
 }
 
@@ -48,27 +72,65 @@ export function addSurveys(
   let s = 0;
   for (let day = addDays(first, 3); day <= last; day = addDays(day, 14)) {
     s++;
-    add(patientId, 'survey', `sv-mood-${s}`, { surveyId: 'survey-mood', assignedAt: `${day}T08:00:00.000Z`, dueDate: addDays(day, 6), status: 'done' }, `${day}T08:00:00.000Z`);
+    add(
+      patientId,
+      'survey',
+      `sv-mood-${s}`,
+      { surveyId: 'survey-mood', assignedAt: `${day}T08:00:00.000Z`, dueDate: addDays(day, 6), status: 'done' },
+      `${day}T08:00:00.000Z`,
+    );
     if (random() < 0.8) {
       const answerDay = addDays(day, between(random, 0, 3));
       if (answerDay > last) continue;
-      add(patientId, 'survey-result', `sr-mood-${s}`, {
-        surveyId: 'survey-mood', completedAt: evening(answerDay, random),
-        answers: [{ questionId: 'mood', value: clamp(mood, 1, 5) }, { questionId: 'sleep', value: between(random, 1, 5) }, { questionId: 'drive', value: between(random, 1, 5) },
-          { questionId: 'note', value: random() < 0.3 ? 'Es geht langsam aufwärts.' : '' }],
-      }, evening(answerDay, random));
+      add(
+        patientId,
+        'survey-result',
+        `sr-mood-${s}`,
+        {
+          surveyId: 'survey-mood',
+          completedAt: evening(answerDay, random),
+          answers: [
+            { questionId: 'mood', value: clamp(mood, 1, 5) },
+            { questionId: 'sleep', value: between(random, 1, 5) },
+            { questionId: 'drive', value: between(random, 1, 5) },
+            { questionId: 'note', value: random() < 0.3 ? 'Es geht langsam aufwärts.' : '' },
+          ],
+        },
+        evening(answerDay, random),
+      );
     }
     if (orthopaedic && s % 2 === 0) {
-      add(patientId, 'survey-result', `sr-pain-${s}`, {
-        surveyId: 'survey-pain', completedAt: evening(day, random),
-        answers: [{ questionId: 'pain', value: between(random, 1, 7) }, { questionId: 'exercise', value: pick(random, ['1-2 Mal', '3-4 Mal', 'täglich']) }],
-      }, evening(day, random));
+      add(
+        patientId,
+        'survey-result',
+        `sr-pain-${s}`,
+        {
+          surveyId: 'survey-pain',
+          completedAt: evening(day, random),
+          answers: [
+            { questionId: 'pain', value: between(random, 1, 7) },
+            { questionId: 'exercise', value: pick(random, ['1-2 Mal', '3-4 Mal', 'täglich']) },
+          ],
+        },
+        evening(day, random),
+      );
     }
   }
   if (end < today && random() < 0.7) {
-    add(patientId, 'survey-result', 'sr-satisfaction', {
-      surveyId: 'survey-satisfaction', completedAt: evening(end, random),
-      answers: [{ questionId: 'overall', value: between(random, 3, 5) }, { questionId: 'recommend', value: pick(random, ['ja', 'ja', 'eher ja', 'eher nein']) }, { questionId: 'wish', value: '' }],
-    }, evening(end, random));
+    add(
+      patientId,
+      'survey-result',
+      'sr-satisfaction',
+      {
+        surveyId: 'survey-satisfaction',
+        completedAt: evening(end, random),
+        answers: [
+          { questionId: 'overall', value: between(random, 3, 5) },
+          { questionId: 'recommend', value: pick(random, ['ja', 'ja', 'eher ja', 'eher nein']) },
+          { questionId: 'wish', value: '' },
+        ],
+      },
+      evening(end, random),
+    );
   }
 }

@@ -14,7 +14,16 @@ const SEED = 20261122;
 
 /** Inserts rows in chunks inside one transaction (SQLite caps bound parameters per statement). */
 
-interface CoachSeed { id: string; email: string; firstName: string; lastName: string; title: string; isAdmin?: 1; isHealthManager?: 1; isUserLocked?: 1 }
+interface CoachSeed {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  isAdmin?: 1;
+  isHealthManager?: 1;
+  isUserLocked?: 1;
+}
 const COACHES: CoachSeed[] = [
   { id: 'coach-admin', email: 'admin@example.org', firstName: 'Katrin', lastName: 'Albrecht', title: 'Teamleitung Nachsorge', isAdmin: 1 },
   { id: 'coach-demo', email: 'coach@example.org', firstName: 'Clara', lastName: 'Bergmann', title: 'Dipl.-Psych.' },
@@ -37,7 +46,14 @@ export interface SeedContext {
 }
 
 /** `count` patients with German names, aftercare intervals spread over the past year, diagnoses and coaches. */
-export function makePatients(random: Random, now: Date, count: number, caring: string[] = CARING, prefix = 'pat', taken: Iterable<string> = []): PatientTable[] {
+export function makePatients(
+  random: Random,
+  now: Date,
+  count: number,
+  caring: string[] = CARING,
+  prefix = 'pat',
+  taken: Iterable<string> = [],
+): PatientTable[] {
   const at = now.toISOString();
   const codes = new Set<string>(taken);
   const patients: PatientTable[] = [];
@@ -62,7 +78,13 @@ export function makePatients(random: Random, now: Date, count: number, caring: s
       for (let a = 0, n = between(random, 0, 2); a < n; a++) {
         const when = addDays(now, between(random, 1, 21));
         when.setUTCHours(between(random, 7, 15), pick(random, [0, 30]), 0, 0);
-        appointments.push({ id: `apt-${i}-${a}`, startsAt: when.toISOString(), durationMinutes: pick(random, [20, 30, 45]), type: pick(random, ['phone', 'phone', 'video', 'onsite']), note: '' });
+        appointments.push({
+          id: `apt-${i}-${a}`,
+          startsAt: when.toISOString(),
+          durationMinutes: pick(random, [20, 30, 45]),
+          type: pick(random, ['phone', 'phone', 'video', 'onsite']),
+          note: '',
+        });
       }
       appointments.sort((x, y) => x.startsAt.localeCompare(y.startsAt));
     }
@@ -73,7 +95,16 @@ export function makePatients(random: Random, now: Date, count: number, caring: s
       lastName,
       birthDate: day(new Date(Date.UTC(between(random, 1952, 1998), between(random, 0, 11), between(random, 1, 28)))),
       gender: female ? 'female' : random() < 0.97 ? 'male' : 'diverse',
-      email: random() < 0.6 ? `${firstName}.${lastName}@example.net`.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/[^a-z.@-]/g, '') : null,
+      email:
+        random() < 0.6
+          ? `${firstName}.${lastName}@example.net`
+              .toLowerCase()
+              .replace(/ä/g, 'ae')
+              .replace(/ö/g, 'oe')
+              .replace(/ü/g, 'ue')
+              .replace(/ß/g, 'ss')
+              .replace(/[^a-z.@-]/g, '')
+          : null,
       phone: random() < 0.8 ? `${pick(random, CITIES_PHONE)} ${between(random, 100000, 9999999)}` : null,
       clinic: pick(random, CLINICS),
       aftercareStart: day(start),
@@ -99,10 +130,22 @@ export async function seedDemo(db: Db, options: { now: Date; patients?: number }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
     const coaches: CoachTable[] = COACHES.map((c, i) => ({
-      id: c.id, email: c.email, firstName: c.firstName, lastName: c.lastName, title: c.title,
-      phone: `030 5550${String(100 + i)}`, passwordHash,
-      isAdmin: c.isAdmin ?? 0, isSuperAdmin: 0, isHealthManager: c.isHealthManager ?? 0, isUserLocked: c.isUserLocked ?? 0,
-      emailVerified: 1, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at,
+      id: c.id,
+      email: c.email,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      title: c.title,
+      phone: `030 5550${String(100 + i)}`,
+      passwordHash,
+      isAdmin: c.isAdmin ?? 0,
+      isSuperAdmin: 0,
+      isHealthManager: c.isHealthManager ?? 0,
+      isUserLocked: c.isUserLocked ?? 0,
+      emailVerified: 1,
+      language: 'de',
+      trialEndsAt: null,
+      createdAt: at,
+      updatedAt: at,
     }));
     await insertChunked(trx, 'coaches', coaches as never);
     await insertReferenceData(trx, at);
@@ -143,8 +186,13 @@ export async function seedDemo(db: Db, options: { now: Date; patients?: number }
       codes.add(code);
       const issued = notLater(addDays(start, -3));
       tokens.push({
-        id: `tok-${i}`, code, coachId: author, patientId: p.id, createdAt: issued.toISOString(),
-        expiresAt: addDays(issued, CODE_VALID_DAYS).toISOString(), usedAt: daysIn > 7 ? addDays(start, 1).toISOString() : null,
+        id: `tok-${i}`,
+        code,
+        coachId: author,
+        patientId: p.id,
+        createdAt: issued.toISOString(),
+        expiresAt: addDays(issued, CODE_VALID_DAYS).toISOString(),
+        usedAt: daysIn > 7 ? addDays(start, 1).toISOString() : null,
       });
     });
     await insertChunked(trx, 'patient_coaches', links);

@@ -30,17 +30,36 @@ export async function prepareData(db: Db, options: PrepareOptions): Promise<void
     const existing = await db.selectFrom('coaches').select('id').where('email', '=', email).executeTakeFirst();
     if (!existing) {
       const at = now.toISOString();
-      await db.insertInto('coaches').values({
-        id: newId(), email, firstName: 'Admin', lastName: 'Administrator', title: '', phone: '',
-        passwordHash: await hashPassword(options.adminPassword), isAdmin: 1, isSuperAdmin: 0, isHealthManager: 0,
-        isUserLocked: 0, emailVerified: 1, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at,
-      }).execute();
+      await db
+        .insertInto('coaches')
+        .values({
+          id: newId(),
+          email,
+          firstName: 'Admin',
+          lastName: 'Administrator',
+          title: '',
+          phone: '',
+          passwordHash: await hashPassword(options.adminPassword),
+          isAdmin: 1,
+          isSuperAdmin: 0,
+          isHealthManager: 0,
+          isUserLocked: 0,
+          emailVerified: 1,
+          language: 'de',
+          trialEndsAt: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
       options.logger?.info('administrator from ADMIN_EMAIL created');
     }
   }
-  const admin = await db.selectFrom('coaches').select('id')
+  const admin = await db
+    .selectFrom('coaches')
+    .select('id')
     .where((eb) => eb.or([eb('isAdmin', '=', 1), eb('isSuperAdmin', '=', 1)]))
-    .limit(1).executeTakeFirst();
+    .limit(1)
+    .executeTakeFirst();
   if (!admin) {
     throw new Error('No administrator exists: set ADMIN_EMAIL and ADMIN_PASSWORD (or DEMO_DATA=true on an empty data folder) and start again');
   }

@@ -18,7 +18,13 @@ import { dataRoutes } from './routes-data.ts';
  * Its data is its own (seed.ts). Mails go to an in-memory outbox, readable at GET /__test__/outbox.
  */
 
-const PUBLIC = [/^\/auth\/login$/, /^\/auth\/forgot-password$/, /^\/app-settings\/asset\/[^/]+$/, /^\/app-settings\/version$/, /^\/coaches\/[^/]+\/verify-email$/];
+const PUBLIC = [
+  /^\/auth\/login$/,
+  /^\/auth\/forgot-password$/,
+  /^\/app-settings\/asset\/[^/]+$/,
+  /^\/app-settings\/version$/,
+  /^\/coaches\/[^/]+\/verify-email$/,
+];
 
 export function createLb3App(options: Lb3Options = {}) {
   const lb = createLb3State(options);
@@ -92,9 +98,10 @@ export async function startLb3Upstream(options: Lb3Options = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     lb,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -116,4 +116,3 @@ export function crud(router: Router, path: string, model: Model, options: { read
     res.json({ count: model.remove(req.params.id) });
   });
 }
-

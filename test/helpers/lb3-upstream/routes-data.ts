@@ -4,7 +4,20 @@ import type { Row } from './store.ts';
 
 const DAY = 86_400_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const COLLECTIONS = ['day-evaluation', 'day-stats', 'event', 'event-template', 'form', 'internal', 'life-section', 'settings', 'survey', 'survey-result', 'timeframe', 'timeframe-evaluation'];
+const COLLECTIONS = [
+  'day-evaluation',
+  'day-stats',
+  'event',
+  'event-template',
+  'form',
+  'internal',
+  'life-section',
+  'settings',
+  'survey',
+  'survey-result',
+  'timeframe',
+  'timeframe-evaluation',
+];
 
 /** from/to of a statistics call: to defaults to today, from to 89 days before. */
 function period(req: Request, lb: Lb3) {
@@ -16,8 +29,7 @@ function period(req: Request, lb: Lb3) {
   return { from, to, days };
 }
 
-const status = (patient: Row, on: string) =>
-  String(patient.aftercareStart) > on ? 'planned' : String(patient.aftercareEnd) < on ? 'completed' : 'active';
+const status = (patient: Row, on: string) => (String(patient.aftercareStart) > on ? 'planned' : String(patient.aftercareEnd) < on ? 'completed' : 'active');
 
 export function dataRoutes(api: Router, lb: Lb3): void {
   const m = lb.models;
@@ -69,10 +81,12 @@ export function dataRoutes(api: Router, lb: Lb3): void {
     res.json(period(req, lb).days.map((date) => ({ date, count: patients.filter((p) => status(p, date) === 'active').length })));
   });
   api.get('/statistics/phone-coachings', (req, res) => {
-    res.json(period(req, lb).days.map((date) => {
-      const calls = m.phoneCalls.find({ where: { date } });
-      return { date, count: calls.length, minutes: calls.reduce((sum, call) => sum + Number(call.minutes), 0) };
-    }));
+    res.json(
+      period(req, lb).days.map((date) => {
+        const calls = m.phoneCalls.find({ where: { date } });
+        return { date, count: calls.length, minutes: calls.reduce((sum, call) => sum + Number(call.minutes), 0) };
+      }),
+    );
   });
 
   api.get('/system/settings', (_req, res) => {
@@ -102,7 +116,9 @@ export function dataRoutes(api: Router, lb: Lb3): void {
   api.get('/patients/:patientId/sync-db/:collection', (req, res) => {
     const filter = filterOf(req);
     const scope = collection(req);
-    res.json(m.syncRecords.find({ ...filter, where: filter.where ? { and: [scope, filter.where] } : scope }).map(({ recordId, ...row }) => ({ ...row, id: recordId })));
+    res.json(
+      m.syncRecords.find({ ...filter, where: filter.where ? { and: [scope, filter.where] } : scope }).map(({ recordId, ...row }) => ({ ...row, id: recordId })),
+    );
   });
   api.put('/patients/:patientId/sync-db/:collection', (req, res) => {
     const scope = collection(req);

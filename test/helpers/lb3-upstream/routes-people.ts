@@ -74,7 +74,12 @@ export function peopleRoutes(api: Router, lb: Lb3): void {
   });
   const access = (coachId: number, patient: Row) => ({ patient, token: token(coachId, patient.id) });
   const token = (coachId: number | string, patientId: unknown) =>
-    patientTokens.create({ code: newCode(), coachId: Number(coachId), patientId: patientId ?? null, expiresAt: new Date(lb.now().getTime() + 90 * 86_400_000).toISOString() });
+    patientTokens.create({
+      code: newCode(),
+      coachId: Number(coachId),
+      patientId: patientId ?? null,
+      expiresAt: new Date(lb.now().getTime() + 90 * 86_400_000).toISOString(),
+    });
   api.post('/coaches/createPatientForMedian', (req, res) => {
     res.json(access(caller(res).id, patients.create({ ...req.body, primaryCoachId: caller(res).id })));
   });

@@ -40,8 +40,13 @@ export function seed(lb: Lb3): void {
   ];
   people.forEach(([firstName, lastName, start, end, silent, primaryCoachId], i) => {
     m.patients.create({
-      firstName, lastName, patientCode: `LB-${String(101 + i)}`, birthDate: `19${60 + i}-0${1 + (i % 9)}-1${i % 10}`,
-      aftercareStart: day(start), aftercareEnd: day(end), primaryCoachId,
+      firstName,
+      lastName,
+      patientCode: `LB-${String(101 + i)}`,
+      birthDate: `19${60 + i}-0${1 + (i % 9)}-1${i % 10}`,
+      aftercareStart: day(start),
+      aftercareEnd: day(end),
+      primaryCoachId,
       ...(silent === null ? {} : { lastDataAt: at(-silent) }),
       ...(i % 3 === 0 ? { phone: `0301234${500 + i}` } : {}),
     });

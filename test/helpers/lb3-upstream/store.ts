@@ -29,7 +29,10 @@ function compare(a: unknown, b: unknown): number {
 
 /** SQL LIKE as the memory connector turns it into a regular expression: % any run, _ one character. */
 function likeToRegExp(pattern: string, flags: string): RegExp {
-  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  const source = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.');
   return new RegExp(`^${source}$`, flags);
 }
 
@@ -39,18 +42,30 @@ function test(value: unknown, condition: unknown): boolean {
   return Object.entries(condition as Record<string, unknown>).every(([op, raw]) => {
     const operand = Array.isArray(raw) ? raw.map((item) => coerce(value, item)) : coerce(value, raw);
     switch (op) {
-      case 'gt': return value != null && compare(value, operand) > 0;
-      case 'gte': return value != null && compare(value, operand) >= 0;
-      case 'lt': return value != null && compare(value, operand) < 0;
-      case 'lte': return value != null && compare(value, operand) <= 0;
-      case 'between': return value != null && compare(value, (operand as unknown[])[0]) >= 0 && compare(value, (operand as unknown[])[1]) <= 0;
-      case 'inq': return (operand as unknown[]).some((item) => compare(value, item) === 0);
-      case 'nin': return !(operand as unknown[]).some((item) => compare(value, item) === 0);
-      case 'neq': return compare(value, operand) !== 0;
-      case 'like': return typeof value === 'string' && likeToRegExp(String(raw), '').test(value);
-      case 'nlike': return typeof value === 'string' && !likeToRegExp(String(raw), '').test(value);
-      case 'ilike': return typeof value === 'string' && likeToRegExp(String(raw), 'i').test(value);
-      default: throw Object.assign(new Error(`Invalid operator ${op}`), { statusCode: 400 });
+      case 'gt':
+        return value != null && compare(value, operand) > 0;
+      case 'gte':
+        return value != null && compare(value, operand) >= 0;
+      case 'lt':
+        return value != null && compare(value, operand) < 0;
+      case 'lte':
+        return value != null && compare(value, operand) <= 0;
+      case 'between':
+        return value != null && compare(value, (operand as unknown[])[0]) >= 0 && compare(value, (operand as unknown[])[1]) <= 0;
+      case 'inq':
+        return (operand as unknown[]).some((item) => compare(value, item) === 0);
+      case 'nin':
+        return !(operand as unknown[]).some((item) => compare(value, item) === 0);
+      case 'neq':
+        return compare(value, operand) !== 0;
+      case 'like':
+        return typeof value === 'string' && likeToRegExp(String(raw), '').test(value);
+      case 'nlike':
+        return typeof value === 'string' && !likeToRegExp(String(raw), '').test(value);
+      case 'ilike':
+        return typeof value === 'string' && likeToRegExp(String(raw), 'i').test(value);
+      default:
+        throw Object.assign(new Error(`Invalid operator ${op}`), { statusCode: 400 });
     }
   });
 }
@@ -66,7 +81,7 @@ export function matches(row: Row, where: Where | undefined): boolean {
 
 export function applyFilter(rows: Row[], filter: Filter = {}): Row[] {
   let result = rows.filter((row) => matches(row, filter.where));
-  const order = typeof filter.order === 'string' ? [filter.order] : filter.order ?? [];
+  const order = typeof filter.order === 'string' ? [filter.order] : (filter.order ?? []);
   if (order.length) {
     const keys = order.map((part) => {
       const [field, dir = 'ASC'] = part.trim().split(/\s+/);

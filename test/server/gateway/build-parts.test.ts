@@ -54,7 +54,12 @@ describe('naming files after their final bytes', () => {
 
   test('refuses files that refer to each other: no order could name both after their final bytes', () => {
     const root = publicDir({ '/assets/a-OLD00001.js': 'import "/assets/b-OLD00002.js";', '/assets/b-OLD00002.js': 'import "/assets/a-OLD00001.js";' });
-    expect(() => nameByContent(root, [{ url: '/assets/a-OLD00001.js', stem: 'a' }, { url: '/assets/b-OLD00002.js', stem: 'b' }])).toThrow(/refer to each other/);
+    expect(() =>
+      nameByContent(root, [
+        { url: '/assets/a-OLD00001.js', stem: 'a' },
+        { url: '/assets/b-OLD00002.js', stem: 'b' },
+      ]),
+    ).toThrow(/refer to each other/);
   });
 });
 

@@ -61,7 +61,7 @@ describe('the client build', () => {
     expect(lazyJs).not.toContain(manifest.entry);
   });
 
-  test('fills the entry\'s area table with the final names of each area\'s files and of the app stylesheet', () => {
+  test("fills the entry's area table with the final names of each area's files and of the app stylesheet", () => {
     const entry = read(manifest.entry);
     expect(entry).not.toContain('__COACH_PORTAL_AREA_FILES__');
     for (const url of [...Object.values(manifest.areas).flat(), manifest.appCss]) expect(entry).toContain(JSON.stringify(url));
@@ -70,7 +70,8 @@ describe('the client build', () => {
   test('every script imports only files the build wrote', () => {
     for (const name of assets.filter((n) => n.endsWith('.js'))) {
       const code = readFileSync(join(publicDir, 'assets', name), 'utf8');
-      for (const [, path] of code.matchAll(/(?:from|import)\s*\(?\s*"(\/assets\/[^"]+)"/g)) expect(existsSync(join(publicDir, path)), `${name} -> ${path}`).toBe(true);
+      for (const [, path] of code.matchAll(/(?:from|import)\s*\(?\s*"(\/assets\/[^"]+)"/g))
+        expect(existsSync(join(publicDir, path)), `${name} -> ${path}`).toBe(true);
     }
   });
 
@@ -90,7 +91,7 @@ describe('the client build', () => {
     expect(inputs.some((i) => i.includes('node_modules/react/') || i.includes('node_modules/react-dom/'))).toBe(false);
   });
 
-  test('links only the first-screen sheet; the app sheet has every stylesheet, the areas\' too', () => {
+  test("links only the first-screen sheet; the app sheet has every stylesheet, the areas' too", () => {
     const first = read(manifest.css[0]);
     expect(first).toContain('body{color:#639}');
     expect(first).not.toContain('.area');
@@ -101,7 +102,7 @@ describe('the client build', () => {
   });
 
   test('writes source maps as separate files, not named inside the code (the gateway sends a SourceMap header)', () => {
-    for (const name of assets.filter((n) => n.endsWith('.js') || n.startsWith('app-') && n.endsWith('.css'))) {
+    for (const name of assets.filter((n) => n.endsWith('.js') || (n.startsWith('app-') && n.endsWith('.css')))) {
       expect(assets, name).toContain(`${name}.map`);
       expect(readFileSync(join(publicDir, 'assets', name), 'utf8')).not.toContain('sourceMappingURL');
       expect(JSON.parse(readFileSync(join(publicDir, 'assets', `${name}.map`), 'utf8')).file).toBe(name);

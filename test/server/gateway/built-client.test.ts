@@ -43,7 +43,8 @@ describe('the built client', () => {
       const rules: { where: string; selectors: string[]; declarations: string[] }[] = [];
       root.walkRules((rule: Rule) => {
         if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name)) return;
-        const where = rule.parent?.type === 'atrule' ? `@${(rule.parent as { name: string; params: string }).name} ${(rule.parent as { params: string }).params}` : '';
+        const where =
+          rule.parent?.type === 'atrule' ? `@${(rule.parent as { name: string; params: string }).name} ${(rule.parent as { params: string }).params}` : '';
         rules.push({ where, selectors: rule.selectors, declarations: rule.nodes.filter((n) => n.type === 'decl').map((d) => d.toString()) });
       });
       return rules;
@@ -52,7 +53,11 @@ describe('the built client', () => {
     let at = 0;
     for (const rule of flat(first)) {
       const found = later.findIndex(
-        (candidate, i) => i >= at && candidate.where === rule.where && rule.selectors.every((s) => candidate.selectors.includes(s)) && rule.declarations.every((d) => candidate.declarations.includes(d)),
+        (candidate, i) =>
+          i >= at &&
+          candidate.where === rule.where &&
+          rule.selectors.every((s) => candidate.selectors.includes(s)) &&
+          rule.declarations.every((d) => candidate.declarations.includes(d)),
       );
       expect(found, `${rule.where} ${rule.selectors.join(',')}`).toBeGreaterThanOrEqual(0);
       at = found + 1;

@@ -61,7 +61,8 @@ afterAll(async () => {
   publicDir.cleanup();
 });
 
-const get = (path: string, acceptEncoding?: string) => rawGet(`${gateway.url}${path}`, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
+const get = (path: string, acceptEncoding?: string) =>
+  rawGet(`${gateway.url}${path}`, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
 
 describe('compression of /v2 answers', () => {
   test('compresses a JSON answer over 1 KB with brotli when the browser accepts it, and says it varies', async () => {
@@ -115,7 +116,9 @@ describe('compression of /v2 answers', () => {
 
   test('answers HEAD without a compressed body', async () => {
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      httpRequest(`${gateway.url}/v2/list`, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } }, resolve).on('error', reject).end();
+      httpRequest(`${gateway.url}/v2/list`, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } }, resolve)
+        .on('error', reject)
+        .end();
     });
     res.resume();
     expect(res.statusCode).toBe(200);

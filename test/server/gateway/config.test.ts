@@ -129,11 +129,9 @@ describe('loadConfig', () => {
 
   test('PUBLIC_URL is kept as its origin; ALLOWED_HOSTS as a normalized list; the pool idle timeout defaults to 4 s', () => {
     expect(load({})).toMatchObject({ publicUrl: undefined, allowedHosts: [], upstreamIdleTimeoutMs: 4000 });
-    expect(load({ PUBLIC_URL: 'HTTPS://Coach.Example.org/', ALLOWED_HOSTS: ' Gateway ,.intern.example,10.0.0.5, ::1 ', UPSTREAM_IDLE_TIMEOUT_MS: '2500' })).toMatchObject({
-      publicUrl: 'https://coach.example.org',
-      allowedHosts: ['gateway', '.intern.example', '10.0.0.5', '[::1]'],
-      upstreamIdleTimeoutMs: 2500,
-    });
+    expect(
+      load({ PUBLIC_URL: 'HTTPS://Coach.Example.org/', ALLOWED_HOSTS: ' Gateway ,.intern.example,10.0.0.5, ::1 ', UPSTREAM_IDLE_TIMEOUT_MS: '2500' }),
+    ).toMatchObject({ publicUrl: 'https://coach.example.org', allowedHosts: ['gateway', '.intern.example', '10.0.0.5', '[::1]'], upstreamIdleTimeoutMs: 2500 });
     expect(load({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
   });
 

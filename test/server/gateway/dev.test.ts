@@ -12,8 +12,7 @@ describe('npm run dev', () => {
   let dev: { stop: () => Promise<void> };
   const events: DevEvent[] = [];
   const waiters: { match: (e: DevEvent) => boolean; resolve: () => void }[] = [];
-  const next = (event: string) =>
-    new Promise<void>((resolve) => waiters.push({ match: (e) => e.event === event, resolve }));
+  const next = (event: string) => new Promise<void>((resolve) => waiters.push({ match: (e) => e.event === event, resolve }));
 
   beforeAll(() => {
     project = makeBuildProject();

@@ -26,7 +26,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the built page in Chromium', () => {
     served = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url, APP_TITLE: 'Nachsorge Nord' }), { publicDir: join(project.root, 'dist/public') }));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 90_000);
   afterAll(async () => {

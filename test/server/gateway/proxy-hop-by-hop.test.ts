@@ -59,7 +59,10 @@ describe('request fields the upstream never receives', () => {
 
   test('Expect and the xsrf-sid cookie are removed also when the body waits for 100 Continue', async () => {
     const page = await fetch(`${gateway.url}/login`);
-    const cookie = page.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = page.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]);
     const lines = [`Cookie: ${cookie}; theme=dark`, `X-XSRF-TOKEN: ${token}`, 'Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'];
     // (exchange() reads past the interim 100 Continue to the answer.)

@@ -125,7 +125,8 @@ describe('the last line of defence', () => {
     const end = ClientRequest.prototype.end;
     // Only the gateway's own upstream request for /v2/fault throws (it is the one that carries X-Forwarded-For).
     vi.spyOn(ClientRequest.prototype, 'end').mockImplementation(function (this: ClientRequest, ...args: unknown[]) {
-      if (this.path === '/v2/fault' && this.getHeader('x-forwarded-for')) throw Object.assign(new Error('invalid trailer'), { code: 'ERR_HTTP_TRAILER_INVALID' });
+      if (this.path === '/v2/fault' && this.getHeader('x-forwarded-for'))
+        throw Object.assign(new Error('invalid trailer'), { code: 'ERR_HTTP_TRAILER_INVALID' });
       return Reflect.apply(end, this, args) as ClientRequest;
     });
     const res = await request(app).get('/v2/fault');

@@ -61,12 +61,7 @@ describe('the /v2 proxy', () => {
   test('streams a request body unchanged (nothing parses it first)', async () => {
     const { cookie, token } = await xsrf(app);
     const body = JSON.stringify({ email: 'a@b.de', text: 'ü'.repeat(20_000) });
-    const res = await request(app)
-      .post('/v2/comments')
-      .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
-      .set('Content-Type', 'application/json')
-      .send(body);
+    const res = await request(app).post('/v2/comments').set('Cookie', cookie).set('X-XSRF-TOKEN', token).set('Content-Type', 'application/json').send(body);
     expect(res.status).toBe(200);
     expect(upstream.requests[0].body).toBe(body);
     expect(upstream.requests[0].headers['content-type']).toBe('application/json');
@@ -120,11 +115,7 @@ describe('the /v2 proxy', () => {
     const trusted = createApp(testConfig({ UPSTREAM_URL: upstream.url, TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://portal.example.org' }), {
       publicDir: publicDir.dir,
     });
-    await request(trusted)
-      .get('/v2/me')
-      .set('X-Forwarded-Host', 'portal.example.org')
-      .set('X-Forwarded-Proto', 'https')
-      .set('X-Forwarded-For', '203.0.113.9');
+    await request(trusted).get('/v2/me').set('X-Forwarded-Host', 'portal.example.org').set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', '203.0.113.9');
     const headers = upstream.requests[0].headers;
     expect(headers['x-forwarded-host']).toBe('portal.example.org');
     expect(headers['x-forwarded-proto']).toBe('https');

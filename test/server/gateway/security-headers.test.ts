@@ -22,10 +22,12 @@ afterAll(async () => {
 });
 
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(';').map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name, values.join(' ')] as [string, string];
-  }));
+  return new Map(
+    csp.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')] as [string, string];
+    }),
+  );
 }
 
 function expectSecurityHeaders(res: request.Response) {
@@ -66,9 +68,7 @@ describe('security headers', () => {
   });
 
   test('connect-src adds the Sentry origin when SENTRY_DSN is set', async () => {
-    const withSentry = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://key@o77.ingest.sentry.io/123' }), {
-      publicDir: publicDir.dir,
-    });
+    const withSentry = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://key@o77.ingest.sentry.io/123' }), { publicDir: publicDir.dir });
     const res = await request(withSentry).get('/login');
     expect(directives(res.headers['content-security-policy']).get('connect-src')).toBe("'self' https://o77.ingest.sentry.io");
   });

@@ -47,7 +47,16 @@ describe('graceful shutdown', () => {
     await upstreamReceived(1);
     gateway.child.kill(signal);
     // Once shutdown has begun the listening socket is closed.
-    await expect.poll(() => get(`${gateway!.url}/healthz`).then(() => 'accepted', (e: NodeJS.ErrnoException) => e.code), { timeout: 2000 }).toBe('ECONNREFUSED');
+    await expect
+      .poll(
+        () =>
+          get(`${gateway!.url}/healthz`).then(
+            () => 'accepted',
+            (e: NodeJS.ErrnoException) => e.code,
+          ),
+        { timeout: 2000 },
+      )
+      .toBe('ECONNREFUSED');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).url).toBe('/v2/slow?ms=600');

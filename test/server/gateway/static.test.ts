@@ -198,9 +198,7 @@ describe('the page', () => {
   test('has no sentry-dsn meta tag when SENTRY_DSN is unset, and one when it is set', async () => {
     const without = await request(app).get('/').set('Accept-Encoding', 'identity');
     expect(without.text).not.toContain('sentry-dsn');
-    const withDsn = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://abc@o1.ingest.example.io/42' }), {
-      publicDir: publicDir.dir,
-    });
+    const withDsn = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://abc@o1.ingest.example.io/42' }), { publicDir: publicDir.dir });
     const res = await request(withDsn).get('/').set('Accept-Encoding', 'identity');
     expect(res.text).toContain('<meta name="sentry-dsn" content="https://abc@o1.ingest.example.io/42">');
   });

@@ -22,7 +22,14 @@ afterEach(async () => {
 
 describe('starting an upstream process', () => {
   test('forks the entry, waits for its listening message and stops it with SIGTERM', async () => {
-    running = await startUpstream(FAKE_MAIN, upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', ADMIN_PASSWORD: 'long-enough' }), { PATH: process.env.PATH, XSRF_SECRET: 'x'.repeat(40) }, 'http://localhost:8080'));
+    running = await startUpstream(
+      FAKE_MAIN,
+      upstreamEnv(
+        testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', ADMIN_PASSWORD: 'long-enough' }),
+        { PATH: process.env.PATH, XSRF_SECRET: 'x'.repeat(40) },
+        'http://localhost:8080',
+      ),
+    );
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await (await fetch(`${running.url}/v2/app-settings/version`)).json();
     expect(answer.env).toEqual({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', HAS_XSRF_SECRET: false });
@@ -33,16 +40,20 @@ describe('starting an upstream process', () => {
   });
 
   test('hands the upstream its settings and passes unknown upstream options through, but never the gateway secrets', () => {
-    const env = upstreamEnv(testConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'Demo-Passwort-1', UPSTREAM_IDLE_TIMEOUT_MS: '3000' }), {
-      PATH: '/bin',
-      XSRF_SECRET: 'x'.repeat(40),
-      SENTRY_DSN: 'https://k@s/1',
-      PORT: '8080',
-      ALLOWED_HOSTS: 'coach.example.org',
-      PUBLIC_URL: 'https://from-the-environment.example',
-      DATABASE_URL: 'postgres://u:p@db/coach',
-      RATE_LIMIT_PER_IP: '50',
-    }, 'https://coach.example.org');
+    const env = upstreamEnv(
+      testConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'Demo-Passwort-1', UPSTREAM_IDLE_TIMEOUT_MS: '3000' }),
+      {
+        PATH: '/bin',
+        XSRF_SECRET: 'x'.repeat(40),
+        SENTRY_DSN: 'https://k@s/1',
+        PORT: '8080',
+        ALLOWED_HOSTS: 'coach.example.org',
+        PUBLIC_URL: 'https://from-the-environment.example',
+        DATABASE_URL: 'postgres://u:p@db/coach',
+        RATE_LIMIT_PER_IP: '50',
+      },
+      'https://coach.example.org',
+    );
     expect(env).toMatchObject({
       UPSTREAM_PORT: '0',
       UPSTREAM_HOST: '127.0.0.1',
@@ -82,7 +93,10 @@ describe.skipIf(!existsSync(BUILT_IN_UPSTREAM))('the gateway without UPSTREAM_UR
     expect(ready.status).toBe(200);
     const login = await fetch(`${gateway.url}/v2/auth/login`, { method: 'POST' });
     expect(login.status).toBe(403); // no XSRF token: refused by the gateway, proves the route is guarded
-    const line = gateway.stdout().split('\n').find((l) => l.includes('built-in upstream started'))!;
+    const line = gateway
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('built-in upstream started'))!;
     const upstreamUrl = (JSON.parse(line) as { upstream: string }).upstream;
     expect((await fetch(`${upstreamUrl}/v2/app-settings/version`)).status).toBeLessThan(500);
     gateway.child.kill('SIGTERM');

@@ -90,15 +90,16 @@ describe('the XSRF-TOKEN cookie', () => {
 });
 
 describe('mutating /v2 calls', () => {
-  test.each(['post', 'put', 'patch', 'delete'] as const)('%s without X-XSRF-TOKEN gets 403 with the docs/contract.md#errors body and never reaches the upstream', async (method) => {
-    const { cookie } = await pageSession();
-    const res = await request(app)[method]('/v2/patients/1').set('Cookie', cookie).send({ a: 1 });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({
-      error: { statusCode: 403, name: 'ForbiddenError', code: 'XSRF_TOKEN_INVALID', message: expect.any(String) },
-    });
-    expect(upstream.requests).toHaveLength(0);
-  });
+  test.each(['post', 'put', 'patch', 'delete'] as const)(
+    '%s without X-XSRF-TOKEN gets 403 with the docs/contract.md#errors body and never reaches the upstream',
+    async (method) => {
+      const { cookie } = await pageSession();
+      const res = await request(app)[method]('/v2/patients/1').set('Cookie', cookie).send({ a: 1 });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: { statusCode: 403, name: 'ForbiddenError', code: 'XSRF_TOKEN_INVALID', message: expect.any(String) } });
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
 
   test('with a header that does not match the cookie get 403', async () => {
     const { cookie, token } = await pageSession();
@@ -131,11 +132,7 @@ describe('mutating /v2 calls', () => {
 
   test('marked Sec-Fetch-Site: cross-site are refused even with a valid token', async () => {
     const { cookie, token } = await pageSession();
-    const res = await request(app)
-      .post('/v2/auth/logout')
-      .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
-      .set('Sec-Fetch-Site', 'cross-site');
+    const res = await request(app).post('/v2/auth/logout').set('Cookie', cookie).set('X-XSRF-TOKEN', token).set('Sec-Fetch-Site', 'cross-site');
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('XSRF_CROSS_SITE');
     expect(upstream.requests).toHaveLength(0);

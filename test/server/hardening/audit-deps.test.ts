@@ -33,15 +33,17 @@ describe('advisory verdict', () => {
   });
 
   test('fails on a high advisory and names the package', () => {
-    const verdict = auditVerdict(
-      report({ high: 1, critical: 0 }, { qs: { severity: 'high', range: '<6.14.1', via: [{ title: 'Prototype pollution' }] } }),
-    );
+    const verdict = auditVerdict(report({ high: 1, critical: 0 }, { qs: { severity: 'high', range: '<6.14.1', via: [{ title: 'Prototype pollution' }] } }));
     expect(verdict.kind).toBe('vulnerable');
     expect(verdict.kind === 'vulnerable' && verdict.findings[0]).toMatch(/HIGH qs <6\.14\.1: Prototype pollution/);
   });
 
   test('treats an unreachable advisory service as unchecked, never as clean', () => {
-    const refused = JSON.stringify({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405, error: { summary: '', detail: '' } });
+    const refused = JSON.stringify({
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      statusCode: 405,
+      error: { summary: '', detail: '' },
+    });
     expect(auditVerdict(refused).kind).toBe('unreachable');
     expect(auditVerdict('').kind).toBe('unreachable');
     expect(auditVerdict('npm ERR! network ETIMEDOUT').kind).toBe('unreachable');

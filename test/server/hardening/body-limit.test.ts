@@ -142,14 +142,22 @@ test('chunked: found over 1 MB on the way, refused with 413 JSON while the clien
   // The upstream never got a complete body over the limit (the part it saw was cut off, so it recorded nothing).
   expect(upstream.requests.filter((r) => r.body.length > MB)).toEqual([]);
   // A chunked body under the limit goes through whole.
-  const small = await rawRequest(gateway.port, [`POST /v2/comments HTTP/1.1\r\n${headers()}Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, chunk(Buffer.from('{"a":1}')), '0\r\n\r\n'], 5000, 'POST');
+  const small = await rawRequest(
+    gateway.port,
+    [`POST /v2/comments HTTP/1.1\r\n${headers()}Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, chunk(Buffer.from('{"a":1}')), '0\r\n\r\n'],
+    5000,
+    'POST',
+  );
   expect(small.status).toBe(200);
   expect(upstream.requests.at(-1)?.body).toBe('{"a":1}');
 }, 30_000);
 
 test('a huge announced length is refused at once, without waiting for the body', async () => {
   const started = Date.now();
-  const answer = await rawRequest(gateway.port, 'POST /v2/comments HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000000\r\n\r\n{"text":"');
+  const answer = await rawRequest(
+    gateway.port,
+    'POST /v2/comments HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000000\r\n\r\n{"text":"',
+  );
   expect(answer.outcome).toBe('answered');
   expect(answer.status).toBe(413);
   expect(Date.now() - started).toBeLessThan(2000);

@@ -98,7 +98,10 @@ describe.each(faults)('saving a comment while the upstream is $mode', ({ mode, m
 
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('Der Kommentar wurde nicht gespeichert');
-    expect(message.some((m) => alert.textContent?.includes(m)), alert.textContent ?? '').toBe(true);
+    expect(
+      message.some((m) => alert.textContent?.includes(m)),
+      alert.textContent ?? '',
+    ).toBe(true);
     expect(box().value).toBe(text);
     expect(localStorage.getItem(draftKey('me', 'p1'))).toBe(text);
     expect(upstream.posts().length - postsBefore).toBe(mode === 'down' ? 0 : 1);
@@ -108,7 +111,10 @@ describe.each(faults)('saving a comment while the upstream is $mode', ({ mode, m
     await screen.findByText(text, { selector: 'p' });
     await waitFor(() => expect(box().value).toBe(''));
     expect(localStorage.getItem(draftKey('me', 'p1'))).toBeNull();
-    const sent = upstream.posts().slice(postsBefore).filter((p) => p.mode === 'ok');
+    const sent = upstream
+      .posts()
+      .slice(postsBefore)
+      .filter((p) => p.mode === 'ok');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0].body)).toEqual({ patientId: 'p1', text });
   }, 20_000);

@@ -52,7 +52,10 @@ function healthz(port: number): Promise<number> {
 
 async function xsrfOf(port: number): Promise<Xsrf> {
   const page = await fetch(`http://127.0.0.1:${port}/login`);
-  const cookie = page.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = page.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   return { cookie, token: decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '') };
 }
 
@@ -77,7 +80,9 @@ async function runCorpus(kind: string, target: Target): Promise<{ cases: CorpusC
     }
   });
   const single = cases.filter((c) => c.methods.length === 1).length;
-  console.log(`hostile corpus (${kind}): ${cases.length} cases ran (${single} single requests, ${cases.length - single} pipelined pairs), ${failures.length} failed`);
+  console.log(
+    `hostile corpus (${kind}): ${cases.length} cases ran (${single} single requests, ${cases.length - single} pipelined pairs), ${failures.length} failed`,
+  );
   return { cases, failures };
 }
 
@@ -122,8 +127,10 @@ describe('the hostile-request corpus', () => {
         const te = received.headers['transfer-encoding'];
         if (te !== undefined && te !== 'chunked') leaks.push(`${label}: upstream received Transfer-Encoding: ${te}`);
         if (String(received.headers.cookie ?? '').includes('xsrf-sid')) leaks.push(`${label}: upstream received the xsrf-sid cookie`);
-        if (byId.get(id)?.headerSet.name === 'Cookie named in Connection' && received.headers.cookie) leaks.push(`${label}: upstream received a Cookie named in Connection`);
-        if (!/^(::ffff:)?127\.0\.0\.1$/.test(String(received.headers['x-forwarded-for']))) leaks.push(`${label}: X-Forwarded-For ${received.headers['x-forwarded-for']}`);
+        if (byId.get(id)?.headerSet.name === 'Cookie named in Connection' && received.headers.cookie)
+          leaks.push(`${label}: upstream received a Cookie named in Connection`);
+        if (!/^(::ffff:)?127\.0\.0\.1$/.test(String(received.headers['x-forwarded-for'])))
+          leaks.push(`${label}: X-Forwarded-For ${received.headers['x-forwarded-for']}`);
         if (received.headers['x-forwarded-host'] !== 'localhost') leaks.push(`${label}: X-Forwarded-Host ${received.headers['x-forwarded-host']}`);
         if (received.headers['x-forwarded-proto'] !== 'http') leaks.push(`${label}: X-Forwarded-Proto ${received.headers['x-forwarded-proto']}`);
       }

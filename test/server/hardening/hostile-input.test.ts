@@ -80,8 +80,7 @@ const isApi = (target: string) => {
   return path === '/v2' || path.startsWith('/v2/');
 };
 
-const get = (target: string, headers: string[] = []) =>
-  [`GET ${target} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...headers, '', ''].join('\r\n');
+const get = (target: string, headers: string[] = []) => [`GET ${target} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...headers, '', ''].join('\r\n');
 
 const TRAVERSALS = [
   '/../package.json',
@@ -175,7 +174,12 @@ describe('malformed requests', () => {
   test('headers larger than the limit are refused with 431', async () => {
     const answer = await refusal(get('/login', [`X-Padding: ${'p'.repeat(20_000)}`]));
     expectCleanError(answer, 'big header', 431);
-    const many = await refusal(get('/v2/auth/me', Array.from({ length: 2000 }, (_, i) => `X-H${i}: ${'v'.repeat(10)}`)));
+    const many = await refusal(
+      get(
+        '/v2/auth/me',
+        Array.from({ length: 2000 }, (_, i) => `X-H${i}: ${'v'.repeat(10)}`),
+      ),
+    );
     expectCleanError(many, 'many headers', 431);
     await expectStillServing();
   });
@@ -231,7 +235,10 @@ describe('malformed requests', () => {
 
   test('TRACE is refused and does not echo the request back', async () => {
     for (const target of ['/', '/login', '/v2/auth/me', '/assets/x.js']) {
-      const answer = await rawRequest(stack.port, [`TRACE ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nX-Secret-Probe: trace-echo-canary\r\n`, `Authorization: Bearer ${session.token}\r\n\r\n`]);
+      const answer = await rawRequest(stack.port, [
+        `TRACE ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nX-Secret-Probe: trace-echo-canary\r\n`,
+        `Authorization: Bearer ${session.token}\r\n\r\n`,
+      ]);
       expectCleanError(answer, `TRACE ${target}`);
       expect(answer.raw.toString('latin1')).not.toContain('trace-echo-canary');
       expect(answer.raw.toString('latin1')).not.toContain(String(session.token));
@@ -288,14 +295,54 @@ describe('malformed requests', () => {
 
 describe('property: arbitrary request lines and headers', () => {
   const segment = fc.oneof(
-    fc.constantFrom('..', '.', '%2e%2e', '%2E%2E%2F', '%2f', '%5c', '%00', '%', '%zz', '%c0%ae', '', 'v2', 'assets', 'login', 'etc', 'passwd', 'package.json', '~', '*', ';', '%0d%0a', '?', '#'),
+    fc.constantFrom(
+      '..',
+      '.',
+      '%2e%2e',
+      '%2E%2E%2F',
+      '%2f',
+      '%5c',
+      '%00',
+      '%',
+      '%zz',
+      '%c0%ae',
+      '',
+      'v2',
+      'assets',
+      'login',
+      'etc',
+      'passwd',
+      'package.json',
+      '~',
+      '*',
+      ';',
+      '%0d%0a',
+      '?',
+      '#',
+    ),
     fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).map((s) => encodeURI(s)),
     fc.string({ unit: 'binary', maxLength: 6 }).map((s) => encodeURIComponent(s)),
   );
   const path = fc.array(segment, { maxLength: 8 }).map((parts) => `/${parts.join('/')}`);
   const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'FOO');
   const headerValue = fc.string({ unit: 'grapheme-ascii', maxLength: 300 }).map((s) => s.replace(/[\r\n]/g, ''));
-  const header = fc.tuple(fc.constantFrom('User-Agent', 'Accept-Encoding', 'If-None-Match', 'Cookie', 'X-XSRF-TOKEN', 'Authorization', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Request-Id', 'Content-Type', 'Range', 'Accept-Language'), headerValue);
+  const header = fc.tuple(
+    fc.constantFrom(
+      'User-Agent',
+      'Accept-Encoding',
+      'If-None-Match',
+      'Cookie',
+      'X-XSRF-TOKEN',
+      'Authorization',
+      'X-Forwarded-For',
+      'X-Forwarded-Host',
+      'X-Request-Id',
+      'Content-Type',
+      'Range',
+      'Accept-Language',
+    ),
+    headerValue,
+  );
 
   test('every answer is a complete HTTP response below 600, nothing leaks, the gateway keeps serving', async () => {
     await fc.assert(

@@ -99,7 +99,10 @@ describe('behind an upstream that closes idle connections after 400 ms (no hint,
     const gaps = gapSweep([GATEWAY_IDLE_MS, UPSTREAM_IDLE_MS], 20);
     const perRound = 10_000 / gaps.length;
     const [a, b] = await Promise.all([rounds(configured.port, '/v2/ping', gaps, perRound), rounds(misconfigured.port, '/v2/ping', gaps, perRound)]);
-    const retried = misconfigured.stdout().split('\n').filter((line) => line.includes('retrying once on a fresh one')).length;
+    const retried = misconfigured
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('retrying once on a fresh one')).length;
     console.log(
       `keep-alive (idle-closing upstream): ${a.total + b.total} GETs in ${Math.round(performance.now() - started)} ms over ${upstream.counts.connections} upstream connections; ` +
         `pool shorter than the upstream's keep-alive: ${summary(a.tally)}; pool longer: ${summary(b.tally)}, ${retried} retried on a fresh connection`,
@@ -137,7 +140,10 @@ test('the built-in upstream keeps idle connections open longer than the gateway 
   // An idle timeout above Node's default 5 s: the upstream must follow the gateway's setting, not its own default.
   const stack = await startStack({ UPSTREAM_IDLE_TIMEOUT_MS: '8000', LOG_LEVEL: 'info' });
   try {
-    const line = stack.stdout().split('\n').find((l) => l.includes('built-in upstream started'))!;
+    const line = stack
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('built-in upstream started'))!;
     const { port } = new URL((JSON.parse(line) as { upstream: string }).upstream);
     const head = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /v2/app-settings/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));

@@ -62,82 +62,90 @@ afterAll(async () => {
 let writeCounter = 0;
 const commentBody = () => JSON.stringify({ patientId, text: `Lasttest ${process.pid}-${++writeCounter}` });
 
-test(`${CONNECTIONS} connections for ${DURATION_S} s of pages, assets, reads and writes: no errors, nothing lost`, async () => {
-  const headers = {
-    Cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    Authorization: `Bearer ${session.token}`,
-    'Accept-Encoding': 'br, gzip',
-  };
-  const writeHeaders = { ...headers, 'Content-Type': 'application/json', 'X-XSRF-TOKEN': session.xsrf };
-  const listFilter = encodeURIComponent(JSON.stringify({ where: { patientId }, order: 'createdAt DESC', limit: 10 }));
-  // Two halves of equal traffic: memory may grow in the first (V8's heap and zlib's buffers settle at a size that
-  // depends on the load), a leak grows again in the second.
-  const load = () =>
-    autocannon({
-      url: stack.url,
-      connections: CONNECTIONS,
-      duration: DURATION_S / 2,
-      timeout: 10,
-      requests: [
-        { method: 'GET', path: '/login', headers },
-        { method: 'GET', path: asset, headers },
-        { method: 'GET', path: `/v2/patients?filter=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`, headers },
-        { method: 'GET', path: `/v2/comments?filter=${listFilter}`, headers },
-        {
-          method: 'POST',
-          path: '/v2/comments',
-          headers: writeHeaders,
-          setupRequest: (req) => ({ ...req, body: commentBody() }),
-          onResponse: (status, body) => {
-            if (status === 201) acknowledged.add((JSON.parse(body) as { id: string }).id);
+test(
+  `${CONNECTIONS} connections for ${DURATION_S} s of pages, assets, reads and writes: no errors, nothing lost`,
+  async () => {
+    const headers = {
+      Cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      Authorization: `Bearer ${session.token}`,
+      'Accept-Encoding': 'br, gzip',
+    };
+    const writeHeaders = { ...headers, 'Content-Type': 'application/json', 'X-XSRF-TOKEN': session.xsrf };
+    const listFilter = encodeURIComponent(JSON.stringify({ where: { patientId }, order: 'createdAt DESC', limit: 10 }));
+    // Two halves of equal traffic: memory may grow in the first (V8's heap and zlib's buffers settle at a size that
+    // depends on the load), a leak grows again in the second.
+    const load = () =>
+      autocannon({
+        url: stack.url,
+        connections: CONNECTIONS,
+        duration: DURATION_S / 2,
+        timeout: 10,
+        requests: [
+          { method: 'GET', path: '/login', headers },
+          { method: 'GET', path: asset, headers },
+          { method: 'GET', path: `/v2/patients?filter=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`, headers },
+          { method: 'GET', path: `/v2/comments?filter=${listFilter}`, headers },
+          {
+            method: 'POST',
+            path: '/v2/comments',
+            headers: writeHeaders,
+            setupRequest: (req) => ({ ...req, body: commentBody() }),
+            onResponse: (status, body) => {
+              if (status === 201) acknowledged.add((JSON.parse(body) as { id: string }).id);
+            },
           },
-        },
-        { method: 'GET', path: '/v2/auth/me', headers },
-      ],
-    });
-  const before = memory();
-  const first = await load();
-  const middle = memory();
-  const second = await load();
-  const after = memory();
-  const result = {
-    requests: { total: first.requests.total + second.requests.total, average: (first.requests.average + second.requests.average) / 2 },
-    latency: { p50: Math.max(first.latency.p50, second.latency.p50), p99: Math.max(first.latency.p99, second.latency.p99), max: Math.max(first.latency.max, second.latency.max) },
-    errors: first.errors + second.errors,
-    timeouts: first.timeouts + second.timeouts,
-    non2xx: first.non2xx + second.non2xx,
-    '1xx': first['1xx'] + second['1xx'],
-    '2xx': first['2xx'] + second['2xx'],
-    '3xx': first['3xx'] + second['3xx'],
-    '4xx': first['4xx'] + second['4xx'],
-    '5xx': first['5xx'] + second['5xx'],
-  };
-  const statusCounts = { '1xx': result['1xx'], '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
-  report.load = {
-    durationSeconds: DURATION_S,
-    connections: CONNECTIONS,
-    requests: result.requests.total,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    statusCounts,
-    acknowledgedWrites: acknowledged.size,
-    rssBefore: before,
-    rssMiddle: middle,
-    rssAfter: after,
-  };
-  console.log('load', JSON.stringify(report.load));
+          { method: 'GET', path: '/v2/auth/me', headers },
+        ],
+      });
+    const before = memory();
+    const first = await load();
+    const middle = memory();
+    const second = await load();
+    const after = memory();
+    const result = {
+      requests: { total: first.requests.total + second.requests.total, average: (first.requests.average + second.requests.average) / 2 },
+      latency: {
+        p50: Math.max(first.latency.p50, second.latency.p50),
+        p99: Math.max(first.latency.p99, second.latency.p99),
+        max: Math.max(first.latency.max, second.latency.max),
+      },
+      errors: first.errors + second.errors,
+      timeouts: first.timeouts + second.timeouts,
+      non2xx: first.non2xx + second.non2xx,
+      '1xx': first['1xx'] + second['1xx'],
+      '2xx': first['2xx'] + second['2xx'],
+      '3xx': first['3xx'] + second['3xx'],
+      '4xx': first['4xx'] + second['4xx'],
+      '5xx': first['5xx'] + second['5xx'],
+    };
+    const statusCounts = { '1xx': result['1xx'], '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
+    report.load = {
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statusCounts,
+      acknowledgedWrites: acknowledged.size,
+      rssBefore: before,
+      rssMiddle: middle,
+      rssAfter: after,
+    };
+    console.log('load', JSON.stringify(report.load));
 
-  expect(result.errors).toBe(0);
-  expect(result.timeouts).toBe(0);
-  expect(result.non2xx).toBe(0);
-  expect(acknowledged.size).toBeGreaterThan(100);
-  // Memory stays bounded (numbers in the report): the second half of the traffic adds little to what the first left.
-  expect(after.gatewayMb).toBeLessThan(middle.gatewayMb + 80);
-  expect(after.gatewayMb).toBeLessThan(600);
-}, (DURATION_S + 60) * 1000);
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(result.non2xx).toBe(0);
+    expect(acknowledged.size).toBeGreaterThan(100);
+    // Memory stays bounded (numbers in the report): the second half of the traffic adds little to what the first left.
+    expect(after.gatewayMb).toBeLessThan(middle.gatewayMb + 80);
+    expect(after.gatewayMb).toBeLessThan(600);
+  },
+  (DURATION_S + 60) * 1000,
+);
 
 type Outcome = 'ok' | 'refused' | 'failed';
 
@@ -165,7 +173,11 @@ function one(agent: Agent, method: string, path: string, body?: string): Promise
       res.on('error', (e) => resolve({ outcome: 'failed', status: res.statusCode ?? 0, detail: e.message }));
     });
     req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ outcome: error.code === 'ECONNREFUSED' ? 'refused' : 'failed', status: 0, detail: `${error.code ?? error.message} ${method} reused=${req.reusedSocket}` }),
+      resolve({
+        outcome: error.code === 'ECONNREFUSED' ? 'refused' : 'failed',
+        status: 0,
+        detail: `${error.code ?? error.message} ${method} reused=${req.reusedSocket}`,
+      }),
     );
     req.end(body);
   });
@@ -180,8 +192,7 @@ test('SIGTERM during load: every request that was accepted is answered, exit 0 w
   const worker = async (n: number) => {
     for (let i = 0; !stop; i++) {
       const kind = (n + i) % 3;
-      const answer =
-        kind === 0 ? await one(agent, 'POST', '/v2/comments', commentBody()) : await one(agent, 'GET', kind === 1 ? listPath : '/login');
+      const answer = kind === 0 ? await one(agent, 'POST', '/v2/comments', commentBody()) : await one(agent, 'GET', kind === 1 ? listPath : '/login');
       if (answer.id) acknowledged.add(answer.id);
       outcomes.push(answer);
       // Once the listener is closed, nothing new can be sent; the clients stop as a load balancer would.
@@ -222,7 +233,11 @@ test('SIGTERM during load: every request that was accepted is answered, exit 0 w
     const stored = new Set<string>();
     const ids = [...acknowledged];
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await storage.db.selectFrom('comments').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+      const rows = await storage.db
+        .selectFrom('comments')
+        .select('id')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
       for (const row of rows) stored.add(row.id);
     }
     const lost = ids.filter((id) => !stored.has(id));

@@ -25,8 +25,16 @@ interface Answer {
 
 async function call(port: number, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
   const payload = body === undefined ? '' : JSON.stringify(body);
-  const lines = Object.entries({ ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }) });
-  const answer = await rawRequest(port, `${method} ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n${payload}`, 5000, method);
+  const lines = Object.entries({
+    ...headers,
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }),
+  });
+  const answer = await rawRequest(
+    port,
+    `${method} ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n${payload}`,
+    5000,
+    method,
+  );
   const text = answer.body.toString('utf8');
   return { status: answer.status, json: text.startsWith('{') ? JSON.parse(text) : undefined, cookies: answer.headers['set-cookie'] ?? [] };
 }
@@ -54,12 +62,18 @@ describe('without PUBLIC_URL (npm start)', () => {
   test('the gateway logs the origin it uses; a forged Host is refused, a forged X-Forwarded-Host changes nothing', async () => {
     stack = await startStack();
     const origin = `http://localhost:${stack.port}`;
-    const warning = stack.stdout().split('\n').find((line) => line.includes('PUBLIC_URL is not set'));
+    const warning = stack
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('PUBLIC_URL is not set'));
     expect(JSON.parse(warning!)).toMatchObject({ level: 40, publicUrl: origin, msg: `PUBLIC_URL is not set: links in mails point to ${origin}` });
 
     const allowed = `127.0.0.1:${stack.port}`;
     const xsrf = await xsrfHeaders(stack.port, allowed);
-    expect(await forgot(stack.port, { Host: 'attacker.example', ...xsrf })).toMatchObject({ status: 400, json: { error: expect.objectContaining({ code: 'HOST_NOT_ALLOWED' }) } });
+    expect(await forgot(stack.port, { Host: 'attacker.example', ...xsrf })).toMatchObject({
+      status: 400,
+      json: { error: expect.objectContaining({ code: 'HOST_NOT_ALLOWED' }) },
+    });
     expect(mailedLinks(stack.dataDir)).toEqual([]);
 
     const sent = await forgot(stack.port, { Host: allowed, 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'https', ...xsrf });
@@ -85,12 +99,25 @@ describe('with PUBLIC_URL', () => {
     expect(mailedLinks(stack.dataDir)).toEqual([]);
 
     // Through the proxy as it should be: the proxy's own Host does not matter, the forwarded one is ours.
-    expect((await forgot(stack.port, { Host: 'gateway.internal', 'X-Forwarded-Host': 'coach.example.org', 'X-Forwarded-Proto': 'http', ...xsrf })).status).toBe(204);
+    expect((await forgot(stack.port, { Host: 'gateway.internal', 'X-Forwarded-Host': 'coach.example.org', 'X-Forwarded-Proto': 'http', ...xsrf })).status).toBe(
+      204,
+    );
 
-    const login = await call(stack.port, 'POST', '/v2/auth/login', { Host: 'coach.example.org', ...xsrf }, { email: 'admin@example.org', password: DEMO_PASSWORD });
+    const login = await call(
+      stack.port,
+      'POST',
+      '/v2/auth/login',
+      { Host: 'coach.example.org', ...xsrf },
+      { email: 'admin@example.org', password: DEMO_PASSWORD },
+    );
     expect(login.status).toBe(200);
     const admin = { Host: 'coach.example.org', 'X-Forwarded-Host': 'coach.example.org', Authorization: `Bearer ${login.json!.id}`, ...xsrf };
-    const coaches = await rawRequest(stack.port, `GET /v2/coaches HTTP/1.1\r\n${Object.entries(admin).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`);
+    const coaches = await rawRequest(
+      stack.port,
+      `GET /v2/coaches HTTP/1.1\r\n${Object.entries(admin)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}Connection: close\r\n\r\n`,
+    );
     const target = (JSON.parse(coaches.body.toString('utf8')) as { id: string; email: string }[]).find((c) => c.email === 'coach@example.org')!;
     expect((await call(stack.port, 'POST', `/v2/coaches/${target.id}/reset-password`, admin)).status).toBe(204);
 
@@ -102,7 +129,9 @@ describe('with PUBLIC_URL', () => {
     stack = await startStack({ PUBLIC_URL: 'https://coach.example.org' });
     const xsrf = await xsrfHeaders(stack.port, 'coach.example.org');
     expect((await forgot(stack.port, { Host: 'attacker.example', ...xsrf })).status).toBe(400);
-    expect((await forgot(stack.port, { Host: 'coach.example.org', 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'http', ...xsrf })).status).toBe(204);
+    expect((await forgot(stack.port, { Host: 'coach.example.org', 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'http', ...xsrf })).status).toBe(
+      204,
+    );
     await expect.poll(() => mailedLinks(stack!.dataDir)).toHaveLength(1);
     expect(mailedLinks(stack.dataDir)[0]).toMatch(/^https:\/\/coach\.example\.org\/reset-password\?access_token=/);
   }, 60_000);

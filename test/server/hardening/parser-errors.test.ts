@@ -25,7 +25,12 @@ test.each([
   ['an authority-form target on a GET', 'GET localhost:80 HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'MALFORMED_REQUEST'],
   ['the HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 400, 'MALFORMED_REQUEST'],
   ['conflicting lengths', 'POST /v2/news HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nContent-Length: 5\r\n\r\nabcd', 400, 'MALFORMED_REQUEST'],
-  ['a length and chunked', 'POST /v2/news HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+  [
+    'a length and chunked',
+    'POST /v2/news HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n',
+    400,
+    'MALFORMED_REQUEST',
+  ],
   ['an Expect other than 100-continue', 'GET /v2/news HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\n\r\n', 417, 'EXPECTATION_FAILED'],
   ['a head over the limit', `GET /v2/news HTTP/1.1\r\nHost: localhost\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
 ])('%s: the JSON error format, the connection closed, the process serving', async (_name, bytes, status, code) => {

@@ -113,15 +113,25 @@ async function journey(page: Page): Promise<{ accessToken: string; resetToken: s
   // The record of the new patient (not /patient/new, which the old pattern matched before the form was even sent,
   // and which it stopped matching once the client added ?created=1: a race on how fast the POST came back).
   await page.waitForURL(/\/patient\/(?!new(\?|$))[^/?]+(\?created=1)?$/);
-  await page.getByRole('heading', { name: new RegExp(CANARY.lastName) }).first().waitFor();
-  await page.getByRole('tab', { name: 'Kommentare' }).or(page.getByRole('link', { name: 'Kommentare' })).first().click();
+  await page
+    .getByRole('heading', { name: new RegExp(CANARY.lastName) })
+    .first()
+    .waitFor();
+  await page
+    .getByRole('tab', { name: 'Kommentare' })
+    .or(page.getByRole('link', { name: 'Kommentare' }))
+    .first()
+    .click();
   await page.getByLabel('Neuer Kommentar').fill(CANARY.comment);
   await page.getByRole('button', { name: 'Kommentar speichern' }).click();
   await page.getByText(CANARY.comment).waitFor();
 
   // A search by name: the name travels in the page URL and in the /v2 query string.
   await page.goto(`${base}/patient?q=${CANARY.lastName}`);
-  await page.getByRole('link', { name: new RegExp(CANARY.lastName) }).first().waitFor();
+  await page
+    .getByRole('link', { name: new RegExp(CANARY.lastName) })
+    .first()
+    .waitFor();
 
   // Provoked client error: unhandled, so the page reports it (with the page URL and breadcrumbs around it).
   await page.evaluate((message) => {
@@ -135,7 +145,9 @@ async function journey(page: Page): Promise<{ accessToken: string; resetToken: s
   toggle.on = false;
   const status = await page.evaluate(async (name) => {
     const filter = JSON.stringify({ where: { lastName: { like: `%${name}%` } } });
-    const res = await fetch(`/v2/patients?filter=${encodeURIComponent(filter)}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    const res = await fetch(`/v2/patients?filter=${encodeURIComponent(filter)}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+    });
     return res.status;
   }, CANARY.lastName);
   expect(status).toBe(502);

@@ -83,11 +83,7 @@ describe('upstream cuts the answer in the middle of the body', () => {
     return new Promise((resolve) => {
       const req = httpRequest(`${gateway.url}${path}`, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          'X-XSRF-TOKEN': session.xsrf,
-        },
+        headers: { 'Content-Type': 'application/json', Cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-XSRF-TOKEN': session.xsrf },
       });
       req.on('response', (res) => {
         let received = 0;

@@ -36,10 +36,15 @@ test('still refuses to send an answer in the lenient shapes the client would acc
   const { LoginResponseSchema } = await import('../../../client/api/schemas/auth.ts');
   const errors: Error[] = [];
   const app = express();
-  app.get('/login', (_req, res) => sendAnswer(res, LoginResponseSchema, {
-    id: 'tok', ttl: 1, created: '2026-01-01T00:00:00.000Z', userId: 7,
-    user: { id: 7, email: 'a@example.org', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false },
-  } as never));
+  app.get('/login', (_req, res) =>
+    sendAnswer(res, LoginResponseSchema, {
+      id: 'tok',
+      ttl: 1,
+      created: '2026-01-01T00:00:00.000Z',
+      userId: 7,
+      user: { id: 7, email: 'a@example.org', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false },
+    } as never),
+  );
   app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     errors.push(error);
     res.status(500).end();
@@ -56,7 +61,7 @@ test('still refuses a request body with a numeric id', async () => {
   expect(validate(CommentCreateSchema, { patientId: '3', text: 'Hallo' })).toEqual({ patientId: '3', text: 'Hallo' });
 });
 
-test('the built-in upstream never reads with the client\'s lenient reading', async () => {
+test("the built-in upstream never reads with the client's lenient reading", async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const root = join(import.meta.dirname, '../../../server');

@@ -7,7 +7,9 @@ import { README_PATH } from '../../../scripts/upstream-guide.ts';
 import { upstreamWithRows } from '../../helpers/upstream-rows.ts';
 
 let u: Awaited<ReturnType<typeof upstreamWithRows>>;
-beforeAll(async () => { u = await upstreamWithRows(); });
+beforeAll(async () => {
+  u = await upstreamWithRows();
+});
 afterAll(() => u.close());
 
 test('docs/api.md matches the schemas and the call catalogue (run `npm run docs:api` after changing either)', async () => {

@@ -14,11 +14,15 @@ beforeAll(async () => {
 afterAll(() => u.close());
 
 /** supertest buffers unknown content types only when asked to. */
-const download = (path: string) => request(u.app).get(path).buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const download = (path: string) =>
+  request(u.app)
+    .get(path)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 describe('app settings', () => {
   test('the version is the one in package.json', async () => {
@@ -79,7 +83,9 @@ describe('system', () => {
     const res = await request(u.app).get('/v2/system/training-materials').set('Authorization', coach.auth);
     expect(res.status).toBe(200);
     expect(res.body.map((m: { title: string }) => m.title)).toEqual([
-      'Handbuch für Coaches', 'Leitfaden für Patientinnen und Patienten', 'Protokollbogen Telefoncoaching',
+      'Handbuch für Coaches',
+      'Leitfaden für Patientinnen und Patienten',
+      'Protokollbogen Telefoncoaching',
     ]);
     for (const material of res.body) {
       const file = await download(`/v2/app-settings/asset/${material.assetId}`);

@@ -16,7 +16,10 @@ afterEach(() => t.close());
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 async function log(where: Record<string, unknown> = {}): Promise<AuditEntry[]> {
-  const res = await request(t.app).get('/v2/audit-log').set(as(admin)).query({ filter: JSON.stringify({ where, limit: 1000 }) });
+  const res = await request(t.app)
+    .get('/v2/audit-log')
+    .set(as(admin))
+    .query({ filter: JSON.stringify({ where, limit: 1000 }) });
   expect(res.status).toBe(200);
   expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
   return v.parse(AuditEntryListSchema, res.body);
@@ -24,11 +27,17 @@ async function log(where: Record<string, unknown> = {}): Promise<AuditEntry[]> {
 
 test('without a patient to look at only administrators read the audit log', async () => {
   expect((await request(t.app).get('/v2/audit-log').set(as(coach))).status).toBe(403);
-  expect((await request(t.app).get('/v2/audit-log').set(as(await t.login('health@example.org')))).status).toBe(403);
+  expect(
+    (
+      await request(t.app)
+        .get('/v2/audit-log')
+        .set(as(await t.login('health@example.org')))
+    ).status,
+  ).toBe(403);
   expect((await request(t.app).get('/v2/audit-log')).status).toBe(401);
 });
 
-test('a patient\'s history: who changed which field when, from before to after, newest first', async () => {
+test("a patient's history: who changed which field when, from before to after, newest first", async () => {
   t.clock.advance(60);
   await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ phone: '030 1' }).expect(200);
   t.clock.advance(60);
@@ -36,7 +45,14 @@ test('a patient\'s history: who changed which field when, from before to after, 
   await request(t.app).patch('/v2/patients/p2').set(as(admin)).send({ phone: 'other patient' }).expect(200);
   const entries = await log({ patientId: 'p1' });
   expect(entries.map((e) => [e.actorId, e.actorName, e.action, e.entity, e.entityId, e.changes])).toEqual([
-    ['admin', 'admin Test', 'update', 'patient', 'p1', { phone: { before: '030 1', after: '030 2' }, clinic: { before: 'Reha-Zentrum Bad Kissingen', after: 'Damp' } }],
+    [
+      'admin',
+      'admin Test',
+      'update',
+      'patient',
+      'p1',
+      { phone: { before: '030 1', after: '030 2' }, clinic: { before: 'Reha-Zentrum Bad Kissingen', after: 'Damp' } },
+    ],
     ['coach', 'coach Test', 'update', 'patient', 'p1', { phone: { before: null, after: '030 1' } }],
   ]);
   expect(entries[0].at > entries[1].at).toBe(true);
@@ -57,7 +73,7 @@ test('every version of a comment is recoverable, and a deleted comment stays rea
   ]);
 });
 
-test('links, devices, access codes, recovery keys, the evaluation form and appointments are in the patient\'s history', async () => {
+test("links, devices, access codes, recovery keys, the evaluation form and appointments are in the patient's history", async () => {
   await request(t.app).post('/v2/patients/p1/coaches/coach2').set(as(coach)).expect(204);
   await request(t.app).delete('/v2/patients/p1/coaches/coach2').set(as(coach)).expect(204);
   await request(t.app).post('/v2/patients/p1/devices/dev-1').set(as(coach)).expect(204);
@@ -65,10 +81,16 @@ test('links, devices, access codes, recovery keys, the evaluation form and appoi
   const token = (await request(t.app).post('/v2/patientTokens').set(as(coach)).send({ patientId: 'p1' })).body;
   await request(t.app).patch(`/v2/patientTokens/${token.id}`).set(as(coach)).send({ expiresAt: '2026-12-01T00:00:00.000Z' }).expect(200);
   const puk = (await request(t.app).post('/v2/patients/p1/puks').set(as(coach)).send({})).body;
-  await request(t.app).put('/v2/patients/p1/evaluation-form').set(as(coach))
-    .send({ goalAttainment: 3, workAbility: 'limited', returnToWorkDate: null, followUpRecommended: false, summary: 'Teilweise' }).expect(200);
-  await request(t.app).put('/v2/patients/p1/appointments').set(as(coach))
-    .send([{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone' }]).expect(200);
+  await request(t.app)
+    .put('/v2/patients/p1/evaluation-form')
+    .set(as(coach))
+    .send({ goalAttainment: 3, workAbility: 'limited', returnToWorkDate: null, followUpRecommended: false, summary: 'Teilweise' })
+    .expect(200);
+  await request(t.app)
+    .put('/v2/patients/p1/appointments')
+    .set(as(coach))
+    .send([{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone' }])
+    .expect(200);
   await request(t.app).get('/v2/patients/p1/token/get-or-create-unused').set(as(coach)).expect(200);
   const entries = (await log({ patientId: 'p1' })).reverse();
   expect(entries.map((e) => `${e.action} ${e.entity} ${e.entityId}`)).toEqual([
@@ -84,14 +106,22 @@ test('links, devices, access codes, recovery keys, the evaluation form and appoi
   ]);
   expect(entries[5].changes).toEqual({ expiresAt: { before: token.expiresAt, after: '2026-12-01T00:00:00.000Z' } });
   expect(entries[7].changes.summary).toEqual({ before: null, after: 'Teilweise' });
-  expect(entries[8].changes.appointments).toEqual({ before: [], after: [{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone', note: '' }] });
+  expect(entries[8].changes.appointments).toEqual({
+    before: [],
+    after: [{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone', note: '' }],
+  });
   // Secrets are never in the log in clear.
   expect(entries[4].changes.code).toEqual({ before: null, after: '[redacted]' });
   expect(entries[6].changes.code).toEqual({ before: null, after: '[redacted]' });
 });
 
 test('coaches and devices: changes, password changes and new accounts without any secret in clear', async () => {
-  const created = (await request(t.app).post('/v2/coaches').set(as(admin)).send({ email: 'neu@example.org', firstName: 'Neu', lastName: 'Coach', password: 'Geheim-Passwort-9' })).body;
+  const created = (
+    await request(t.app)
+      .post('/v2/coaches')
+      .set(as(admin))
+      .send({ email: 'neu@example.org', firstName: 'Neu', lastName: 'Coach', password: 'Geheim-Passwort-9' })
+  ).body;
   await request(t.app).patch(`/v2/coaches/${created.id}`).set(as(admin)).send({ isUserLocked: true }).expect(200);
   await request(t.app).patch('/v2/auth/me/update-password').set(as(coach)).send({ oldPassword: PASSWORD, newPassword: 'Neues-Passwort-2' }).expect(204);
   const device = (await request(t.app).post('/v2/devices').set(as(admin)).send({ name: 'Waage', type: 'scale', serialNumber: 'WB-1' })).body;
@@ -111,11 +141,26 @@ test('coaches and devices: changes, password changes and new accounts without an
 
 describe('the audit log list', () => {
   test('filters, orders and pages like every list, and refuses unknown fields', async () => {
-    for (let i = 0; i < 3; i++) await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ phone: `${i}` }).expect(200);
-    const page = await request(t.app).get('/v2/audit-log').set(as(admin)).query({ filter: JSON.stringify({ where: { patientId: 'p1' }, order: 'at ASC', limit: 2, skip: 1 }) });
+    for (let i = 0; i < 3; i++)
+      await request(t.app)
+        .patch('/v2/patients/p1')
+        .set(as(admin))
+        .send({ phone: `${i}` })
+        .expect(200);
+    const page = await request(t.app)
+      .get('/v2/audit-log')
+      .set(as(admin))
+      .query({ filter: JSON.stringify({ where: { patientId: 'p1' }, order: 'at ASC', limit: 2, skip: 1 }) });
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.body.map((e: AuditEntry) => e.changes.phone.after)).toEqual(['1', '2']);
-    expect((await request(t.app).get('/v2/audit-log').set(as(admin)).query({ filter: JSON.stringify({ where: { changes: 'x' } }) })).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .get('/v2/audit-log')
+          .set(as(admin))
+          .query({ filter: JSON.stringify({ where: { changes: 'x' } }) })
+      ).status,
+    ).toBe(400);
   });
 
   test('a change that fails writes no entry, and a PATCH that changes nothing writes none', async () => {
@@ -125,9 +170,12 @@ describe('the audit log list', () => {
   });
 });
 
-describe('a patient\'s coaches read that patient\'s history', () => {
+describe("a patient's coaches read that patient's history", () => {
   const history = (token: string, where: Record<string, unknown>) =>
-    request(t.app).get('/v2/audit-log').set(as(token)).query({ filter: JSON.stringify({ where, limit: 100 }) });
+    request(t.app)
+      .get('/v2/audit-log')
+      .set(as(token))
+      .query({ filter: JSON.stringify({ where, limit: 100 }) });
 
   test('its own patient: the same entries an administrator sees, and nothing of other patients', async () => {
     await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ phone: '030 1' }).expect(200);
@@ -143,7 +191,7 @@ describe('a patient\'s coaches read that patient\'s history', () => {
     expect((await history(coach, { patientId: 'p1', entity: 'patient' })).body).toHaveLength(1);
   });
 
-  test('another coach\'s patient is 403, an unknown one 404, and a filter that does not name one patient 403', async () => {
+  test("another coach's patient is 403, an unknown one 404, and a filter that does not name one patient 403", async () => {
     expect((await history(coach, { patientId: 'p2' })).status).toBe(403);
     expect((await history(coach, { patientId: 'nope' })).status).toBe(404);
     expect((await history(coach, { or: [{ patientId: 'p1' }, { patientId: 'p2' }] })).status).toBe(403);

@@ -91,7 +91,10 @@ describe('update-password', () => {
   test('answers 400 naming oldPassword when it is wrong, and keeps the password', async () => {
     t = await createTestUpstream();
     const token = await t.login('coach@example.org');
-    const res = await request(t.app).patch('/v2/auth/me/update-password').set(bearer(token)).send({ oldPassword: 'nicht-richtig', newPassword: 'Neues-Passwort-2' });
+    const res = await request(t.app)
+      .patch('/v2/auth/me/update-password')
+      .set(bearer(token))
+      .send({ oldPassword: 'nicht-richtig', newPassword: 'Neues-Passwort-2' });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ path: 'oldPassword', message: 'Wrong password' }]);
     await t.login('coach@example.org');
@@ -186,7 +189,12 @@ describe('forgot-password and the reset link', () => {
 
   test('without a configured origin the link still ignores the request (the built-in default, not Host)', async () => {
     t = await createTestUpstream();
-    await request(t.app).post('/v2/auth/forgot-password').set('Host', 'attacker.example').set('X-Forwarded-Host', 'evil.example.com').send({ email: 'coach@example.org' }).expect(204);
+    await request(t.app)
+      .post('/v2/auth/forgot-password')
+      .set('Host', 'attacker.example')
+      .set('X-Forwarded-Host', 'evil.example.com')
+      .send({ email: 'coach@example.org' })
+      .expect(204);
     expect(linkFrom(t.outbox()[0].text)?.[0]).toMatch(/^http:\/\/localhost:8080\/reset-password\?/);
   });
 });

@@ -28,7 +28,10 @@ describe('a coach who is only linked to the patient', () => {
     expect(patch.body.error.code).toBe('PRIMARY_COACH_REQUIRED');
     const current = (await request(t.app).get('/v2/patients/p2').set(as(coach))).body;
     const { id: _id, patientCode: _c, appointments: _a, lastDataAt: _l, createdAt: _cr, updatedAt: _u, ...fields } = current;
-    const put = await request(t.app).put('/v2/patients/p2').set(as(coach)).send({ ...fields, primaryCoachId: 'coach' });
+    const put = await request(t.app)
+      .put('/v2/patients/p2')
+      .set(as(coach))
+      .send({ ...fields, primaryCoachId: 'coach' });
     expect(put.status).toBe(403);
     const unassign = await request(t.app).patch('/v2/patients/p2').set(as(coach)).send({ primaryCoachId: null });
     expect(unassign.status).toBe(403);
@@ -52,7 +55,13 @@ describe('a coach who is only linked to the patient', () => {
     expect((await request(t.app).post('/v2/coaches/health/link-patient/p2').set(as(coach))).status).toBe(403);
     await t.storage.db.insertInto('patient_coaches').values({ patientId: 'p2', coachId: 'admin', createdAt: '2026-11-22T09:00:00.000Z' }).execute();
     expect((await request(t.app).delete('/v2/patients/p2/coaches/admin').set(as(coach))).status).toBe(403);
-    expect((await request(t.app).get('/v2/patients/p2').set(as(await t.login('health@example.org')))).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .get('/v2/patients/p2')
+          .set(as(await t.login('health@example.org')))
+      ).status,
+    ).toBe(403);
     expect((await request(t.app).delete('/v2/patients/p2/coaches/coach').set(as(coach))).status).toBe(204);
     expect((await request(t.app).get('/v2/patients/p2').set(as(coach))).status).toBe(403);
   });

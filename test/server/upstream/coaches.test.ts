@@ -60,7 +60,7 @@ describe('POST /coaches/connect', () => {
   });
 });
 
-test('GET /coaches/isCoachLocked answers the calling coach\'s lock state', async () => {
+test("GET /coaches/isCoachLocked answers the calling coach's lock state", async () => {
   t = await createTestUpstream();
   const coach = await t.login('coach@example.org');
   const res = await request(t.app).get('/v2/coaches/isCoachLocked').set(as(coach));
@@ -70,8 +70,17 @@ test('GET /coaches/isCoachLocked answers the calling coach\'s lock state', async
 test('POST /coaches/createPatientForMedian makes the patient and a fresh access code for them', async () => {
   t = await createTestUpstream();
   const coach = await t.login('coach@example.org');
-  const res = await request(t.app).post('/v2/coaches/createPatientForMedian').set(as(coach))
-    .send({ firstName: 'Ayşe', lastName: 'Öztürk', birthDate: '1975-03-14', clinic: 'MEDIAN Klinik Berggießhübel', aftercareStart: '2026-11-23', aftercareEnd: '2027-05-22' });
+  const res = await request(t.app)
+    .post('/v2/coaches/createPatientForMedian')
+    .set(as(coach))
+    .send({
+      firstName: 'Ayşe',
+      lastName: 'Öztürk',
+      birthDate: '1975-03-14',
+      clinic: 'MEDIAN Klinik Berggießhübel',
+      aftercareStart: '2026-11-23',
+      aftercareEnd: '2027-05-22',
+    });
   expect(res.status).toBe(201);
   const { patient, token } = v.parse(PatientAccessSchema, res.body);
   expect(patient.primaryCoachId).toBe('coach');
@@ -141,7 +150,10 @@ test('POST /coaches/{id}/reset-password mails that coach a reset link', async ()
 test('POST /coaches without a password makes an account that can only be entered through a reset link', async () => {
   t = await createTestUpstream();
   const admin = await t.login('admin@example.org');
-  const res = await request(t.app).post('/v2/coaches').set(as(admin)).send({ email: 'neu@example.org', firstName: 'Neue', lastName: 'Kollegin', isHealthManager: true });
+  const res = await request(t.app)
+    .post('/v2/coaches')
+    .set(as(admin))
+    .send({ email: 'neu@example.org', firstName: 'Neue', lastName: 'Kollegin', isHealthManager: true });
   expect(res.status).toBe(201);
   expect(v.parse(CoachSchema, res.body)).toMatchObject({ email: 'neu@example.org', isHealthManager: true, isAdmin: false, emailVerified: false });
   expect((await request(t.app).post('/v2/auth/login').send({ email: 'neu@example.org', password: '' })).status).toBe(422);
@@ -197,6 +209,9 @@ test('with enable_creating_new_patients off, only administrators create patients
   expect((await request(t.app).post('/v2/coaches/createPatientForMedian').set(as(coach)).send(body)).body.error.code).toBe('PATIENT_CREATION_DISABLED');
   expect((await request(t.app).get('/v2/coaches/create-trial-access').set(as(coach))).status).toBe(403);
   expect((await request(t.app).post('/v2/patients').set(as(admin)).send(body)).status).toBe(201);
-  const count = await t.storage.db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await t.storage.db
+    .selectFrom('patients')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   expect(Number(count.n)).toBe(4);
 });

@@ -18,7 +18,10 @@ afterEach(() => t.close());
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const comments = async (token: string, where: Record<string, unknown>) => {
-  const res = await request(t.app).get('/v2/comments').set(as(token)).query({ filter: JSON.stringify({ where }) });
+  const res = await request(t.app)
+    .get('/v2/comments')
+    .set(as(token))
+    .query({ filter: JSON.stringify({ where }) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
   return v.parse(CommentListSchema, res.body);

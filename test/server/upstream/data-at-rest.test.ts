@@ -26,11 +26,15 @@ async function run(dataDir: string) {
   started.push(upstream);
   // A write (the WAL grows) and a mail in the outbox.
   const login = await fetch(`${upstream.url}/v2/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'chef@example.org', password: 'Sehr-Geheim-1' }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'chef@example.org', password: 'Sehr-Geheim-1' }),
   });
   expect(login.status).toBe(200);
   const forgot = await fetch(`${upstream.url}/v2/auth/forgot-password`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'chef@example.org' }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'chef@example.org' }),
   });
   expect(forgot.status).toBe(204);
   return upstream;

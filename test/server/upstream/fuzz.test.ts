@@ -26,17 +26,39 @@ const tally = { runs: 0, byStatus: new Map<string, number>(), fivehundreds: 0 };
 beforeAll(async () => {
   t = await createTestUpstream({ rateLimits: { perIp: 1e6, perAccount: 1e6, perAccountCeiling: 1e6 } });
   const at = t.clock.now().toISOString();
-  await t.storage.db.insertInto('coaches').values({
-    id: 'fuzz-auth', email: 'fuzz-auth@example.org', firstName: 'Fuzz', lastName: 'Auth', title: '', phone: '', passwordHash: await hashPassword('Demo-Passwort-1'),
-    isAdmin: 0, isSuperAdmin: 0, isHealthManager: 0, isUserLocked: 0, emailVerified: 1, language: 'de', trialEndsAt: null, createdAt: at, updatedAt: at,
-  }).execute();
+  await t.storage.db
+    .insertInto('coaches')
+    .values({
+      id: 'fuzz-auth',
+      email: 'fuzz-auth@example.org',
+      firstName: 'Fuzz',
+      lastName: 'Auth',
+      title: '',
+      phone: '',
+      passwordHash: await hashPassword('Demo-Passwort-1'),
+      isAdmin: 0,
+      isSuperAdmin: 0,
+      isHealthManager: 0,
+      isUserLocked: 0,
+      emailVerified: 1,
+      language: 'de',
+      trialEndsAt: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
   await t.storage.db.insertInto('news').values({ id: 'news-1', title: 'Neu', body: 'Text', publishedAt: at, createdAt: at }).execute();
   admin = await t.login('admin@example.org');
 }, 60_000);
 
 afterAll(async () => {
-  const statuses = [...tally.byStatus.entries()].sort().map(([s, n]) => `${s}: ${n}`).join(', ');
-  console.log(`fast-check: ${tally.runs} generated requests over ${lists.length} list and ${writes.length} write routes (${RUNS} runs each); answers ${statuses}; 500s: ${tally.fivehundreds}`);
+  const statuses = [...tally.byStatus.entries()]
+    .sort()
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
+  console.log(
+    `fast-check: ${tally.runs} generated requests over ${lists.length} list and ${writes.length} write routes (${RUNS} runs each); answers ${statuses}; 500s: ${tally.fivehundreds}`,
+  );
   await t.close();
 });
 
@@ -51,9 +73,12 @@ function wtf8(text: string): string {
     if (/^[A-Za-z0-9\-_.~]$/.test(char)) out += char;
     else if (cp < 0x80) out += `%${cp.toString(16).padStart(2, '0')}`;
     else {
-      const bytes = cp < 0x800 ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
-        : cp < 0x10000 ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
-          : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+      const bytes =
+        cp < 0x800
+          ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
+          : cp < 0x10000
+            ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
+            : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
       out += bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
     }
   }
@@ -83,26 +108,39 @@ async function send(call: ApiCall, path: string, options: { filter?: string; bod
 }
 
 describe('every list route: generated filters never answer 500', () => {
-  test.each(lists.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', async (_label, call) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(pathSegment, { minLength: 2, maxLength: 2 }), fc.constantFrom('event', 'day-evaluation', 'nope'), filterFor(LIST_FIELDS[call.path]), async (segments, collection, filter) => {
-        const res = await send(call, fill(call, segments, collection), { filter });
-        expect(res.status, `${fill(call, segments, collection)} filter=${filter} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
+  test.each(lists.map((c) => [`${c.method} ${c.path}`, c] as const))(
+    '%s',
+    async (_label, call) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(pathSegment, { minLength: 2, maxLength: 2 }),
+          fc.constantFrom('event', 'day-evaluation', 'nope'),
+          filterFor(LIST_FIELDS[call.path]),
+          async (segments, collection, filter) => {
+            const res = await send(call, fill(call, segments, collection), { filter });
+            expect(res.status, `${fill(call, segments, collection)} filter=${filter} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });
 
 describe('every write route: generated bodies never answer 500', () => {
-  test.each(writes.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', async (_label, call) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(pathSegment, { minLength: 2, maxLength: 2 }), bodyFor(call.method, call.path), async (segments, { collection, body }) => {
-        const path = fill(call, segments, collection);
-        const res = await send(call, path, { body: call.method === 'DELETE' ? undefined : body });
-        expect(res.status, `${call.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
+  test.each(writes.map((c) => [`${c.method} ${c.path}`, c] as const))(
+    '%s',
+    async (_label, call) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(pathSegment, { minLength: 2, maxLength: 2 }), bodyFor(call.method, call.path), async (segments, { collection, body }) => {
+          const path = fill(call, segments, collection);
+          const res = await send(call, path, { body: call.method === 'DELETE' ? undefined : body });
+          expect(res.status, `${call.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });

@@ -21,23 +21,39 @@ afterEach(() => t.close());
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const NAMES: [string, string][] = [
-  ['Eva', 'Schulze'], ['Jörg', 'Schäfer'], ['Anton', 'Schafer'], ['Günther', 'Özdemir'], ['Ülkü', 'Ober'],
-  ['Zoë', 'Abt'], ['Émile', 'Ärmel'], ['José', 'Straße'], ['Ines', 'Strasser'], ['Nicole', 'Bauer'], ['Matthias', 'Bauer'],
-  ['Åsa', 'van den Berg'], ['Ole', 'Vanberg'], ['Łukasz', 'Øster'], ['Ñaki', 'ÜBEL'],
+  ['Eva', 'Schulze'],
+  ['Jörg', 'Schäfer'],
+  ['Anton', 'Schafer'],
+  ['Günther', 'Özdemir'],
+  ['Ülkü', 'Ober'],
+  ['Zoë', 'Abt'],
+  ['Émile', 'Ärmel'],
+  ['José', 'Straße'],
+  ['Ines', 'Strasser'],
+  ['Nicole', 'Bauer'],
+  ['Matthias', 'Bauer'],
+  ['Åsa', 'van den Berg'],
+  ['Ole', 'Vanberg'],
+  ['Łukasz', 'Øster'],
+  ['Ñaki', 'ÜBEL'],
 ];
 
 async function addPatients(names: [string, string][] = NAMES, phone?: (i: number) => string | null) {
   let i = 0;
   for (const [firstName, lastName] of names) {
-    const res = await request(t.app).post('/v2/patients').set(as(admin)).send({
-      firstName, lastName, birthDate: '1970-01-01', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', phone: phone?.(i) ?? null,
-    });
+    const res = await request(t.app)
+      .post('/v2/patients')
+      .set(as(admin))
+      .send({ firstName, lastName, birthDate: '1970-01-01', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', phone: phone?.(i) ?? null });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     i++;
   }
 }
 async function list(filter: Record<string, unknown>): Promise<string[]> {
-  const res = await request(t.app).get('/v2/patients').set(as(admin)).query({ filter: JSON.stringify({ limit: 100, ...filter }) });
+  const res = await request(t.app)
+    .get('/v2/patients')
+    .set(as(admin))
+    .query({ filter: JSON.stringify({ limit: 100, ...filter }) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body as { firstName: string; lastName: string }[]).map((p) => `${p.lastName}, ${p.firstName}`);
 }
@@ -62,9 +78,21 @@ describe('names sort as in a German phone book', () => {
     await addPatients();
     const sorted = await list({ where: { id: { nin: ['p1', 'p2', 'p3'] } }, order: ['lastName ASC', 'firstName ASC'] });
     expect(sorted).toEqual([
-      'Abt, Zoë', 'Ärmel, Émile', 'Bauer, Matthias', 'Bauer, Nicole', 'Ober, Ülkü', 'Øster, Łukasz', 'Özdemir, Günther',
-      'Schafer, Anton', 'Schäfer, Jörg', 'Schulze, Eva', 'Straße, José', 'Strasser, Ines', 'ÜBEL, Ñaki',
-      'van den Berg, Åsa', 'Vanberg, Ole',
+      'Abt, Zoë',
+      'Ärmel, Émile',
+      'Bauer, Matthias',
+      'Bauer, Nicole',
+      'Ober, Ülkü',
+      'Øster, Łukasz',
+      'Özdemir, Günther',
+      'Schafer, Anton',
+      'Schäfer, Jörg',
+      'Schulze, Eva',
+      'Straße, José',
+      'Strasser, Ines',
+      'ÜBEL, Ñaki',
+      'van den Berg, Åsa',
+      'Vanberg, Ole',
     ]);
     const reversed = await list({ where: { id: { nin: ['p1', 'p2', 'p3'] } }, order: ['lastName DESC', 'firstName DESC'] });
     expect(reversed).toEqual([...sorted].reverse());
@@ -72,21 +100,33 @@ describe('names sort as in a German phone book', () => {
 
   test('the default order of the patient list is the same', async () => {
     await addPatients();
-    const res = await request(t.app).get('/v2/patients').set(as(admin)).query({ filter: JSON.stringify({ where: { lastName: { inq: ['Schulze', 'Schäfer', 'Özdemir', 'Ober'] } } }) });
+    const res = await request(t.app)
+      .get('/v2/patients')
+      .set(as(admin))
+      .query({ filter: JSON.stringify({ where: { lastName: { inq: ['Schulze', 'Schäfer', 'Özdemir', 'Ober'] } } }) });
     expect(res.body.map((p: { lastName: string }) => p.lastName)).toEqual(['Ober', 'Özdemir', 'Schäfer', 'Schulze']);
   });
 
   test('coaches too', async () => {
-    for (const [firstName, lastName, email] of [['Ute', 'Zander', 'z@x.org'], ['Jens', 'Äbel', 'a@x.org'], ['Ole', 'Abendroth', 'b@x.org']]) {
+    for (const [firstName, lastName, email] of [
+      ['Ute', 'Zander', 'z@x.org'],
+      ['Jens', 'Äbel', 'a@x.org'],
+      ['Ole', 'Abendroth', 'b@x.org'],
+    ]) {
       await request(t.app).post('/v2/coaches').set(as(admin)).send({ firstName, lastName, email, password: 'Geheim-Passwort-9' }).expect(201);
     }
-    const res = await request(t.app).get('/v2/coaches').set(as(admin)).query({ filter: JSON.stringify({ where: { email: { like: '%@x.org' } }, order: ['lastName ASC'] }) });
+    const res = await request(t.app)
+      .get('/v2/coaches')
+      .set(as(admin))
+      .query({ filter: JSON.stringify({ where: { email: { like: '%@x.org' } }, order: ['lastName ASC'] }) });
     expect(res.body.map((c: { lastName: string }) => c.lastName)).toEqual(['Äbel', 'Abendroth', 'Zander']);
   });
 
-  test('Controlling\'s rows too: Schäfer before Schulze, and Bauer, Matthias before Bauer, Nicole', async () => {
+  test("Controlling's rows too: Schäfer before Schulze, and Bauer, Matthias before Bauer, Nicole", async () => {
     await addPatients();
-    const res = await request(t.app).get('/v2/statistics/patient-detail-statistics').set(as(admin))
+    const res = await request(t.app)
+      .get('/v2/statistics/patient-detail-statistics')
+      .set(as(admin))
       .query({ from: '"2026-09-01"', to: '"2026-11-22"', order: '"lastName ASC"', limit: '100' });
     expect(res.status).toBe(200);
     const names = (res.body as { firstName: string | null; lastName: string | null }[]).filter((r) => r.lastName).map((r) => `${r.lastName}, ${r.firstName}`);
@@ -134,8 +174,16 @@ describe('like on names ignores case and diacritics', () => {
 
 describe('the keys are kept on every write', () => {
   test('a changed name sorts and is found by its new key', async () => {
-    await addPatients([['Anna', 'Zimmer'], ['Berta', 'Meier']]);
-    const zimmer = (await request(t.app).get('/v2/patients').set(as(admin)).query({ filter: JSON.stringify({ where: { lastName: 'Zimmer' } }) })).body[0];
+    await addPatients([
+      ['Anna', 'Zimmer'],
+      ['Berta', 'Meier'],
+    ]);
+    const zimmer = (
+      await request(t.app)
+        .get('/v2/patients')
+        .set(as(admin))
+        .query({ filter: JSON.stringify({ where: { lastName: 'Zimmer' } }) })
+    ).body[0];
     await request(t.app).patch(`/v2/patients/${zimmer.id}`).set(as(admin)).send({ lastName: 'Ähre' }).expect(200);
     expect(await list({ where: { firstName: { inq: ['Anna', 'Berta'] } }, order: 'lastName ASC' })).toEqual(['Ähre, Anna', 'Meier, Berta']);
     expect(await search('lastName', '%ahre%')).toEqual(['Ähre, Anna']);
@@ -143,7 +191,11 @@ describe('the keys are kept on every write', () => {
   });
 
   test('writes that bypass the routes keep them too (seed, fixtures, scripts)', async () => {
-    const row = await t.storage.db.selectFrom('patients').select(['lastName', 'lastNameKey', 'firstNameKey', 'phoneKey']).where('id', '=', 'p1').executeTakeFirstOrThrow();
+    const row = await t.storage.db
+      .selectFrom('patients')
+      .select(['lastName', 'lastNameKey', 'firstNameKey', 'phoneKey'])
+      .where('id', '=', 'p1')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ lastName: 'Müller', lastNameKey: 'muller', firstNameKey: 'eva', phoneKey: null });
     await t.storage.db.updateTable('patients').set({ lastName: 'Weiß', phone: '0931 / 55' }).where('id', '=', 'p1').execute();
     const after = await t.storage.db.selectFrom('patients').select(['lastNameKey', 'phoneKey']).where('id', '=', 'p1').executeTakeFirstOrThrow();
@@ -157,11 +209,29 @@ test('the migration fills the keys of rows that existed before it', async () => 
   const { db, schema, close } = await storageBefore('106-german-sort-keys');
   try {
     const at = '2026-11-22T09:00:00.000Z';
-    await db.insertInto('patients').values({
-      id: 'old', patientCode: 'AB-2222', firstName: 'Jürgen', lastName: 'Größe', birthDate: '1970-01-01', gender: 'male', email: null,
-      phone: '030 99-1', clinic: '', aftercareStart: '2026-01-01', aftercareEnd: '2026-12-31', primaryCoachId: null, diagnosisIds: '[]',
-      costRateId: null, appointments: '[]', lastDataAt: null, createdAt: at, updatedAt: at,
-    }).execute();
+    await db
+      .insertInto('patients')
+      .values({
+        id: 'old',
+        patientCode: 'AB-2222',
+        firstName: 'Jürgen',
+        lastName: 'Größe',
+        birthDate: '1970-01-01',
+        gender: 'male',
+        email: null,
+        phone: '030 99-1',
+        clinic: '',
+        aftercareStart: '2026-01-01',
+        aftercareEnd: '2026-12-31',
+        primaryCoachId: null,
+        diagnosisIds: '[]',
+        costRateId: null,
+        appointments: '[]',
+        lastDataAt: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
     await migrate(db, schema);
     const row = await db.selectFrom('patients').select(['firstNameKey', 'lastNameKey', 'phoneKey']).where('id', '=', 'old').executeTakeFirstOrThrow();
     expect(row).toEqual({ firstNameKey: 'jurgen', lastNameKey: 'grosse', phoneKey: '030991' });
@@ -175,6 +245,10 @@ test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, 
     select table_name, column_name, collation_name from information_schema.columns
     where table_schema = current_schema() and column_name like '%Key' order by table_name, column_name`.execute(t.storage.db);
   expect(columns.rows.map((c) => `${c.table_name}.${c.column_name} ${c.collation_name}`)).toEqual([
-    'coaches.firstNameKey C', 'coaches.lastNameKey C', 'patients.firstNameKey C', 'patients.lastNameKey C', 'patients.phoneKey C',
+    'coaches.firstNameKey C',
+    'coaches.lastNameKey C',
+    'patients.firstNameKey C',
+    'patients.lastNameKey C',
+    'patients.phoneKey C',
   ]);
 });

@@ -82,7 +82,9 @@ describe('list filters', () => {
   });
 
   test('GET /coaches/{id}/patients takes the same filter', async () => {
-    const res = await request(t.app).get('/v2/coaches/coach2/patients').set('Authorization', `Bearer ${admin}`)
+    const res = await request(t.app)
+      .get('/v2/coaches/coach2/patients')
+      .set('Authorization', `Bearer ${admin}`)
       .query({ filter: JSON.stringify({ where: { lastName: 'Becker' } }) });
     expect(ids(res)).toEqual(['p3']);
     expect(res.headers['x-total-count']).toBe('1');
@@ -95,7 +97,14 @@ describe('request bodies', () => {
   const post = (path: string) => request(t.app).post(`/v2${path}`).set('Authorization', `Bearer ${admin}`);
 
   test('answers 422 naming every invalid field', async () => {
-    const res = await post('/patients').send({ firstName: '', lastName: 'Meier', birthDate: '31.12.1970', aftercareStart: '2026-01-01', aftercareEnd: '2026-02-01', email: 'keine-mail' });
+    const res = await post('/patients').send({
+      firstName: '',
+      lastName: 'Meier',
+      birthDate: '31.12.1970',
+      aftercareStart: '2026-01-01',
+      aftercareEnd: '2026-02-01',
+      email: 'keine-mail',
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.name).toBe('ValidationError');
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
@@ -109,7 +118,13 @@ describe('request bodies', () => {
   });
 
   test('answers 422 on aftercareEnd when the interval runs backwards, also for a PATCH of one end', async () => {
-    const res = await post('/patients').send({ firstName: 'A', lastName: 'B', birthDate: '1970-01-01', aftercareStart: '2026-05-01', aftercareEnd: '2026-04-01' });
+    const res = await post('/patients').send({
+      firstName: 'A',
+      lastName: 'B',
+      birthDate: '1970-01-01',
+      aftercareStart: '2026-05-01',
+      aftercareEnd: '2026-04-01',
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.details[0].path).toBe('aftercareEnd');
     const patch = await request(t.app).patch('/v2/patients/p1').set('Authorization', `Bearer ${admin}`).send({ aftercareEnd: '2020-01-01' });
@@ -118,7 +133,15 @@ describe('request bodies', () => {
   });
 
   test('answers 422 when a referenced id does not exist', async () => {
-    const res = await post('/patients').send({ firstName: 'A', lastName: 'B', birthDate: '1970-01-01', aftercareStart: '2026-05-01', aftercareEnd: '2026-06-01', diagnosisIds: ['dx-f33', 'dx-none'], costRateId: 'nope' });
+    const res = await post('/patients').send({
+      firstName: 'A',
+      lastName: 'B',
+      birthDate: '1970-01-01',
+      aftercareStart: '2026-05-01',
+      aftercareEnd: '2026-06-01',
+      diagnosisIds: ['dx-f33', 'dx-none'],
+      costRateId: 'nope',
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['costRateId', 'diagnosisIds.1']);
   });
@@ -181,8 +204,17 @@ describe('resource round trip', () => {
 
   test('a new patient gets a pseudonym code and the creating coach as primary coach', async () => {
     const coach = await t.login('coach@example.org');
-    const res = await request(t.app).post('/v2/patients').set('Authorization', `Bearer ${coach}`)
-      .send({ firstName: 'Jürgen', lastName: 'Weiß', birthDate: '1961-07-08', aftercareStart: '2026-11-01', aftercareEnd: '2027-04-30', diagnosisIds: ['dx-m54'] });
+    const res = await request(t.app)
+      .post('/v2/patients')
+      .set('Authorization', `Bearer ${coach}`)
+      .send({
+        firstName: 'Jürgen',
+        lastName: 'Weiß',
+        birthDate: '1961-07-08',
+        aftercareStart: '2026-11-01',
+        aftercareEnd: '2027-04-30',
+        diagnosisIds: ['dx-m54'],
+      });
     expect(res.status).toBe(201);
     expect(res.body.patientCode).toMatch(/^[A-HJ-NP-Z]{2}-[2-9]{4}$/);
     expect(res.body.primaryCoachId).toBe('coach');

@@ -41,8 +41,14 @@ describe('concurrent writes without If-Match', () => {
     let lost = 0;
     for (let round = 0; round < 30; round++) {
       const [a, b] = await Promise.all([
-        request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ phone: `040 ${round}` }),
-        request(t.app).patch('/v2/coaches/coach').set(as(coach)).send({ title: `Titel ${round}` }),
+        request(t.app)
+          .patch('/v2/coaches/coach')
+          .set(as(admin))
+          .send({ phone: `040 ${round}` }),
+        request(t.app)
+          .patch('/v2/coaches/coach')
+          .set(as(coach))
+          .send({ title: `Titel ${round}` }),
       ]);
       expect([a.status, b.status]).toEqual([200, 200]);
       const stored = await get('/coaches/coach');
@@ -76,7 +82,8 @@ describe('versions', () => {
     expect(b.body.updatedAt > a.body.updatedAt).toBe(true);
   });
 
-  const comment = async (): Promise<string> => (await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Anruf' })).body.id as string;
+  const comment = async (): Promise<string> =>
+    (await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Anruf' })).body.id as string;
   test.each([
     ['PATCH a patient', 'patch', async (): Promise<string> => '/patients/p1', { phone: '0170 1' }, { clinic: 'Zwischendurch' }],
     ['PUT a comment', 'put', async (): Promise<string> => `/comments/${await comment()}`, { text: 'Neu gefasst' }, { text: 'Zwischendurch' }],
@@ -107,7 +114,11 @@ describe('versions', () => {
     const forms = [(v: string) => v, (v: string) => `"${v}"`, (v: string) => `W/"${v}"`, () => '*'];
     for (const [i, form] of forms.entries()) {
       const current = await get('/patients/p1');
-      const res = await request(t.app).patch('/v2/patients/p1').set(as(admin)).set('If-Match', form(current.body.updatedAt)).send({ phone: `x${i}` });
+      const res = await request(t.app)
+        .patch('/v2/patients/p1')
+        .set(as(admin))
+        .set('If-Match', form(current.body.updatedAt))
+        .send({ phone: `x${i}` });
       expect(res.status).toBe(200);
       expect(res.body.updatedAt > current.body.updatedAt).toBe(true);
     }
@@ -150,9 +161,17 @@ describe('versions', () => {
     const first = await request(t.app).put('/v2/patients/p1/evaluation-form').set(as(coach)).send(form);
     expect(first.status).toBe(200);
     expect(first.headers.etag).toBe(`"${first.body.updatedAt}"`);
-    const second = await request(t.app).put('/v2/patients/p1/evaluation-form').set(as(admin)).set('If-Match', first.headers.etag).send({ ...form, summary: 'Admin' });
+    const second = await request(t.app)
+      .put('/v2/patients/p1/evaluation-form')
+      .set(as(admin))
+      .set('If-Match', first.headers.etag)
+      .send({ ...form, summary: 'Admin' });
     expect(second.status).toBe(200);
-    const stale = await request(t.app).put('/v2/patients/p1/evaluation-form').set(as(coach)).set('If-Match', first.headers.etag).send({ ...form, summary: 'Coach' });
+    const stale = await request(t.app)
+      .put('/v2/patients/p1/evaluation-form')
+      .set(as(coach))
+      .set('If-Match', first.headers.etag)
+      .send({ ...form, summary: 'Coach' });
     expect(stale.status).toBe(412);
     expect(stale.body.error.current).toMatchObject({ summary: 'Admin', updatedBy: 'admin' });
     expect((await get('/patients/p1/evaluation-form')).body.summary).toBe('Admin');

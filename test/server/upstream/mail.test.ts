@@ -19,7 +19,9 @@ const forgot = (u: TestUpstream) => request(u.app).post('/v2/auth/forgot-passwor
 test('with SMTP_URL the reset mail goes out over STARTTLS, logged in, and is not kept in the outbox', async () => {
   smtp = await fakeSmtpServer({ tls: 'starttls' });
   t = await createTestUpstream({
-    smtpUrl: `smtp://portal:geheim%21@127.0.0.1:${smtp.port}`, mailFrom: 'Nachsorge <no-reply@example.org>', smtpTls: smtp.clientTls,
+    smtpUrl: `smtp://portal:geheim%21@127.0.0.1:${smtp.port}`,
+    mailFrom: 'Nachsorge <no-reply@example.org>',
+    smtpTls: smtp.clientTls,
   });
   await forgot(t);
   expect(smtp.mails).toHaveLength(1);

@@ -13,11 +13,14 @@ beforeAll(async () => {
   ben = await u.coach('coach');
   admin = await u.coach('admin');
   const createdAt = '2026-06-01T00:00:00.000Z';
-  await u.db.insertInto('news').values([
-    { id: 'n-old', title: 'Neue Version', body: 'Text', publishedAt: '2026-06-01T08:00:00.000Z', createdAt },
-    { id: 'n-new', title: 'Schulung am Freitag', body: 'Text', publishedAt: '2026-06-14T08:00:00.000Z', createdAt },
-    { id: 'n-future', title: 'Noch nicht veröffentlicht', body: 'Text', publishedAt: '2026-07-01T08:00:00.000Z', createdAt },
-  ]).execute();
+  await u.db
+    .insertInto('news')
+    .values([
+      { id: 'n-old', title: 'Neue Version', body: 'Text', publishedAt: '2026-06-01T08:00:00.000Z', createdAt },
+      { id: 'n-new', title: 'Schulung am Freitag', body: 'Text', publishedAt: '2026-06-14T08:00:00.000Z', createdAt },
+      { id: 'n-future', title: 'Noch nicht veröffentlicht', body: 'Text', publishedAt: '2026-07-01T08:00:00.000Z', createdAt },
+    ])
+    .execute();
 });
 afterAll(() => u.close());
 

@@ -12,16 +12,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = { get Authorization() { return `Bearer ${admin}`; } };
+const as = {
+  get Authorization() {
+    return `Bearer ${admin}`;
+  },
+};
 const listCalls = API_FAMILIES.flatMap((f) => f.calls).filter((c) => c.method === 'GET' && c.query === 'filter: ListFilter');
-const concrete = (path: string) => path.replace('{collection}', 'event').replace('{patientId}', 'p1').replace('{id}', path.startsWith('/coaches') ? 'coach' : 'p1');
-const list = (path: string, filter: unknown) => request(t.app).get(`/v2${path}`).set('Authorization', as.Authorization).query({ filter: JSON.stringify(filter) });
+const concrete = (path: string) =>
+  path
+    .replace('{collection}', 'event')
+    .replace('{patientId}', 'p1')
+    .replace('{id}', path.startsWith('/coaches') ? 'coach' : 'p1');
+const list = (path: string, filter: unknown) =>
+  request(t.app)
+    .get(`/v2${path}`)
+    .set('Authorization', as.Authorization)
+    .query({ filter: JSON.stringify(filter) });
 
 describe('filters', () => {
   const inherited = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'];
   test.each(listCalls.map((c) => [c.path] as const))('%s answers 400 for inherited member names in order and where', async (path) => {
     for (const name of inherited) {
-      for (const filter of [{ order: name }, { order: [`${name} DESC`] }, JSON.parse(`{"where":{"${name}":"x"}}`), JSON.parse(`{"where":{"or":[{"${name}":{"like":"a"}}]}}`)]) {
+      for (const filter of [
+        { order: name },
+        { order: [`${name} DESC`] },
+        JSON.parse(`{"where":{"${name}":"x"}}`),
+        JSON.parse(`{"where":{"or":[{"${name}":{"like":"a"}}]}}`),
+      ]) {
         const res = await list(concrete(path), filter);
         expect(res.status, `${JSON.stringify(filter)}: ${JSON.stringify(res.body)}`).toBe(400);
         expect(res.body.error.code).toBe('INVALID_FILTER');
@@ -29,22 +46,35 @@ describe('filters', () => {
     }
   });
 
-  test.each([1.5, 1e20, -1e20, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER])('a number outside a 32-bit whole number (%s) is a 400, in every operator', async (value) => {
-    for (const where of [{ amountCents: value }, { amountCents: { gt: value } }, { amountCents: { inq: [value] } }, { amountCents: { between: [0, value] } }]) {
-      const res = await list('/cost-rates', { where });
-      expect(res.status, JSON.stringify(where)).toBe(400);
-    }
-    expect((await list('/cost-rates', { where: { amountCents: { lte: 2 ** 31 - 1 } } })).status).toBe(200);
-  });
+  test.each([1.5, 1e20, -1e20, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER])(
+    'a number outside a 32-bit whole number (%s) is a 400, in every operator',
+    async (value) => {
+      for (const where of [
+        { amountCents: value },
+        { amountCents: { gt: value } },
+        { amountCents: { inq: [value] } },
+        { amountCents: { between: [0, value] } },
+      ]) {
+        const res = await list('/cost-rates', { where });
+        expect(res.status, JSON.stringify(where)).toBe(400);
+      }
+      expect((await list('/cost-rates', { where: { amountCents: { lte: 2 ** 31 - 1 } } })).status).toBe(200);
+    },
+  );
 
   test('a backslash in a like pattern is an ordinary character; % and _ stay wildcards', async () => {
-    const created = await request(t.app).post('/v2/patients').set('Authorization', as.Authorization)
+    const created = await request(t.app)
+      .post('/v2/patients')
+      .set('Authorization', as.Authorization)
       .send({ firstName: 'Bea', lastName: 'Back\\slash', birthDate: '1970-01-01', aftercareStart: '2026-01-01', aftercareEnd: '2026-12-31' });
     expect(created.status).toBe(201);
     for (const pattern of ['\\', 'back\\%', '%\\slash', 'back\\slas_']) {
       const res = await list('/patients', { where: { lastName: { like: pattern } } });
       expect(res.status, pattern).toBe(200);
-      expect(res.body.map((p: { id: string }) => p.id), pattern).toEqual(pattern === '\\' ? [] : [created.body.id]);
+      expect(
+        res.body.map((p: { id: string }) => p.id),
+        pattern,
+      ).toEqual(pattern === '\\' ? [] : [created.body.id]);
     }
     expect((await list('/patients', { where: { lastName: { like: '%\\%' } } })).body.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
   });
@@ -83,7 +113,9 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
   test('a NUL in a filter value, a query value or a path id is a 400', async () => {
     expect((await list('/patients', { where: { lastName: 'a\u0000' } })).status).toBe(400);
     expect((await request(t.app).get('/v2/patients/p1%00').set('Authorization', as.Authorization)).status).toBe(400);
-    expect((await request(t.app).get('/v2/statistics/phone-coachings').set('Authorization', as.Authorization).query({ coachId: '"a\u0000"' })).status).toBe(400);
+    expect((await request(t.app).get('/v2/statistics/phone-coachings').set('Authorization', as.Authorization).query({ coachId: '"a\u0000"' })).status).toBe(
+      400,
+    );
   });
 
   test('a query value or path whose percent-encoded bytes are not UTF-8 is a 400', async () => {
@@ -93,8 +125,12 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
 
   test('a body whose bytes are not UTF-8 is a 400, not text with replacement characters', async () => {
     const body = Buffer.concat([Buffer.from('{"patientId":"p1","text":"Anruf '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const res = await request(t.app).post('/v2/comments').set('Authorization', as.Authorization).set('Content-Type', 'application/json')
-      .serialize((raw: Buffer) => raw as never).send(body);
+    const res = await request(t.app)
+      .post('/v2/comments')
+      .set('Authorization', as.Authorization)
+      .set('Content-Type', 'application/json')
+      .serialize((raw: Buffer) => raw as never)
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_TEXT');
   });
@@ -116,7 +152,9 @@ describe('timestamps', () => {
       ['2026-11-20T23:30:00Z', '2026-11-20T23:30:00.000Z'],
     ];
     for (const [i, [start, stored]] of notations.entries()) {
-      const res = await request(t.app).put('/v2/patients/p1/sync-db/event').set('Authorization', as.Authorization)
+      const res = await request(t.app)
+        .put('/v2/patients/p1/sync-db/event')
+        .set('Authorization', as.Authorization)
         .send({ id: `e-notation-${i}`, data: { type: 'phone-coaching', title: 'Anruf', start, durationMinutes: 20, done: true } });
       expect(res.status, `${start}: ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.data.start).toBe(stored);
@@ -126,7 +164,9 @@ describe('timestamps', () => {
   });
 
   test('a day the calendar does not have is a 422 naming the field', async () => {
-    const res = await request(t.app).put('/v2/patients/p1/sync-db/event').set('Authorization', as.Authorization)
+    const res = await request(t.app)
+      .put('/v2/patients/p1/sync-db/event')
+      .set('Authorization', as.Authorization)
       .send({ id: 'e-feb', data: { type: 'other', title: 'x', start: '2026-02-30T10:00:00Z', durationMinutes: 5 } });
     expect(res.status).toBe(422);
     expect(res.body.error.details[0].path).toBe('data.start');
@@ -153,13 +193,22 @@ describe('access codes', () => {
       const patch = await request(t.app).patch(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization).send({ expiresAt });
       expect(patch.status, expiresAt).toBe(422);
       expect(patch.body.error.details[0].path).toBe('expiresAt');
-      const put = await request(t.app).put(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization).send({ coachId: 'admin', patientId: 'p1', expiresAt });
+      const put = await request(t.app)
+        .put(`/v2/patientTokens/${code.id}`)
+        .set('Authorization', as.Authorization)
+        .send({ coachId: 'admin', patientId: 'p1', expiresAt });
       expect(put.status).toBe(422);
     }
     const stored = await request(t.app).get(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization);
     expect(stored.body.expiresAt).toBe('2027-02-20T09:00:00.000Z');
     // Shortening is fine, up to the very limit.
-    expect((await request(t.app).patch(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization).send({ expiresAt: '2026-12-01T00:00:00Z' })).body.expiresAt).toBe('2026-12-01T00:00:00.000Z');
-    expect((await request(t.app).patch(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization).send({ expiresAt: '2027-02-20T09:00:00.000Z' })).status).toBe(200);
+    expect(
+      (await request(t.app).patch(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization).send({ expiresAt: '2026-12-01T00:00:00Z' })).body
+        .expiresAt,
+    ).toBe('2026-12-01T00:00:00.000Z');
+    expect(
+      (await request(t.app).patch(`/v2/patientTokens/${code.id}`).set('Authorization', as.Authorization).send({ expiresAt: '2027-02-20T09:00:00.000Z' }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -30,7 +30,10 @@ for (const [name, route] of Object.entries(ROUTES)) {
   test.each(CASES)(`${name}: created by %s with %j, the patient's primary coach is %s`, async (who, extra, expected) => {
     t = await createTestUpstream();
     const token = await t.login(`${who}@example.org`);
-    const res = await request(t.app).post(route.path).set(as(token)).send({ ...patient, ...extra });
+    const res = await request(t.app)
+      .post(route.path)
+      .set(as(token))
+      .send({ ...patient, ...extra });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(route.read(res.body)).toBe(expected);
   });
@@ -38,7 +41,10 @@ for (const [name, route] of Object.entries(ROUTES)) {
   test.each(['coach', 'admin'])(`${name}: an empty primaryCoachId from %s is refused, not read as "none"`, async (who) => {
     t = await createTestUpstream();
     const token = await t.login(`${who}@example.org`);
-    const res = await request(t.app).post(route.path).set(as(token)).send({ ...patient, primaryCoachId: '' });
+    const res = await request(t.app)
+      .post(route.path)
+      .set(as(token))
+      .send({ ...patient, primaryCoachId: '' });
     expect(res.status).toBe(422);
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'primaryCoachId' })]);
   });

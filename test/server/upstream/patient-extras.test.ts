@@ -21,17 +21,24 @@ beforeAll(async () => {
   await u.patient({ id: 'p1', aftercareStart: '2026-05-01', aftercareEnd: '2026-08-31', primaryCoachId: 'primary' });
   await u.patient({ id: 'orphan', aftercareStart: '2026-05-01', aftercareEnd: '2026-08-31', primaryCoachId: null });
   const at = '2026-06-01T00:00:00.000Z';
-  await u.db.insertInto('devices').values([
-    { id: 'd1', name: 'Fitbit Inspire', type: 'activity-tracker', serialNumber: 'FB-1', createdAt: at, updatedAt: at },
-    { id: 'd2', name: 'Omron M500', type: 'blood-pressure-monitor', serialNumber: 'OM-2', createdAt: at, updatedAt: at },
-  ] as never).execute();
+  await u.db
+    .insertInto('devices')
+    .values([
+      { id: 'd1', name: 'Fitbit Inspire', type: 'activity-tracker', serialNumber: 'FB-1', createdAt: at, updatedAt: at },
+      { id: 'd2', name: 'Omron M500', type: 'blood-pressure-monitor', serialNumber: 'OM-2', createdAt: at, updatedAt: at },
+    ] as never)
+    .execute();
 });
 afterAll(() => u.close());
 
 const as = (who: TestCoach) => ({
   get: (path: string) => request(u.app).get(`/v2/patients/${path}`).set('Authorization', who.auth),
   post: (path: string, body?: object) => request(u.app).post(`/v2/patients/${path}`).set('Authorization', who.auth).send(body),
-  put: (path: string, body: unknown) => request(u.app).put(`/v2/patients/${path}`).set('Authorization', who.auth).send(body as object),
+  put: (path: string, body: unknown) =>
+    request(u.app)
+      .put(`/v2/patients/${path}`)
+      .set('Authorization', who.auth)
+      .send(body as object),
   del: (path: string) => request(u.app).delete(`/v2/patients/${path}`).set('Authorization', who.auth),
 });
 
@@ -39,7 +46,14 @@ describe('primary coach', () => {
   test('answers the contact card of the responsible coach', async () => {
     const res = await as(primary).get('p1/primary-coach');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: 'primary', firstName: 'Vor', lastName: 'Name primary', title: 'Dipl.-Psych.', email: 'primary@example.org', phone: '030 123' });
+    expect(res.body).toEqual({
+      id: 'primary',
+      firstName: 'Vor',
+      lastName: 'Name primary',
+      title: 'Dipl.-Psych.',
+      email: 'primary@example.org',
+      phone: '030 123',
+    });
   });
   test('answers null for a patient nobody is responsible for', async () => {
     const res = await as(admin).get('orphan/primary-coach');
@@ -134,15 +148,36 @@ describe('appointments', () => {
 describe('evaluation form', () => {
   test('starts empty and keeps what the coach saved, with who saved it', async () => {
     const empty = await as(primary).get('p1/evaluation-form');
-    expect(empty.body).toEqual({ patientId: 'p1', goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null });
-    const body = { goalAttainment: 4, workAbility: 'limited', returnToWorkDate: '2026-09-01', followUpRecommended: true, summary: 'Stufenweise Wiedereingliederung läuft.' };
+    expect(empty.body).toEqual({
+      patientId: 'p1',
+      goalAttainment: null,
+      workAbility: null,
+      returnToWorkDate: null,
+      followUpRecommended: false,
+      summary: '',
+      updatedBy: null,
+      updatedAt: null,
+    });
+    const body = {
+      goalAttainment: 4,
+      workAbility: 'limited',
+      returnToWorkDate: '2026-09-01',
+      followUpRecommended: true,
+      summary: 'Stufenweise Wiedereingliederung läuft.',
+    };
     const saved = await as(primary).put('p1/evaluation-form', body);
     expect(saved.status).toBe(200);
     const read = await as(primary).get('p1/evaluation-form');
     expect(read.body).toEqual({ patientId: 'p1', ...body, updatedBy: 'primary', updatedAt: '2026-06-15T10:00:00.000Z' });
   });
   test('rejects a goal attainment outside 1 to 5', async () => {
-    const res = await as(primary).put('p1/evaluation-form', { goalAttainment: 7, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '' });
+    const res = await as(primary).put('p1/evaluation-form', {
+      goalAttainment: 7,
+      workAbility: null,
+      returnToWorkDate: null,
+      followUpRecommended: false,
+      summary: '',
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.details[0].path).toBe('goalAttainment');
   });
@@ -162,7 +197,10 @@ describe('who may use the patient extras', () => {
     ['DELETE devices/{id}', (w) => as(w).del('p1/devices/d1')],
     ['PUT appointments', (w) => as(w).put('p1/appointments', [])],
     ['GET evaluation-form', (w) => as(w).get('p1/evaluation-form')],
-    ['PUT evaluation-form', (w) => as(w).put('p1/evaluation-form', { goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '' })],
+    [
+      'PUT evaluation-form',
+      (w) => as(w).put('p1/evaluation-form', { goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '' }),
+    ],
   ];
   test.each(calls)('%s: 403 for an unlinked coach or health manager, allowed for the admin', async (_name, call) => {
     expect((await call(stranger)).status).toBe(403);

@@ -14,18 +14,31 @@ afterEach(() => t.close());
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const MASTER_DATA = {
-  firstName: 'Eva', lastName: 'Müller', birthDate: '1970-05-04', gender: 'female', email: null, phone: '030 1', clinic: 'Damp',
-  aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'coach', diagnosisIds: [], costRateId: null,
+  firstName: 'Eva',
+  lastName: 'Müller',
+  birthDate: '1970-05-04',
+  gender: 'female',
+  email: null,
+  phone: '030 1',
+  clinic: 'Damp',
+  aftercareStart: '2026-09-01',
+  aftercareEnd: '2027-02-28',
+  primaryCoachId: 'coach',
+  diagnosisIds: [],
+  costRateId: null,
 };
 
-test('a coach sets, reads and clears it; each change is in the patient\'s history', async () => {
+test("a coach sets, reads and clears it; each change is in the patient's history", async () => {
   const set = await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ followUpAt: '2026-12-01' });
   expect(set.status).toBe(200);
   expect(set.body.followUpAt).toBe('2026-12-01');
   expect((await request(t.app).get('/v2/patients/p1').set(as(coach))).body.followUpAt).toBe('2026-12-01');
   const cleared = await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ followUpAt: null });
   expect(cleared.body.followUpAt).toBeNull();
-  const history = await request(t.app).get('/v2/audit-log').set(as(coach)).query({ filter: JSON.stringify({ where: { patientId: 'p1' } }) });
+  const history = await request(t.app)
+    .get('/v2/audit-log')
+    .set(as(coach))
+    .query({ filter: JSON.stringify({ where: { patientId: 'p1' } }) });
   expect(history.body.map((e: { changes: Record<string, unknown> }) => e.changes.followUpAt)).toEqual([
     { before: '2026-12-01', after: null },
     { before: null, after: '2026-12-01' },
@@ -42,7 +55,9 @@ test('saving the master data (PUT) leaves it as it is', async () => {
 test('lists filter on it, and only a real day is accepted', async () => {
   await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ followUpAt: '2026-12-01' }).expect(200);
   const admin = await t.login('admin@example.org');
-  const due = await request(t.app).get('/v2/patients').set(as(admin))
+  const due = await request(t.app)
+    .get('/v2/patients')
+    .set(as(admin))
     .query({ filter: JSON.stringify({ where: { or: [{ followUpAt: null }, { followUpAt: { lte: '2026-11-22' } }] } }) });
   expect(due.body.map((p: { id: string }) => p.id).sort()).toEqual(['p2', 'p3']);
   for (const bad of ['2026-13-01', 'morgen', 20261201]) {

@@ -13,8 +13,18 @@ import { issueToken } from '../../../server/upstream/lib/tokens.ts';
 const calls = API_FAMILIES.flatMap((family) => family.calls);
 
 const idFor: Record<string, string> = {
-  coaches: 'coach2', patients: 'p2', patientTokens: 'tok-p2', comments: 'c2', externalComments: 'x2', 'cost-rates': 'rate-1',
-  devices: 'dev-1', diagnosis: 'dx-m54', replicationEndpoint: 'repl-1', surveys: 'survey-1', 'synced-patients': 'p2', news: 'news-1',
+  coaches: 'coach2',
+  patients: 'p2',
+  patientTokens: 'tok-p2',
+  comments: 'c2',
+  externalComments: 'x2',
+  'cost-rates': 'rate-1',
+  devices: 'dev-1',
+  diagnosis: 'dx-m54',
+  replicationEndpoint: 'repl-1',
+  surveys: 'survey-1',
+  'synced-patients': 'p2',
+  news: 'news-1',
 };
 function concrete(call: ApiCall): string {
   const family = call.path.split('/')[1];
@@ -38,7 +48,18 @@ let t: TestUpstream;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestUpstream();
-  await t.storage.db.insertInto('patient_tokens').values({ id: 'tok-p2', code: 'ABCD-EFGH-JK', coachId: 'coach2', patientId: 'p2', expiresAt: '2027-02-20T09:00:00.000Z', usedAt: null, createdAt: '2026-11-22T09:00:00.000Z' }).execute();
+  await t.storage.db
+    .insertInto('patient_tokens')
+    .values({
+      id: 'tok-p2',
+      code: 'ABCD-EFGH-JK',
+      coachId: 'coach2',
+      patientId: 'p2',
+      expiresAt: '2027-02-20T09:00:00.000Z',
+      usedAt: null,
+      createdAt: '2026-11-22T09:00:00.000Z',
+    })
+    .execute();
   tokens.locked = (await issueToken(t.app.upstream, 'locked', 'access', 3600)).token;
   tokens.coach = await t.login('coach@example.org');
   tokens.health = await t.login('health@example.org');
@@ -61,21 +82,29 @@ describe('as a locked coach', () => {
   });
 });
 
-const forbiddenFor = (role: 'coach' | 'health') => calls.filter((c) => {
-  const item = /\{/.test(c.path);
-  switch (c.permission) {
-    case 'admin': return true;
-    // Without where.patientId (the catalogue's calls send no filter) only administrators read the history.
-    case 'patient-history': return true;
-    case 'reference-data': return c.method !== 'GET';
-    case 'health-manager-or-admin': return role === 'coach';
-    case 'self-or-admin': return true;
-    case 'linked-coach-or-admin':
-    case 'primary-coach-or-admin':
-    case 'author-or-admin': return item;
-    default: return false;
-  }
-});
+const forbiddenFor = (role: 'coach' | 'health') =>
+  calls.filter((c) => {
+    const item = /\{/.test(c.path);
+    switch (c.permission) {
+      case 'admin':
+        return true;
+      // Without where.patientId (the catalogue's calls send no filter) only administrators read the history.
+      case 'patient-history':
+        return true;
+      case 'reference-data':
+        return c.method !== 'GET';
+      case 'health-manager-or-admin':
+        return role === 'coach';
+      case 'self-or-admin':
+        return true;
+      case 'linked-coach-or-admin':
+      case 'primary-coach-or-admin':
+      case 'author-or-admin':
+        return item;
+      default:
+        return false;
+    }
+  });
 
 describe.each(['coach', 'health'] as const)('as %s', (role) => {
   test.each(forbiddenFor(role).map((c) => [label(c), c] as const))('%s answers 403', async (_l, call) => {
@@ -86,7 +115,24 @@ describe.each(['coach', 'health'] as const)('as %s', (role) => {
 
 test('the catalogue covers every family of docs/product.md#calls', () => {
   const prefixes = new Set(calls.map((c) => c.path.split('/')[1]));
-  for (const p of ['auth', 'app-settings', 'coaches', 'comments', 'cost-rates', 'devices', 'diagnosis', 'patientTokens', 'patients', 'replicationEndpoint', 'surveys', 'externalComments', 'synced-patients', 'news', 'statistics', 'system']) {
+  for (const p of [
+    'auth',
+    'app-settings',
+    'coaches',
+    'comments',
+    'cost-rates',
+    'devices',
+    'diagnosis',
+    'patientTokens',
+    'patients',
+    'replicationEndpoint',
+    'surveys',
+    'externalComments',
+    'synced-patients',
+    'news',
+    'statistics',
+    'system',
+  ]) {
     expect(prefixes.has(p), p).toBe(true);
   }
 });

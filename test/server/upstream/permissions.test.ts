@@ -6,7 +6,13 @@ import { issueToken } from '../../../server/upstream/lib/tokens.ts';
 type Role = 'admin' | 'coach' | 'health' | 'locked' | 'anonymous';
 /** 'ok' = any 2xx. Locked and anonymous callers always get 401, so rows name only the three active roles. */
 type Expect = 'ok' | 403;
-interface Row { call: string; body?: unknown; admin: Expect; coach: Expect; health: Expect }
+interface Row {
+  call: string;
+  body?: unknown;
+  admin: Expect;
+  coach: Expect;
+  health: Expect;
+}
 
 const ok = 'ok' as const;
 const coachBody = { email: 'neu@example.org', firstName: 'Neu', lastName: 'Coach' };
@@ -121,7 +127,7 @@ test('a coach sees in lists only the patients, comments and codes of patients li
   await t.close();
 });
 
-test('a coach may not change a colleague\'s comment on a shared patient, but an admin may', async () => {
+test("a coach may not change a colleague's comment on a shared patient, but an admin may", async () => {
   const t = await createTestUpstream();
   await t.storage.db.insertInto('patient_coaches').values({ patientId: 'p2', coachId: 'coach', createdAt: '2026-11-22T09:00:00.000Z' }).execute();
   const coach = await t.login('coach@example.org');

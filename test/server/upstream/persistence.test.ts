@@ -26,7 +26,10 @@ test('data written through the API survives closing and reopening the data folde
   let app = createUpstreamApp({ db: storage.db, dataDir, logRequests: false });
   const login = async () => (await request(app).post('/v2/auth/login').send({ email: 'admin@example.org', password: 'Demo-Passwort-1' })).body.id as string;
   let token = await login();
-  const created = await request(app).post('/v2/devices').set('Authorization', `Bearer ${token}`).send({ name: 'Waage', type: 'scale', serialNumber: 'WB-9999' });
+  const created = await request(app)
+    .post('/v2/devices')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ name: 'Waage', type: 'scale', serialNumber: 'WB-9999' });
   expect(created.status).toBe(201);
   await storage.close();
   if (storage.dialect === 'sqlite') expect(existsSync(path.join(dataDir, 'upstream.sqlite'))).toBe(true);
@@ -58,13 +61,15 @@ describe('first start', () => {
   test('with demo data on, seeds the four docs/contract.md#demo-accounts accounts and a German instance', async () => {
     const storage = await openStorage({ dataDir: ':memory:' });
     await prepareData(storage.db, { demoData: true, now });
-    const emails = (await storage.db.selectFrom('coaches').select(['email', 'isAdmin', 'isHealthManager', 'isUserLocked']).execute());
-    expect(emails).toEqual(expect.arrayContaining([
-      { email: 'admin@example.org', isAdmin: 1, isHealthManager: 0, isUserLocked: 0 },
-      { email: 'coach@example.org', isAdmin: 0, isHealthManager: 0, isUserLocked: 0 },
-      { email: 'health@example.org', isAdmin: 0, isHealthManager: 1, isUserLocked: 0 },
-      { email: 'locked@example.org', isAdmin: 0, isHealthManager: 0, isUserLocked: 1 },
-    ]));
+    const emails = await storage.db.selectFrom('coaches').select(['email', 'isAdmin', 'isHealthManager', 'isUserLocked']).execute();
+    expect(emails).toEqual(
+      expect.arrayContaining([
+        { email: 'admin@example.org', isAdmin: 1, isHealthManager: 0, isUserLocked: 0 },
+        { email: 'coach@example.org', isAdmin: 0, isHealthManager: 0, isUserLocked: 0 },
+        { email: 'health@example.org', isAdmin: 0, isHealthManager: 1, isUserLocked: 0 },
+        { email: 'locked@example.org', isAdmin: 0, isHealthManager: 0, isUserLocked: 1 },
+      ]),
+    );
     expect(emails.length).toBeGreaterThanOrEqual(8);
     const patients = await storage.db.selectFrom('patients').selectAll().execute();
     expect(patients).toHaveLength(60);
@@ -77,7 +82,10 @@ describe('first start', () => {
     const codes = (await storage.db.selectFrom('diagnoses').select('code').execute()).map((d) => d.code);
     expect(codes).toEqual(expect.arrayContaining(['F32.1', 'F33.1', 'F10.2', 'M54.5', 'I25.1', 'G35']));
     for (const table of ['comments', 'external_comments', 'devices', 'surveys', 'cost_rates', 'replication_endpoints', 'patient_tokens'] as const) {
-      const count = await storage.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await storage.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n), table).toBeGreaterThan(0);
     }
     await storage.close();
@@ -88,7 +96,7 @@ describe('first start', () => {
     const b = await openStorage({ dataDir: ':memory:' });
     await seedDemo(a.db, { now });
     await seedDemo(b.db, { now });
-    const rows = async (s: typeof a) => (await s.db.selectFrom('patients').selectAll().orderBy('id').execute());
+    const rows = async (s: typeof a) => await s.db.selectFrom('patients').selectAll().orderBy('id').execute();
     expect(await rows(a)).toEqual(await rows(b));
     await a.close();
     await b.close();
@@ -101,7 +109,10 @@ describe('first start', () => {
     const res = await request(app).post('/v2/auth/login').send({ email: 'chefin@example.org', password: 'Sehr-Geheim-1' });
     expect(res.status).toBe(200);
     expect(res.body.user.isAdmin).toBe(true);
-    const count = await storage.db.selectFrom('patients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await storage.db
+      .selectFrom('patients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
     await storage.close();
   });

@@ -37,7 +37,9 @@ test('runs as its own process: reports its port over IPC, answers, and exits 0 o
   expect(message.type).toBe('listening');
   expect(message.port).toBeGreaterThan(0);
   const res = await fetch(`http://127.0.0.1:${message.port}/v2/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'chef@example.org', password: 'Sehr-Geheim-1' }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'chef@example.org', password: 'Sehr-Geheim-1' }),
   });
   expect(res.status).toBe(200);
   child.kill('SIGTERM');
@@ -66,8 +68,11 @@ test('request logs redact credentials and tokens in URLs', async () => {
   const app = express();
   app.use(requestLogger(log.logger));
   app.get('/x', (_req, res) => res.set('Set-Cookie', 'sid=geheim-cookie').json({}));
-  await request(app).get('/x?access_token=geheim-link&accessToken=geheim-2&page=2')
-    .set('Authorization', 'Bearer geheim-bearer').set('Cookie', 'XSRF-TOKEN=geheim-xsrf').set('X-XSRF-TOKEN', 'geheim-header');
+  await request(app)
+    .get('/x?access_token=geheim-link&accessToken=geheim-2&page=2')
+    .set('Authorization', 'Bearer geheim-bearer')
+    .set('Cookie', 'XSRF-TOKEN=geheim-xsrf')
+    .set('X-XSRF-TOKEN', 'geheim-header');
   const text = log.raw.join('\n');
   // Parameter names stay, values never reach the log (filters hold search words such as patient names).
   expect(text).toContain('page=[Redacted]');

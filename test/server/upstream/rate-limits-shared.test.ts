@@ -43,15 +43,21 @@ afterAll(async () => {
 
 const login = (target: UpstreamProcess, password: string) =>
   fetch(`${target.url}/v2/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'coach@example.org', password }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'coach@example.org', password }),
   }).then((res) => res.status);
 
-test.skipIf(!databaseUrl)('two upstream processes on one PostgreSQL database share one password-attempt count', async () => {
-  const [a, b] = processes;
-  const statuses: number[] = [];
-  // Alternating between the processes: with a count per process each would allow 4, together 8.
-  for (let i = 0; i < 8; i++) statuses.push(await login(i % 2 === 0 ? a : b, 'falsch-falsch'));
-  expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
-  expect(await login(a, 'Demo-Passwort-1')).toBe(429);
-  expect(await login(b, 'Demo-Passwort-1')).toBe(429);
-}, 60_000);
+test.skipIf(!databaseUrl)(
+  'two upstream processes on one PostgreSQL database share one password-attempt count',
+  async () => {
+    const [a, b] = processes;
+    const statuses: number[] = [];
+    // Alternating between the processes: with a count per process each would allow 4, together 8.
+    for (let i = 0; i < 8; i++) statuses.push(await login(i % 2 === 0 ? a : b, 'falsch-falsch'));
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
+    expect(await login(a, 'Demo-Passwort-1')).toBe(429);
+    expect(await login(b, 'Demo-Passwort-1')).toBe(429);
+  },
+  60_000,
+);

@@ -45,7 +45,7 @@ describe('password guessing', () => {
     expect((await login('coach@example.org', PASSWORD, '198.51.100.20')).status).toBe(200);
   });
 
-  test('guesses spread over many addresses hit the per-account ceiling, which the owner\'s own addresses do not count against', async () => {
+  test("guesses spread over many addresses hit the per-account ceiling, which the owner's own addresses do not count against", async () => {
     t = await createTestUpstream({ rateLimits: { perAccount: 2, perAccountCeiling: 4, perIp: 1000, windowSeconds: 300 } });
     // The owner signs in from the office once: that address is known from now on.
     expect((await login('coach@example.org', PASSWORD, '198.51.100.20')).status).toBe(200);
@@ -64,8 +64,8 @@ describe('password guessing', () => {
   test('update-password counts wrong old passwords like wrong logins', async () => {
     t = await createTestUpstream({ rateLimits: { perAccount: 3, perIp: 1000, windowSeconds: 300 } });
     const token = await t.login('coach@example.org');
-    const change = (oldPassword: string) => request(t.app).patch('/v2/auth/me/update-password').set('Authorization', `Bearer ${token}`)
-      .send({ oldPassword, newPassword: 'Neues-Passwort-2' });
+    const change = (oldPassword: string) =>
+      request(t.app).patch('/v2/auth/me/update-password').set('Authorization', `Bearer ${token}`).send({ oldPassword, newPassword: 'Neues-Passwort-2' });
     scrypt.calls = 0;
     const answers = await Promise.all(Array.from({ length: 12 }, () => change('nicht-richtig')));
     // The login above took a point and gave it back: three checks, nine refusals.

@@ -45,9 +45,15 @@ test('the demo instance answers statistics, news and sync data through the API',
   expect(news.body.filter((n: { read: boolean }) => !n.read)).toHaveLength(3);
 
   const health = await auth('coach-health');
-  const calls = await request(app).get('/v2/statistics/phone-coachings').set('Authorization', health).query(jsonQuery({ from: '2026-08-23', to: '2026-11-20' }));
+  const calls = await request(app)
+    .get('/v2/statistics/phone-coachings')
+    .set('Authorization', health)
+    .query(jsonQuery({ from: '2026-08-23', to: '2026-11-20' }));
   expect(calls.body.reduce((sum: number, d: { count: number }) => sum + d.count, 0)).toBeGreaterThan(50);
-  const daily = await request(app).get('/v2/statistics/daily-patients-in-aftercare').set('Authorization', health).query(jsonQuery({ from: '2026-11-20', to: '2026-11-20' }));
+  const daily = await request(app)
+    .get('/v2/statistics/daily-patients-in-aftercare')
+    .set('Authorization', health)
+    .query(jsonQuery({ from: '2026-11-20', to: '2026-11-20' }));
   expect(daily.body[0].count).toBeGreaterThan(10);
 
   const synced = await storage.db.selectFrom('synced_patients').select('patientId').limit(1).executeTakeFirstOrThrow();

@@ -19,12 +19,16 @@ let c1: TestCoach;
 const period = { from: '2026-06-01', to: '2026-06-10' };
 
 async function event(patientId: string, id: string, data: Record<string, unknown>) {
-  const res = await request(u.app).put(`/v2/patients/${patientId}/sync-db/event`).set('Authorization', admin.auth)
+  const res = await request(u.app)
+    .put(`/v2/patients/${patientId}/sync-db/event`)
+    .set('Authorization', admin.auth)
     .send({ id, data: { title: 'Gespräch', ...data } });
   expect(res.status).toBe(200);
 }
 async function dayEvaluation(patientId: string, date: string) {
-  const res = await request(u.app).put(`/v2/patients/${patientId}/sync-db/day-evaluation`).set('Authorization', admin.auth)
+  const res = await request(u.app)
+    .put(`/v2/patients/${patientId}/sync-db/day-evaluation`)
+    .set('Authorization', admin.auth)
     .send({ id: `de-${date}`, data: { date, mood: 3, sleep: 3, stress: 3 } });
   expect(res.status).toBe(200);
 }
@@ -69,8 +73,15 @@ describe('patient-statistics', () => {
     const res = await get('patient-statistics', health);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      from: '2026-06-01', to: '2026-06-10', total: 4, planned: 1, active: 2, completed: 1,
-      startedInPeriod: 1, endedInPeriod: 1, activeWithoutDataFor7Days: 1,
+      from: '2026-06-01',
+      to: '2026-06-10',
+      total: 4,
+      planned: 1,
+      active: 2,
+      completed: 1,
+      startedInPeriod: 1,
+      endedInPeriod: 1,
+      activeWithoutDataFor7Days: 1,
     });
   });
 
@@ -120,7 +131,14 @@ describe('patient-detail-statistics', () => {
     const res = await get('patient-detail-statistics', admin);
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
-    const rows = res.body.map((r: Record<string, unknown>) => [r.lastName, r.status, r.daysInAftercare, r.phoneCoachings, r.phoneCoachingMinutes, r.dayEvaluations]);
+    const rows = res.body.map((r: Record<string, unknown>) => [
+      r.lastName,
+      r.status,
+      r.daysInAftercare,
+      r.phoneCoachings,
+      r.phoneCoachingMinutes,
+      r.dayEvaluations,
+    ]);
     expect(rows).toEqual([
       ['Albers', 'active', 8, 1, 20, 2],
       ['Becker', 'completed', 5, 2, 45, 1],
@@ -149,8 +167,11 @@ describe('patient-detail-statistics for a health manager', () => {
       expect(row.rowId).toMatch(/^pseudo-[0-9a-f]{16}$/);
     }
     // The aggregates are the same as an administrator's.
-    expect(res.body.map((r: Record<string, unknown>) => [r.status, r.daysInAftercare, r.phoneCoachings, r.phoneCoachingMinutes, r.dayEvaluations]))
-      .toEqual([['active', 10, 1, 45, 0], ['active', 8, 1, 20, 2], ['completed', 5, 2, 45, 1]]);
+    expect(res.body.map((r: Record<string, unknown>) => [r.status, r.daysInAftercare, r.phoneCoachings, r.phoneCoachingMinutes, r.dayEvaluations])).toEqual([
+      ['active', 10, 1, 45, 0],
+      ['active', 8, 1, 20, 2],
+      ['completed', 5, 2, 45, 1],
+    ]);
     const text = JSON.stringify(res.body);
     for (const secret of ['p1', 'p2', 'p4', 'PC-p', 'Becker', 'Albers', 'Zimmer', 'Erika']) expect(text).not.toContain(secret);
     // A pseudonym is stable (the administrator's rows carry the same) and works as no patient id anywhere.
@@ -165,7 +186,7 @@ describe('patient-detail-statistics for a health manager', () => {
     expect(byName.body.map((r: { rowId: string }) => r.rowId)).toEqual([...byName.body.map((r: { rowId: string }) => r.rowId)].sort());
   });
 
-  test('shows a health manager who is in a patient\'s care team that patient by name', async () => {
+  test("shows a health manager who is in a patient's care team that patient by name", async () => {
     await u.db.insertInto('patient_coaches').values({ patientId: 'p2', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' }).execute();
     try {
       const res = await get('patient-detail-statistics', health);

@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => u.close());
 
-const url = (patientId: string, collection: string, id?: string) =>
-  `/v2/patients/${patientId}/sync-db/${collection}${id ? `/${id}` : ''}`;
+const url = (patientId: string, collection: string, id?: string) => `/v2/patients/${patientId}/sync-db/${collection}${id ? `/${id}` : ''}`;
 
 describe('every synchronised collection', () => {
   test.each(Object.entries(syncSamples))('%s: PUT stores a record that GET id, GET list and DELETE see', async (collection, data) => {
@@ -31,7 +30,9 @@ describe('every synchronised collection', () => {
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id: 'r1', patientId: 'p2', updatedAt: '2026-06-15T10:00:00.000Z', data });
 
-    const one = await request(u.app).get(url('p2', collection, 'r1')).set('Authorization', primary.auth);
+    const one = await request(u.app)
+      .get(url('p2', collection, 'r1'))
+      .set('Authorization', primary.auth);
     expect(one.status).toBe(200);
     expect(one.body.data).toEqual(put.body.data);
 
@@ -39,8 +40,20 @@ describe('every synchronised collection', () => {
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.body.map((r: { id: string }) => r.id)).toEqual(['r1']);
 
-    expect((await request(u.app).delete(url('p2', collection, 'r1')).set('Authorization', primary.auth)).status).toBe(204);
-    expect((await request(u.app).get(url('p2', collection, 'r1')).set('Authorization', primary.auth)).status).toBe(404);
+    expect(
+      (
+        await request(u.app)
+          .delete(url('p2', collection, 'r1'))
+          .set('Authorization', primary.auth)
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await request(u.app)
+          .get(url('p2', collection, 'r1'))
+          .set('Authorization', primary.auth)
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -56,17 +69,23 @@ describe('sync-db records', () => {
   });
 
   test('takes the record day of an event from its start in German time', async () => {
-    const res = await request(u.app).put(url('p1', 'event')).set('Authorization', admin.auth)
+    const res = await request(u.app)
+      .put(url('p1', 'event'))
+      .set('Authorization', admin.auth)
       .send({ id: 'late', data: { ...syncSamples.event, start: '2026-06-01T22:30:00.000Z' } });
     expect(res.body.date).toBe('2026-06-02');
   });
 
   test('filters by date range, orders, pages and counts the matches in X-Total-Count', async () => {
     for (const date of ['2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05']) {
-      await request(u.app).put(url('p1', 'day-stats')).set('Authorization', admin.auth)
+      await request(u.app)
+        .put(url('p1', 'day-stats'))
+        .set('Authorization', admin.auth)
         .send({ id: `s-${date}`, data: { date, steps: 1000, activeMinutes: 10 } });
     }
-    const res = await request(u.app).get(url('p1', 'day-stats')).set('Authorization', linked.auth)
+    const res = await request(u.app)
+      .get(url('p1', 'day-stats'))
+      .set('Authorization', linked.auth)
       .query(jsonQuery({ filter: { where: { date: { gte: '2026-06-03' } }, order: 'date DESC', limit: 2 } }));
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
@@ -74,14 +93,18 @@ describe('sync-db records', () => {
   });
 
   test('answers 400 for a filter on a field records do not have', async () => {
-    const res = await request(u.app).get(url('p1', 'day-stats')).set('Authorization', admin.auth)
+    const res = await request(u.app)
+      .get(url('p1', 'day-stats'))
+      .set('Authorization', admin.auth)
       .query(jsonQuery({ filter: { where: { steps: 1000 } } }));
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('filter.where.steps');
   });
 
   test('answers 422 naming the field when data does not fit the collection', async () => {
-    const res = await request(u.app).put(url('p1', 'day-evaluation')).set('Authorization', admin.auth)
+    const res = await request(u.app)
+      .put(url('p1', 'day-evaluation'))
+      .set('Authorization', admin.auth)
       .send({ id: 'bad', data: { date: '2026-06-01', mood: 9, sleep: 3, stress: 3 } });
     expect(res.status).toBe(422);
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain('data.mood');
@@ -89,7 +112,13 @@ describe('sync-db records', () => {
 
   test('answers 404 for an unknown collection and for deleting a record that does not exist', async () => {
     expect((await request(u.app).get(url('p1', 'diary')).set('Authorization', admin.auth)).status).toBe(404);
-    expect((await request(u.app).delete(url('p1', 'event', 'nope')).set('Authorization', admin.auth)).status).toBe(404);
+    expect(
+      (
+        await request(u.app)
+          .delete(url('p1', 'event', 'nope'))
+          .set('Authorization', admin.auth)
+      ).status,
+    ).toBe(404);
   });
 
   test('data from the app moves lastDataAt and the sync state, a coach-planned event does not', async () => {
@@ -101,8 +130,7 @@ describe('sync-db records', () => {
     expect(await u.db.selectFrom('synced_patients').selectAll().where('patientId', '=', 'p3').executeTakeFirst()).toBeUndefined();
 
     u.setNow('2026-06-11T20:00:00.000Z');
-    await request(u.app).put(url('p3', 'day-evaluation')).set('Authorization', primary.auth)
-      .send({ id: 'd1', data: syncSamples['day-evaluation'] });
+    await request(u.app).put(url('p3', 'day-evaluation')).set('Authorization', primary.auth).send({ id: 'd1', data: syncSamples['day-evaluation'] });
     patient = await u.db.selectFrom('patients').select('lastDataAt').where('id', '=', 'p3').executeTakeFirstOrThrow();
     expect(patient.lastDataAt).toBe('2026-06-11T20:00:00.000Z');
     const state = await u.db.selectFrom('synced_patients').selectAll().where('patientId', '=', 'p3').executeTakeFirstOrThrow();
@@ -120,7 +148,13 @@ describe('sync-db permissions', () => {
       const res = await request(u.app).get(url('p1', 'event')).set('Authorization', who.auth);
       expect(res.status).toBe(403);
       expect((await request(u.app).put(url('p1', 'event')).set('Authorization', who.auth).send({ id: 'x', data: syncSamples.event })).status).toBe(403);
-      expect((await request(u.app).delete(url('p1', 'event', 'late')).set('Authorization', who.auth)).status).toBe(403);
+      expect(
+        (
+          await request(u.app)
+            .delete(url('p1', 'event', 'late'))
+            .set('Authorization', who.auth)
+        ).status,
+      ).toBe(403);
     }
   });
 

@@ -114,10 +114,12 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                   className="secondary"
                   disabled={!!busy}
                   aria-busy={busy === 'verify'}
-                  onClick={() => act('verify', async () => {
-                    await sendVerificationEmail(coachId);
-                    return t('admin.coach.verificationSent', { email: c.email });
-                  })}
+                  onClick={() =>
+                    act('verify', async () => {
+                      await sendVerificationEmail(coachId);
+                      return t('admin.coach.verificationSent', { email: c.email });
+                    })
+                  }
                 >
                   {t('admin.coach.sendVerification')}
                 </button>
@@ -127,10 +129,12 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 className="secondary"
                 disabled={!!busy}
                 aria-busy={busy === 'reset'}
-                onClick={() => act('reset', async () => {
-                  await resetCoachPassword(coachId);
-                  return t('admin.coach.resetSent', { email: c.email });
-                })}
+                onClick={() =>
+                  act('reset', async () => {
+                    await resetCoachPassword(coachId);
+                    return t('admin.coach.resetSent', { email: c.email });
+                  })
+                }
               >
                 {t('admin.coach.resetPassword')}
               </button>

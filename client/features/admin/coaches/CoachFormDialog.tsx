@@ -22,15 +22,23 @@ interface Props {
 const sameForm = (a: Coach, b: Coach) => JSON.stringify(coachToForm(a)) === JSON.stringify(coachToForm(b));
 const FIELDS = ['firstName', 'lastName', 'email', 'title', 'phone', 'language', 'isAdmin', 'isHealthManager'] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
-  firstName: 'admin.coach.firstName', lastName: 'admin.coach.lastName', email: 'admin.coach.email', title: 'admin.coach.jobTitle',
-  phone: 'admin.coach.phone', language: 'admin.coach.language', isAdmin: 'admin.coach.isAdmin', isHealthManager: 'admin.coach.isHealthManager',
+  firstName: 'admin.coach.firstName',
+  lastName: 'admin.coach.lastName',
+  email: 'admin.coach.email',
+  title: 'admin.coach.jobTitle',
+  phone: 'admin.coach.phone',
+  language: 'admin.coach.language',
+  isAdmin: 'admin.coach.isAdmin',
+  isHealthManager: 'admin.coach.isHealthManager',
 };
-const readable = (key: (typeof FIELDS)[number]) => (c: Coach): string => {
-  const value = c[key];
-  if (typeof value === 'boolean') return value ? t('conflict.yes') : t('conflict.no');
-  if (key === 'language') return t(`admin.language.${value}`);
-  return String(value ?? '');
-};
+const readable =
+  (key: (typeof FIELDS)[number]) =>
+  (c: Coach): string => {
+    const value = c[key];
+    if (typeof value === 'boolean') return value ? t('conflict.yes') : t('conflict.no');
+    if (key === 'language') return t(`admin.language.${value}`);
+    return String(value ?? '');
+  };
 
 /**
  * Create or edit a coach. A failed save keeps everything typed and marks what the server refused; an edit names the
@@ -42,7 +50,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   const creating = !coach;
   const draft = useStoredDraft<CoachDraft>(coachDraftKey(user.value?.id, coach?.id));
   const restored = draft.restored;
-  const [base, setBase] = useState<Coach | undefined>(() => (restored?.base ?? coach) ?? undefined);
+  const [base, setBase] = useState<Coach | undefined>(() => restored?.base ?? coach ?? undefined);
   const versioned = useVersionedSave(CoachSchema, sameForm);
   const pristine = () => (coach ? coachToForm(coach) : EMPTY_COACH);
   const [values, setFormValues] = useState<CoachFormValues>(() => (restored ? { ...EMPTY_COACH, ...restored.values } : pristine()));
@@ -66,7 +74,10 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [serverInvalid, setServerInvalid] = useState<Set<string>>(new Set());
   const errors = checked ? coachFormErrors(values, creating) : {};
-  const set = <K extends keyof CoachFormValues>(key: K) => (value: CoachFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof CoachFormValues>(key: K) =>
+    (value: CoachFormValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
   const message = (key: keyof CoachFormValues) => (errors[key] ? t(errors[key]!) : serverInvalid.has(key) ? t('admin.checkValue') : null);
 
   const submit = async () => {
@@ -115,7 +126,9 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       {restoredNote && (
         <div role="status" className="admin-restored">
           <p>{t('unsaved.restored')}</p>
-          <button type="button" className="secondary outline" onClick={discard}>{t('unsaved.discard')}</button>
+          <button type="button" className="secondary outline" onClick={discard}>
+            {t('unsaved.discard')}
+          </button>
         </div>
       )}
       <div className="grid">
@@ -140,7 +153,11 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       </fieldset>
       {conflict && base && (
         <ConflictNotice
-          changes={changedFields(base, conflict.current, FIELDS.map((key) => ({ label: t(LABELS[key]), text: readable(key) })))}
+          changes={changedFields(
+            base,
+            conflict.current,
+            FIELDS.map((key) => ({ label: t(LABELS[key]), text: readable(key) })),
+          )}
           busy={busy}
           onTakeTheirs={() => {
             draft.clear();

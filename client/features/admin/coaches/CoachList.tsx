@@ -12,7 +12,6 @@ import { coachListName } from '../../../lib/names.ts';
 import { user } from '../../../state/session.ts';
 import { hasCoachDraft } from './coach-form.ts';
 
-
 /** Every coach with roles and state; search narrows the list as you type. */
 export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
   const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: 1000 }, signal), 'coaches');

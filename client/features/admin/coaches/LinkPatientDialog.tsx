@@ -15,7 +15,11 @@ const NONE: ListCount = { count: 0, exact: true };
 
 /** The where-filter for a search: every word must match code, first or last name. */
 export function patientSearchWhere(query: string): Record<string, unknown> | undefined {
-  const words = query.trim().split(/\s+/).map((w) => w.replace(/[%_]/g, '')).filter(Boolean);
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[%_]/g, ''))
+    .filter(Boolean);
   if (words.length === 0) return undefined;
   const parts = words.map((w) => ({ or: [{ patientCode: { like: `%${w}%` } }, { firstName: { like: `%${w}%` } }, { lastName: { like: `%${w}%` } }] }));
   return parts.length === 1 ? parts[0] : { and: parts };
@@ -24,7 +28,11 @@ export function patientSearchWhere(query: string): Record<string, unknown> | und
 /** Search a patient by code or name and link them to the coach. */
 export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; onLinked: (message: string) => void; onClose: () => void }) {
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; items: Patient[]; total: ListCount; error?: unknown }>({ status: 'idle', items: [], total: NONE });
+  const [results, setResults] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; items: Patient[]; total: ListCount; error?: unknown }>({
+    status: 'idle',
+    items: [],
+    total: NONE,
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +80,14 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
   };
 
   return (
-    <FormDialog title={t('admin.link.title', { name: coachName(coach) })} submitLabel={t('admin.link.submit')} busy={busy} error={error} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={t('admin.link.title', { name: coachName(coach) })}
+      submitLabel={t('admin.link.submit')}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <label>
         {t('admin.link.search')}
         <input type="search" value={query} autoComplete="off" onInput={(e) => setQuery(e.currentTarget.value)} aria-describedby="admin-link-status" />
@@ -81,7 +96,9 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
         {results.status === 'idle' && t('admin.link.hint')}
         {results.status === 'loading' && t('admin.link.searching')}
         {results.status === 'ready' && results.items.length === 0 && t('admin.link.none')}
-        {results.status === 'ready' && (!results.total.exact || results.total.count > results.items.length) && t('admin.link.more', { n: results.items.length, total: formatCount(results.total) })}
+        {results.status === 'ready' &&
+          (!results.total.exact || results.total.count > results.items.length) &&
+          t('admin.link.more', { n: results.items.length, total: formatCount(results.total) })}
       </div>
       {results.status === 'error' && (
         <p role="alert" className="form-error">

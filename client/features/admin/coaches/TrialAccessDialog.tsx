@@ -8,7 +8,9 @@ import { formatDate, t } from '../../../lib/i18n.ts';
 
 /** Creates a 14-day trial patient with an access code (linked to the calling coach) and shows the code. */
 export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
-  const [state, setState] = useState<{ phase: 'ask' | 'busy' } | { phase: 'done'; access: PatientAccess } | { phase: 'failed'; message: string }>({ phase: 'ask' });
+  const [state, setState] = useState<{ phase: 'ask' | 'busy' } | { phase: 'done'; access: PatientAccess } | { phase: 'failed'; message: string }>({
+    phase: 'ask',
+  });
   const create = async () => {
     setState({ phase: 'busy' });
     try {

@@ -32,7 +32,18 @@ export const EMPTY_COACH: CoachFormValues = {
 };
 
 export function coachToForm(coach: Coach): CoachFormValues {
-  return { ...EMPTY_COACH, email: coach.email, firstName: coach.firstName, lastName: coach.lastName, title: coach.title, phone: coach.phone, isAdmin: coach.isAdmin, isHealthManager: coach.isHealthManager, language: coach.language, sendInvite: false };
+  return {
+    ...EMPTY_COACH,
+    email: coach.email,
+    firstName: coach.firstName,
+    lastName: coach.lastName,
+    title: coach.title,
+    phone: coach.phone,
+    isAdmin: coach.isAdmin,
+    isHealthManager: coach.isHealthManager,
+    language: coach.language,
+    sendInvite: false,
+  };
 }
 
 /** Locale keys of problems per field; empty when the form may be sent. */

@@ -40,9 +40,17 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
                     onValue={(type) => update(i, { type: type as QuestionForm['type'] })}
                     options={(['scale', 'choice', 'text'] as const).map((type) => ({ value: type, label: t(`admin.surveys.types.${type}`) }))}
                   />
-                  <TextField label={t('admin.surveys.questionId')} value={q.id} onValue={(id) => update(i, { id })} error={err('id')} hint={t('admin.surveys.questionIdHint')} />
+                  <TextField
+                    label={t('admin.surveys.questionId')}
+                    value={q.id}
+                    onValue={(id) => update(i, { id })}
+                    error={err('id')}
+                    hint={t('admin.surveys.questionIdHint')}
+                  />
                 </div>
-                {q.type === 'choice' && <TextArea label={t('admin.surveys.options')} value={q.options} onValue={(options) => update(i, { options })} error={err('options')} />}
+                {q.type === 'choice' && (
+                  <TextArea label={t('admin.surveys.options')} value={q.options} onValue={(options) => update(i, { options })} error={err('options')} />
+                )}
                 {q.type === 'scale' && (
                   <>
                     <div className="grid">
@@ -56,13 +64,31 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
                   </>
                 )}
                 <div className="button-row">
-                  <button type="button" className="secondary outline" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('admin.surveys.moveUp', { n })}>
+                  <button
+                    type="button"
+                    className="secondary outline"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={t('admin.surveys.moveUp', { n })}
+                  >
                     {t('admin.surveys.up')}
                   </button>
-                  <button type="button" className="secondary outline" disabled={i === questions.length - 1} onClick={() => move(i, 1)} aria-label={t('admin.surveys.moveDown', { n })}>
+                  <button
+                    type="button"
+                    className="secondary outline"
+                    disabled={i === questions.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={t('admin.surveys.moveDown', { n })}
+                  >
                     {t('admin.surveys.down')}
                   </button>
-                  <button type="button" className="danger outline" disabled={questions.length === 1} onClick={() => onChange(questions.filter((_, j) => j !== i))} aria-label={t('admin.surveys.removeN', { n })}>
+                  <button
+                    type="button"
+                    className="danger outline"
+                    disabled={questions.length === 1}
+                    onClick={() => onChange(questions.filter((_, j) => j !== i))}
+                    aria-label={t('admin.surveys.removeN', { n })}
+                  >
                     {t('admin.surveys.remove')}
                   </button>
                 </div>

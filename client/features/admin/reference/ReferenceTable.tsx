@@ -74,10 +74,20 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
                     </td>
                   ))}
                   <td className="admin-row-actions">
-                    <button type="button" className="secondary outline" aria-label={t('admin.editNamed', { name: config.itemName(item) })} onClick={() => setEditing({ mode: 'edit', item })}>
+                    <button
+                      type="button"
+                      className="secondary outline"
+                      aria-label={t('admin.editNamed', { name: config.itemName(item) })}
+                      onClick={() => setEditing({ mode: 'edit', item })}
+                    >
                       {t('admin.edit')}
                     </button>
-                    <button type="button" className="danger outline" aria-label={t('admin.deleteNamed', { name: config.itemName(item) })} onClick={() => setDeleting(item)}>
+                    <button
+                      type="button"
+                      className="danger outline"
+                      aria-label={t('admin.deleteNamed', { name: config.itemName(item) })}
+                      onClick={() => setDeleting(item)}
+                    >
                       {t('admin.delete')}
                     </button>
                   </td>
@@ -117,7 +127,17 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
   );
 }
 
-function ReferenceForm<T extends { id: string }, F>({ config, item, onClose, onSaved }: { config: ReferenceConfig<T, F>; item?: T; onClose: () => void; onSaved: (message: string) => void }) {
+function ReferenceForm<T extends { id: string }, F>({
+  config,
+  item,
+  onClose,
+  onSaved,
+}: {
+  config: ReferenceConfig<T, F>;
+  item?: T;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const k = (key: string, params?: Record<string, string | number>) => t(`${config.keyPrefix}.${key}`, params);
   const [form, setForm] = useState<F>(() => (item ? config.toForm(item) : config.emptyForm()));
   const [checked, setChecked] = useState(false);
@@ -147,7 +167,14 @@ function ReferenceForm<T extends { id: string }, F>({ config, item, onClose, onS
   };
 
   return (
-    <FormDialog title={item ? k('editTitle') : k('createTitle')} submitLabel={item ? t('admin.save') : k('create')} busy={busy} error={error} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={item ? k('editTitle') : k('createTitle')}
+      submitLabel={item ? t('admin.save') : k('create')}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       {config.renderFields(form, (patch) => setForm((f) => ({ ...f, ...patch })), errorFor)}
     </FormDialog>
   );

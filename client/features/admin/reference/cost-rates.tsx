@@ -56,7 +56,12 @@ export const costRatesConfig: ReferenceConfig<CostRate, CostRateForm> = {
           error={errorFor('amount') ?? errorFor('amountCents' as 'amount')}
           hint={t('admin.costRates.amountHint')}
         />
-        <SelectField label={t('admin.costRates.unit')} value={f.unit} onValue={(unit) => set({ unit: unit as CostRate['unit'] })} options={UNITS.map((u) => ({ value: u, label: t(`admin.costRates.units.${u}`) }))} />
+        <SelectField
+          label={t('admin.costRates.unit')}
+          value={f.unit}
+          onValue={(unit) => set({ unit: unit as CostRate['unit'] })}
+          options={UNITS.map((u) => ({ value: u, label: t(`admin.costRates.units.${u}`) }))}
+        />
       </div>
     </>
   ),

@@ -22,10 +22,7 @@ export const devicesConfig: ReferenceConfig<Device, DeviceForm> = {
   itemName: (d) => `${d.name} (${d.serialNumber})`,
   emptyForm: () => ({ name: '', type: 'activity-tracker', serialNumber: '' }),
   toForm: (d) => ({ name: d.name, type: d.type, serialNumber: d.serialNumber }),
-  validate: (f) => ({
-    ...(f.name.trim() ? {} : { name: 'admin.required' }),
-    ...(f.serialNumber.trim() ? {} : { serialNumber: 'admin.required' }),
-  }),
+  validate: (f) => ({ ...(f.name.trim() ? {} : { name: 'admin.required' }), ...(f.serialNumber.trim() ? {} : { serialNumber: 'admin.required' }) }),
   renderFields: (f, set, errorFor) => (
     <>
       <TextField label={t('admin.devices.name')} value={f.name} onValue={(name) => set({ name })} required error={errorFor('name')} />
@@ -35,7 +32,13 @@ export const devicesConfig: ReferenceConfig<Device, DeviceForm> = {
         onValue={(type) => set({ type: type as Device['type'] })}
         options={TYPES.map((type) => ({ value: type, label: t(`admin.devices.types.${type}`) }))}
       />
-      <TextField label={t('admin.devices.serialNumber')} value={f.serialNumber} onValue={(serialNumber) => set({ serialNumber })} required error={errorFor('serialNumber')} />
+      <TextField
+        label={t('admin.devices.serialNumber')}
+        value={f.serialNumber}
+        onValue={(serialNumber) => set({ serialNumber })}
+        required
+        error={errorFor('serialNumber')}
+      />
     </>
   ),
   create: (f) => createDevice({ name: f.name.trim(), type: f.type, serialNumber: f.serialNumber.trim() }),

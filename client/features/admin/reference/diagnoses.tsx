@@ -27,7 +27,14 @@ export const diagnosesConfig: ReferenceConfig<Diagnosis, DiagnosisForm> = {
   }),
   renderFields: (f, set, errorFor) => (
     <>
-      <TextField label={t('admin.diagnoses.code')} value={f.code} onValue={(code) => set({ code })} required error={errorFor('code')} hint={t('admin.diagnoses.codeHint')} />
+      <TextField
+        label={t('admin.diagnoses.code')}
+        value={f.code}
+        onValue={(code) => set({ code })}
+        required
+        error={errorFor('code')}
+        hint={t('admin.diagnoses.codeHint')}
+      />
       <TextField label={t('admin.diagnoses.label')} value={f.label} onValue={(label) => set({ label })} required error={errorFor('label')} />
     </>
   ),

@@ -1,5 +1,10 @@
 import { endpointDisplayName, endpointUrl } from '../../../api/replication.ts';
-import { createReplicationEndpoint, deleteReplicationEndpoint, listReplicationEndpoints, replaceReplicationEndpoint } from '../../../api/replication-endpoints.ts';
+import {
+  createReplicationEndpoint,
+  deleteReplicationEndpoint,
+  listReplicationEndpoints,
+  replaceReplicationEndpoint,
+} from '../../../api/replication-endpoints.ts';
 import type { ReplicationEndpoint } from '../../../api/schemas/replication-endpoints.ts';
 import { instanceTitle } from '../../../lib/instance-title.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -61,13 +66,41 @@ export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointFor
     <>
       <TextField label={t('admin.replication.endpointName')} value={f.name} onValue={(name) => set({ name })} required error={errorFor('name')} />
       <div className="grid">
-        <SelectField label={t('admin.replication.protocol')} value={f.protocol} onValue={(protocol) => set({ protocol: protocol as EndpointForm['protocol'] })} options={[{ value: 'https', label: 'https' }, { value: 'http', label: 'http' }]} />
-        <TextField label={t('admin.replication.port')} value={f.port} inputMode="numeric" onValue={(port) => set({ port })} error={errorFor('port')} hint={t('admin.replication.portHint')} />
+        <SelectField
+          label={t('admin.replication.protocol')}
+          value={f.protocol}
+          onValue={(protocol) => set({ protocol: protocol as EndpointForm['protocol'] })}
+          options={[
+            { value: 'https', label: 'https' },
+            { value: 'http', label: 'http' },
+          ]}
+        />
+        <TextField
+          label={t('admin.replication.port')}
+          value={f.port}
+          inputMode="numeric"
+          onValue={(port) => set({ port })}
+          error={errorFor('port')}
+          hint={t('admin.replication.portHint')}
+        />
       </div>
-      <TextField label={t('admin.replication.host')} value={f.host} onValue={(host) => set({ host })} error={errorFor('host')} hint={t('admin.replication.hostHint')} />
-      <TextField label={t('admin.replication.path')} value={f.path} onValue={(path) => set({ path })} error={errorFor('path')} hint={t('admin.replication.pathHint')} />
+      <TextField
+        label={t('admin.replication.host')}
+        value={f.host}
+        onValue={(host) => set({ host })}
+        error={errorFor('host')}
+        hint={t('admin.replication.hostHint')}
+      />
+      <TextField
+        label={t('admin.replication.path')}
+        value={f.path}
+        onValue={(path) => set({ path })}
+        error={errorFor('path')}
+        hint={t('admin.replication.pathHint')}
+      />
       <p className="field-hint">
-        {t('admin.replication.preview')} <code>{endpointUrl({ ...toBody(f), port: Number.isInteger(Number(f.port)) && f.port.trim() ? Number(f.port) : null })}</code>
+        {t('admin.replication.preview')}{' '}
+        <code>{endpointUrl({ ...toBody(f), port: Number.isInteger(Number(f.port)) && f.port.trim() ? Number(f.port) : null })}</code>
       </p>
     </>
   ),

@@ -37,7 +37,11 @@ export function nextQuestionId(questions: QuestionForm[]): string {
   return `q${n}`;
 }
 
-const optionList = (text: string) => text.split('\n').map((o) => o.trim()).filter(Boolean);
+const optionList = (text: string) =>
+  text
+    .split('\n')
+    .map((o) => o.trim())
+    .filter(Boolean);
 const int = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /** Locale keys of problems per field of one question (the same rules as the server's schema). */

@@ -11,20 +11,24 @@ export function Worklist({ patients, now }: { patients: Patient[]; now: Date }) 
   const coachId = user.value?.id ?? '';
   return (
     <>
-      <p role="status" className="worklist-message">{message}</p>
+      <p role="status" className="worklist-message">
+        {message}
+      </p>
       <ul className="row-list worklist">
-        {patients.filter((p) => !gone.has(p.id)).map((p) => (
-          <WorklistRow
-            key={p.id}
-            patient={p}
-            coachId={coachId}
-            now={now}
-            onDone={(text, leaves) => {
-              setMessage(text);
-              if (leaves) setGone((set) => new Set([...set, p.id]));
-            }}
-          />
-        ))}
+        {patients
+          .filter((p) => !gone.has(p.id))
+          .map((p) => (
+            <WorklistRow
+              key={p.id}
+              patient={p}
+              coachId={coachId}
+              now={now}
+              onDone={(text, leaves) => {
+                setMessage(text);
+                if (leaves) setGone((set) => new Set([...set, p.id]));
+              }}
+            />
+          ))}
       </ul>
     </>
   );

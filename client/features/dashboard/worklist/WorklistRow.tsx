@@ -89,12 +89,19 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
     <li className="worklist-row">
       <div className="worklist-head">
         <span>
-          <Link href={`/patient/${encodeURIComponent(patient.id)}`}>{name}</Link> <small className="muted"><code>{patient.patientCode}</code></small>
+          <Link href={`/patient/${encodeURIComponent(patient.id)}`}>{name}</Link>{' '}
+          <small className="muted">
+            <code>{patient.patientCode}</code>
+          </small>
         </span>
         <span className="row-actions">
           <FreshnessBadge lastDataAt={patient.lastDataAt} now={now} />
           {patient.phone && (
-            <a href={`tel:${patient.phone.replace(/[^\d+]/g, '')}`} className="call-link" aria-label={t('dashboard.attention.callNamed', { name, phone: patient.phone })}>
+            <a
+              href={`tel:${patient.phone.replace(/[^\d+]/g, '')}`}
+              className="call-link"
+              aria-label={t('dashboard.attention.callNamed', { name, phone: patient.phone })}
+            >
               {t('dashboard.attention.call')}
             </a>
           )}
@@ -103,9 +110,15 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
       {/* A fieldset, not role="group": Pico draws every [role=group] as one joined, full-width button bar. */}
       <fieldset className="worklist-actions">
         <legend className="visually-hidden">{t('dashboard.worklist.recordFor', { name })}</legend>
-        <span className="worklist-label" aria-hidden="true">{t('dashboard.worklist.record')}</span>
-        <button type="button" className="secondary small" disabled={busy} onClick={() => void call('reached')}>{t('dashboard.worklist.reached')}</button>
-        <button type="button" className="secondary outline small" disabled={busy} onClick={() => void call('notReached')}>{t('dashboard.worklist.notReached')}</button>
+        <span className="worklist-label" aria-hidden="true">
+          {t('dashboard.worklist.record')}
+        </span>
+        <button type="button" className="secondary small" disabled={busy} onClick={() => void call('reached')}>
+          {t('dashboard.worklist.reached')}
+        </button>
+        <button type="button" className="secondary outline small" disabled={busy} onClick={() => void call('notReached')}>
+          {t('dashboard.worklist.notReached')}
+        </button>
       </fieldset>
       <details className="worklist-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>{t('dashboard.worklist.details')}</summary>
@@ -118,17 +131,37 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
           </label>
           <label htmlFor={`${id}-follow-up`}>
             {t('dashboard.worklist.followUp')}
-            <input id={`${id}-follow-up`} type="date" min={tomorrow} value={followUp} aria-describedby={`${id}-follow-up-hint`}
-              onInput={(e) => setFollowUpDay((e.target as HTMLInputElement).value)} />
+            <input
+              id={`${id}-follow-up`}
+              type="date"
+              min={tomorrow}
+              value={followUp}
+              aria-describedby={`${id}-follow-up-hint`}
+              onInput={(e) => setFollowUpDay((e.target as HTMLInputElement).value)}
+            />
           </label>
         </div>
-        <small id={`${id}-follow-up-hint`} className="muted">{t('dashboard.worklist.followUpHint', { attention: t('dashboard.attention.title'), reached: t('dashboard.worklist.reached'), notReached: t('dashboard.worklist.notReached') })}</small>
+        <small id={`${id}-follow-up-hint`} className="muted">
+          {t('dashboard.worklist.followUpHint', {
+            attention: t('dashboard.attention.title'),
+            reached: t('dashboard.worklist.reached'),
+            notReached: t('dashboard.worklist.notReached'),
+          })}
+        </small>
         <button type="button" className="secondary outline small" disabled={busy || !followUp} onClick={() => void followUpOnly()}>
           {t('dashboard.worklist.followUpSave')}
         </button>
       </details>
-      {status && <p role="status" className="worklist-status">{status}</p>}
-      {error && <p role="alert" className="inline-error">{error}</p>}
+      {status && (
+        <p role="status" className="worklist-status">
+          {status}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
     </li>
   );
 }

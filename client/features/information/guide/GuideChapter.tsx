@@ -68,7 +68,11 @@ export function GuideChapter({ id }: { id: string }) {
       <p className="guide-tip">{text('tip')}</p>
       <nav className="guide-pager" aria-label={t('guide.pager')}>
         {previous && <Link href={chapterHref(previous)}>{t('guide.previous', { title: chapterText(previous, 'title', me) })}</Link>}
-        {next && <Link href={chapterHref(next)} className="guide-next">{t('guide.next', { title: chapterText(next, 'title', me) })}</Link>}
+        {next && (
+          <Link href={chapterHref(next)} className="guide-next">
+            {t('guide.next', { title: chapterText(next, 'title', me) })}
+          </Link>
+        )}
       </nav>
     </article>
   );

@@ -28,21 +28,37 @@ export const CHAPTERS: Chapter[] = [
   { id: 'find-patient', key: 'find', steps: 4, params: () => ({}), visible: always },
   { id: 'freshness', key: 'freshness', steps: 2, params: () => ({ attention: attention(), chapter: t('guide.call.title') }), visible: always },
   {
-    id: 'record-call', key: 'call', steps: 5, visible: always,
+    id: 'record-call',
+    key: 'call',
+    steps: 5,
+    visible: always,
     params: () => ({
-      attention: attention(), reached: t('dashboard.worklist.reached'), notReached: t('dashboard.worklist.notReached'),
-      details: t('dashboard.worklist.details'), tab: t('patient.tabs.data'),
+      attention: attention(),
+      reached: t('dashboard.worklist.reached'),
+      notReached: t('dashboard.worklist.notReached'),
+      details: t('dashboard.worklist.details'),
+      tab: t('patient.tabs.data'),
     }),
   },
   {
-    id: 'access-code', key: 'access', steps: 5, visible: () => can('createPatients', user.value, systemSettings.value),
+    id: 'access-code',
+    key: 'access',
+    steps: 5,
+    visible: () => can('createPatients', user.value, systemSettings.value),
     params: () => ({ menu: t('shell.sidebar.createAccess'), button: t('createAccess.create'), print: t('createAccess.print'), tab: t('patient.tabs.access') }),
   },
   {
-    id: 'export', key: 'export', steps: 5, visible: (me) => can('export', me),
+    id: 'export',
+    key: 'export',
+    steps: 5,
+    visible: (me) => can('export', me),
     params: (me) => ({
-      menu: t('shell.sidebar.management'), item: t('shell.sidebar.export'), button: t('export.start'),
-      kinds: exportKinds(me).map((kind) => t(`export.kind.${kind}.title`)).join(', '),
+      menu: t('shell.sidebar.management'),
+      item: t('shell.sidebar.export'),
+      button: t('export.start'),
+      kinds: exportKinds(me)
+        .map((kind) => t(`export.kind.${kind}.title`))
+        .join(', '),
     }),
   },
 ];

@@ -6,8 +6,12 @@ import { Devices } from './Devices.tsx';
 import { RecoveryKeys } from './RecoveryKeys.tsx';
 
 vi.mock('../../../api/patients.ts', () => ({
-  getOrCreateUnusedToken: vi.fn(), listPuks: vi.fn(), createPuk: vi.fn(),
-  listPatientDevices: vi.fn(), linkPatientDevice: vi.fn(), unlinkPatientDevice: vi.fn(),
+  getOrCreateUnusedToken: vi.fn(),
+  listPuks: vi.fn(),
+  createPuk: vi.fn(),
+  listPatientDevices: vi.fn(),
+  linkPatientDevice: vi.fn(),
+  unlinkPatientDevice: vi.fn(),
 }));
 vi.mock('../../../api/devices.ts', () => ({ listDevices: vi.fn() }));
 const api = vi.mocked(await import('../../../api/patients.ts'));
@@ -17,7 +21,15 @@ beforeEach(() => vi.resetAllMocks());
 
 test('the access code is only fetched on request (get-or-create makes one) and links to its print sheet', async () => {
   api.getOrCreateUnusedToken.mockResolvedValue({
-    data: { id: 't1', code: 'K7QM-3RTX-9HPA-W', coachId: 'me', patientId: 'p1', expiresAt: '2027-02-20T12:00:00.000Z', usedAt: null, createdAt: '2026-11-22T12:00:00.000Z' },
+    data: {
+      id: 't1',
+      code: 'K7QM-3RTX-9HPA-W',
+      coachId: 'me',
+      patientId: 'p1',
+      expiresAt: '2027-02-20T12:00:00.000Z',
+      usedAt: null,
+      createdAt: '2026-11-22T12:00:00.000Z',
+    },
     total: null,
   });
   render(<AccessCode patientId="p1" />);
@@ -34,7 +46,10 @@ test('a new recovery key appears at the top; a failed one says so', async () => 
   api.createPuk.mockRejectedValueOnce(new ApiError(403, 'FORBIDDEN', 'x'));
   fireEvent.click(screen.getByRole('button', { name: 'Neuen PUK erstellen' }));
   expect((await screen.findByRole('alert')).textContent).toContain('Der PUK wurde nicht erstellt.');
-  api.createPuk.mockResolvedValueOnce({ data: { id: 'k1', patientId: 'p1', code: 'ABCD-EFGH', createdAt: '2026-11-22T12:00:00.000Z', usedAt: null }, total: null });
+  api.createPuk.mockResolvedValueOnce({
+    data: { id: 'k1', patientId: 'p1', code: 'ABCD-EFGH', createdAt: '2026-11-22T12:00:00.000Z', usedAt: null },
+    total: null,
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Neuen PUK erstellen' }));
   expect(await screen.findByText('EFGH')).toBeTruthy();
   expect(screen.getByText(/noch nicht benutzt/)).toBeTruthy();

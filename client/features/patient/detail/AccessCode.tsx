@@ -44,8 +44,12 @@ export function AccessCode({ patientId }: { patientId: string }) {
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>{t('patient.code.failed')} {errorText(error)}</p>
-          <button type="button" className="secondary" onClick={() => void load()}>{t('dataState.retry')}</button>
+          <p>
+            {t('patient.code.failed')} {errorText(error)}
+          </p>
+          <button type="button" className="secondary" onClick={() => void load()}>
+            {t('dataState.retry')}
+          </button>
         </div>
       )}
     </section>

@@ -7,7 +7,18 @@ import { ConflictError, useVersionedSave } from '../../../components/useVersione
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
-import { type AppointmentsDraft, describe, empty, type FormState, newId, PatientAppointmentsSchema, sameList, toLocalInput, TYPES, type Versioned } from './appointments-form.ts';
+import {
+  type AppointmentsDraft,
+  describe,
+  empty,
+  type FormState,
+  newId,
+  PatientAppointmentsSchema,
+  sameList,
+  toLocalInput,
+  TYPES,
+  type Versioned,
+} from './appointments-form.ts';
 
 /**
  * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
@@ -25,9 +36,11 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   const [unsavedRestored, setUnsavedRestored] = useState(!!restored?.pending);
   const [formRestored] = useState(!!restored?.form && !restored.pending);
   // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).
-  const [base, setBase] = useState<{ list: Versioned; etag: string | null }>(() => (restored?.pending
-    ? { list: restored.pending.base, etag: restored.pending.etag }
-    : { list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null }));
+  const [base, setBase] = useState<{ list: Versioned; etag: string | null }>(() =>
+    restored?.pending
+      ? { list: restored.pending.base, etag: restored.pending.etag }
+      : { list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null },
+  );
   const versioned = useVersionedSave(PatientAppointmentsSchema, sameList);
   const now = Date.now();
   const kept = useRef<AppointmentsDraft>({ form: restored?.form ?? null, pending: restored?.pending ?? null });
@@ -89,16 +102,29 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
         <strong>{formatDate(a.startsAt, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</strong>
         {' · '}
         {t(`patient.appointments.type.${a.type}`)} · {t('patient.appointments.minutes', { n: a.durationMinutes })}
-        {a.note && <><br /><span className="muted">{a.note}</span></>}
+        {a.note && (
+          <>
+            <br />
+            <span className="muted">{a.note}</span>
+          </>
+        )}
       </span>
       <span className="row-actions">
-        <button type="button" className="secondary outline small" disabled={saving}
-          onClick={() => setForm({ id: a.id, startsAt: toLocalInput(a.startsAt), durationMinutes: String(a.durationMinutes), type: a.type, note: a.note })}>
+        <button
+          type="button"
+          className="secondary outline small"
+          disabled={saving}
+          onClick={() => setForm({ id: a.id, startsAt: toLocalInput(a.startsAt), durationMinutes: String(a.durationMinutes), type: a.type, note: a.note })}
+        >
           {t('patient.appointments.edit')}
         </button>
-        <button type="button" className="secondary outline small" disabled={saving}
+        <button
+          type="button"
+          className="secondary outline small"
+          disabled={saving}
           aria-label={t('patient.appointments.removeNamed', { date: formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
-          onClick={() => void persist(list.filter((x) => x.id !== a.id))}>
+          onClick={() => void persist(list.filter((x) => x.id !== a.id))}
+        >
           {t('patient.appointments.remove')}
         </button>
       </span>
@@ -125,19 +151,29 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       {unsavedRestored && (
         <div role="status" className="notice">
           <p>{t('patient.appointments.unsavedRestored')}</p>
-          <button type="button" className="secondary" disabled={saving} onClick={() => void persist(list)}>{t('patient.appointments.saveNow')}</button>
+          <button type="button" className="secondary" disabled={saving} onClick={() => void persist(list)}>
+            {t('patient.appointments.saveNow')}
+          </button>
         </div>
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>{t('patient.appointments.saveFailed')} {errorText(error)}</p>
-          <button type="button" className="secondary" onClick={() => void persist(list)}>{t('dataState.retry')}</button>
+          <p>
+            {t('patient.appointments.saveFailed')} {errorText(error)}
+          </p>
+          <button type="button" className="secondary" onClick={() => void persist(list)}>
+            {t('dataState.retry')}
+          </button>
         </div>
       )}
       <h3>{t('patient.appointments.upcoming')}</h3>
       {upcoming.length === 0 ? <p className="muted">{t('patient.appointments.noneUpcoming')}</p> : <ul className="row-list">{upcoming.map(row)}</ul>}
       <form className="appointment-form" onSubmit={add}>
-        {formRestored && form.note + form.startsAt !== '' && <p role="status" className="notice">{t('unsaved.restored')}</p>}
+        {formRestored && form.note + form.startsAt !== '' && (
+          <p role="status" className="notice">
+            {t('unsaved.restored')}
+          </p>
+        )}
         <fieldset className="grid-form">
           <legend>{form.id ? t('patient.appointments.editTitle') : t('patient.appointments.add')}</legend>
           <label>
@@ -146,12 +182,23 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
           </label>
           <label>
             {t('patient.appointments.duration')}
-            <input type="number" min={5} max={480} step={5} value={form.durationMinutes} onInput={(e) => setForm({ ...form, durationMinutes: (e.target as HTMLInputElement).value })} />
+            <input
+              type="number"
+              min={5}
+              max={480}
+              step={5}
+              value={form.durationMinutes}
+              onInput={(e) => setForm({ ...form, durationMinutes: (e.target as HTMLInputElement).value })}
+            />
           </label>
           <label>
             {t('patient.appointments.typeLabel')}
             <select value={form.type} onChange={(e) => setForm({ ...form, type: (e.target as HTMLSelectElement).value as Appointment['type'] })}>
-              {TYPES.map((type) => <option key={type} value={type}>{t(`patient.appointments.type.${type}`)}</option>)}
+              {TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`patient.appointments.type.${type}`)}
+                </option>
+              ))}
             </select>
           </label>
           <label>
@@ -159,10 +206,20 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
             <input type="text" maxLength={2000} value={form.note} onInput={(e) => setForm({ ...form, note: (e.target as HTMLInputElement).value })} />
           </label>
         </fieldset>
-        {formError && <p role="alert" className="inline-error">{formError}</p>}
+        {formError && (
+          <p role="alert" className="inline-error">
+            {formError}
+          </p>
+        )}
         <div className="form-actions">
-          <button type="submit" disabled={saving} aria-busy={saving}>{form.id ? t('patient.appointments.saveEdit') : t('patient.appointments.addButton')}</button>
-          {form.id && <button type="button" className="secondary outline" onClick={() => setForm(empty())}>{t('patient.comments.cancel')}</button>}
+          <button type="submit" disabled={saving} aria-busy={saving}>
+            {form.id ? t('patient.appointments.saveEdit') : t('patient.appointments.addButton')}
+          </button>
+          {form.id && (
+            <button type="button" className="secondary outline" onClick={() => setForm(empty())}>
+              {t('patient.comments.cancel')}
+            </button>
+          )}
         </div>
       </form>
       {past.length > 0 && (

@@ -4,16 +4,27 @@ import { ApiError } from '../../../api/http.ts';
 import type { Coach } from '../../../api/schemas/coaches.ts';
 import { CareTeam } from './CareTeam.tsx';
 
-vi.mock('../../../api/patients.ts', () => ({
-  getPrimaryCoach: vi.fn(), listPatientCoaches: vi.fn(), linkPatientCoach: vi.fn(), unlinkPatientCoach: vi.fn(),
-}));
+vi.mock('../../../api/patients.ts', () => ({ getPrimaryCoach: vi.fn(), listPatientCoaches: vi.fn(), linkPatientCoach: vi.fn(), unlinkPatientCoach: vi.fn() }));
 vi.mock('../../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
 const api = vi.mocked(await import('../../../api/patients.ts'));
 const { listCoaches } = vi.mocked(await import('../../../api/coaches.ts'));
 
 const coach = (id: string, lastName: string): Coach => ({
-  id, email: `${id}@example.org`, firstName: 'Kim', lastName, title: '', phone: '', isAdmin: false, isSuperAdmin: false, isHealthManager: false,
-  isUserLocked: false, emailVerified: true, language: 'de', trialEndsAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id,
+  email: `${id}@example.org`,
+  firstName: 'Kim',
+  lastName,
+  title: '',
+  phone: '',
+  isAdmin: false,
+  isSuperAdmin: false,
+  isHealthManager: false,
+  isUserLocked: false,
+  emailVerified: true,
+  language: 'de',
+  trialEndsAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 beforeEach(() => {

@@ -30,8 +30,18 @@ export function CareTeam({ patientId, me }: { patientId: string; me?: { id: stri
         {primary.data ? (
           <address className="coach-card">
             <strong>{[primary.data.title, coachName(primary.data)].filter(Boolean).join(' ')}</strong>
-            {primary.data.email && <><br /><a href={`mailto:${primary.data.email}`}>{primary.data.email}</a></>}
-            {primary.data.phone && <><br /><a href={`tel:${primary.data.phone.replace(/[^\d+]/g, '')}`}>{primary.data.phone}</a></>}
+            {primary.data.email && (
+              <>
+                <br />
+                <a href={`mailto:${primary.data.email}`}>{primary.data.email}</a>
+              </>
+            )}
+            {primary.data.phone && (
+              <>
+                <br />
+                <a href={`tel:${primary.data.phone.replace(/[^\d+]/g, '')}`}>{primary.data.phone}</a>
+              </>
+            )}
           </address>
         ) : (
           <p className="muted">{t('patient.team.noPrimary')}</p>

@@ -4,12 +4,7 @@ import { ApiError } from '../../../api/http.ts';
 import type { Comment } from '../../../api/schemas/comments.ts';
 import { Comments, draftKey } from './Comments.tsx';
 
-vi.mock('../../../api/comments.ts', () => ({
-  listComments: vi.fn(),
-  createComment: vi.fn(),
-  updateComment: vi.fn(),
-  deleteComment: vi.fn(),
-}));
+vi.mock('../../../api/comments.ts', () => ({ listComments: vi.fn(), createComment: vi.fn(), updateComment: vi.fn(), deleteComment: vi.fn() }));
 const api = await import('../../../api/comments.ts');
 const listComments = vi.mocked(api.listComments);
 const createComment = vi.mocked(api.createComment);
@@ -17,8 +12,17 @@ const updateComment = vi.mocked(api.updateComment);
 const deleteComment = vi.mocked(api.deleteComment);
 
 const comment = (over: Partial<Comment> = {}): Comment => ({
-  id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt, stabil.',
-  createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null, ...over,
+  id: 'c1',
+  patientId: 'p1',
+  authorId: 'me',
+  authorName: 'Clara Coach',
+  text: 'Telefonat geführt, stabil.',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  updatedAt: '2026-11-20T09:00:00.000Z',
+  deletedAt: null,
+  deletedBy: null,
+  deletedByName: null,
+  ...over,
 });
 
 beforeEach(() => {
@@ -51,7 +55,11 @@ test('a failed save keeps the text in the box and in storage, says so and saves 
 
 test('the box is not cleared while the save is still on its way', async () => {
   let resolve!: (value: { data: Comment; total: null }) => void;
-  createComment.mockReturnValueOnce(new Promise((r) => { resolve = r; }));
+  createComment.mockReturnValueOnce(
+    new Promise((r) => {
+      resolve = r;
+    }),
+  );
   render(<Comments patientId="p1" userId="me" />);
   await screen.findByText('Noch keine Kommentare.');
   type(box(), 'Zwischenstand');
@@ -75,14 +83,14 @@ test('after a reload the unsaved draft is back in the box', async () => {
   expect(screen.queryByText(/Entwurf wurde wiederhergestellt/)).toBeNull();
 });
 
-test('drafts are kept per coach and patient: another patient\'s or another coach\'s draft never shows', async () => {
+test("drafts are kept per coach and patient: another patient's or another coach's draft never shows", async () => {
   localStorage.setItem(draftKey('me', 'p2'), 'für jemand anderen');
   localStorage.setItem(draftKey('colleague', 'p1'), 'Notiz der Kollegin');
   render(<Comments patientId="p1" userId="me" />);
   expect(box().value).toBe('');
 });
 
-test('only one\'s own comments can be edited and deleted', async () => {
+test("only one's own comments can be edited and deleted", async () => {
   listComments.mockResolvedValue({
     data: [comment(), comment({ id: 'c2', authorId: 'other', authorName: 'Bernd Kollege', text: 'Fremder Kommentar' })],
     total: 2,

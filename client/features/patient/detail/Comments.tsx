@@ -17,7 +17,12 @@ export const COMMENT_PAGE = 50;
  * The coaches' notes on a patient, newest first; each coach may change and delete their own. Where the API keeps
  * them, an edited note shows its earlier versions, and administrators see the deleted notes with who deleted them.
  */
-export function Comments({ patientId, userId, isAdmin = false, history = false }: {
+export function Comments({
+  patientId,
+  userId,
+  isAdmin = false,
+  history = false,
+}: {
   patientId: string;
   userId: string;
   isAdmin?: boolean;
@@ -74,4 +79,3 @@ export function Comments({ patientId, userId, isAdmin = false, history = false }
     </section>
   );
 }
-

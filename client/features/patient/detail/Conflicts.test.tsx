@@ -16,12 +16,31 @@ const V1 = '2026-11-20T09:00:00.000Z';
 const V2 = '2026-11-20T09:05:00.000Z';
 const V3 = '2026-11-20T09:06:00.000Z';
 const anna: Patient = {
-  id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
-  clinic: 'Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: null, diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, followUpAt: null, createdAt: V1, updatedAt: V1,
+  id: 'p1',
+  patientCode: 'NK-4821',
+  firstName: 'Anna',
+  lastName: 'Müller',
+  birthDate: '1968-04-02',
+  gender: 'female',
+  email: null,
+  phone: null,
+  clinic: 'Bad Kissingen',
+  aftercareStart: '2026-09-01',
+  aftercareEnd: '2027-02-28',
+  primaryCoachId: null,
+  diagnosisIds: [],
+  costRateId: null,
+  appointments: [],
+  lastDataAt: null,
+  followUpAt: null,
+  createdAt: V1,
+  updatedAt: V1,
 };
 const conflict = (current: unknown, version: string) =>
-  json({ error: { statusCode: 412, name: 'PreconditionFailedError', code: 'VERSION_MISMATCH', message: 'changed', current } }, { status: 412, headers: { ETag: `"${version}"` } });
+  json(
+    { error: { statusCode: 412, name: 'PreconditionFailedError', code: 'VERSION_MISMATCH', message: 'changed', current } },
+    { status: 412, headers: { ETag: `"${version}"` } },
+  );
 const set = (el: HTMLElement, value: string) => fireEvent.input(el, { target: { value } });
 const referenceData = { 'GET /coaches': json([]), 'GET /diagnosis': json([]), 'GET /cost-rates': json([]) };
 
@@ -31,7 +50,13 @@ afterEach(() => vi.unstubAllGlobals());
 function sequence(...answers: Response[]) {
   const ifMatch: (string | undefined)[] = [];
   let i = 0;
-  return { ifMatch, respond: (call: RecordedCall) => { ifMatch.push(call.headers['if-match']); return answers[Math.min(i++, answers.length - 1)]; } };
+  return {
+    ifMatch,
+    respond: (call: RecordedCall) => {
+      ifMatch.push(call.headers['if-match']);
+      return answers[Math.min(i++, answers.length - 1)];
+    },
+  };
 }
 
 describe('master data', () => {
@@ -73,7 +98,11 @@ describe('master data', () => {
   });
 
   test('a 412 for a change the form does not show (a new appointment) is saved again with the new version, unnoticed', async () => {
-    const theirs = { ...anna, appointments: [{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone' as const, note: '' }], updatedAt: V2 };
+    const theirs = {
+      ...anna,
+      appointments: [{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone' as const, note: '' }],
+      updatedAt: V2,
+    };
     const put = sequence(conflict(theirs, V2), json({ ...theirs, phone: '0931 1', updatedAt: V3 }));
     mockFetch({ ...referenceData, 'PATCH /patients/p1': put.respond });
     render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
@@ -86,7 +115,18 @@ describe('master data', () => {
 });
 
 describe('comments', () => {
-  const note: Comment = { id: 'c1', patientId: 'p1', authorId: 'me', authorName: 'Clara Coach', text: 'Telefonat geführt.', createdAt: V1, updatedAt: V1, deletedAt: null, deletedBy: null, deletedByName: null };
+  const note: Comment = {
+    id: 'c1',
+    patientId: 'p1',
+    authorId: 'me',
+    authorName: 'Clara Coach',
+    text: 'Telefonat geführt.',
+    createdAt: V1,
+    updatedAt: V1,
+    deletedAt: null,
+    deletedBy: null,
+    deletedByName: null,
+  };
 
   test('an edit that meets a change keeps the typed text and shows the other text', async () => {
     const theirs = { ...note, text: 'Telefonat geführt. Ergänzt von der Verwaltung.', updatedAt: V2 };
@@ -137,7 +177,16 @@ describe('appointments and the evaluation form', () => {
   });
 
   test('the evaluation form keeps what was entered and shows the other summary', async () => {
-    const saved = { patientId: 'p1', goalAttainment: 3, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: 'Alt', updatedBy: 'x', updatedAt: V1 };
+    const saved = {
+      patientId: 'p1',
+      goalAttainment: 3,
+      workAbility: null,
+      returnToWorkDate: null,
+      followUpRecommended: false,
+      summary: 'Alt',
+      updatedBy: 'x',
+      updatedAt: V1,
+    };
     const theirs = { ...saved, summary: 'Von der Kollegin ergänzt', updatedBy: 'y', updatedAt: V2 };
     const put = sequence(conflict(theirs, V2));
     mockFetch({ 'GET /patients/p1/evaluation-form': json(saved, { headers: { ETag: `"${V1}"` } }), 'PUT /patients/p1/evaluation-form': put.respond });
@@ -153,7 +202,16 @@ describe('appointments and the evaluation form', () => {
   });
 
   test('a form never saved sends no If-Match (there is no version yet)', async () => {
-    const empty = { patientId: 'p1', goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
+    const empty = {
+      patientId: 'p1',
+      goalAttainment: null,
+      workAbility: null,
+      returnToWorkDate: null,
+      followUpRecommended: false,
+      summary: '',
+      updatedBy: null,
+      updatedAt: null,
+    };
     const put = sequence(json({ ...empty, summary: 'Erstmals', updatedBy: 'me', updatedAt: V1 }, { headers: { ETag: `"${V1}"` } }));
     mockFetch({ 'GET /patients/p1/evaluation-form': json(empty), 'PUT /patients/p1/evaluation-form': put.respond });
     render(<EvaluationForm patientId="p1" coachId="me" />);

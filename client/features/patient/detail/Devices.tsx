@@ -23,7 +23,10 @@ export function Devices({ patientId }: { patientId: string }) {
         unlinkLabel={(d) => t('patient.devices.unlinkNamed', { name: d.name })}
         renderItem={(d) => (
           <>
-            {d.name} <small className="muted">({t(`patient.devices.type.${d.type}`)}, {t('patient.devices.serial')} {d.serialNumber})</small>
+            {d.name}{' '}
+            <small className="muted">
+              ({t(`patient.devices.type.${d.type}`)}, {t('patient.devices.serial')} {d.serialNumber})
+            </small>
           </>
         )}
         optionLabel={(d) => `${d.name} (${d.serialNumber})`}

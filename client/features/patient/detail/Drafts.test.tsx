@@ -15,9 +15,25 @@ import { EvaluationForm } from './EvaluationForm.tsx';
 const V1 = '2026-11-20T09:00:00.000Z';
 const V2 = '2026-11-20T09:05:00.000Z';
 const anna: Patient = {
-  id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
-  clinic: 'Bad Kissingen', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: null, diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, followUpAt: null, createdAt: V1, updatedAt: V1,
+  id: 'p1',
+  patientCode: 'NK-4821',
+  firstName: 'Anna',
+  lastName: 'Müller',
+  birthDate: '1968-04-02',
+  gender: 'female',
+  email: null,
+  phone: null,
+  clinic: 'Bad Kissingen',
+  aftercareStart: '2026-09-01',
+  aftercareEnd: '2027-02-28',
+  primaryCoachId: null,
+  diagnosisIds: [],
+  costRateId: null,
+  appointments: [],
+  lastDataAt: null,
+  followUpAt: null,
+  createdAt: V1,
+  updatedAt: V1,
 };
 const referenceData = { 'GET /coaches': json([]), 'GET /diagnosis': json([]), 'GET /cost-rates': json([]) };
 const set = (el: HTMLElement, value: string) => fireEvent.input(el, { target: { value } });
@@ -54,7 +70,7 @@ describe('master data', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 
-  test('a failed save keeps the draft; a draft from before a colleague\'s change meets their version on save', async () => {
+  test("a failed save keeps the draft; a draft from before a colleague's change meets their version on save", async () => {
     const theirs = { ...anna, clinic: 'Reha-Klinik Damp', updatedAt: V2 };
     mockFetch({ ...referenceData, 'PATCH /patients/p1': apiError(503) });
     const first = render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
@@ -67,7 +83,10 @@ describe('master data', () => {
 
     mockFetch({
       ...referenceData,
-      'PATCH /patients/p1': json({ error: { statusCode: 412, message: 'changed', code: 'VERSION_MISMATCH', current: theirs } }, { status: 412, headers: { ETag: `"${V2}"` } }),
+      'PATCH /patients/p1': json(
+        { error: { statusCode: 412, message: 'changed', code: 'VERSION_MISMATCH', current: theirs } },
+        { status: 412, headers: { ETag: `"${V2}"` } },
+      ),
     });
     render(<MasterData patient={theirs} coachId="me" onSaved={() => undefined} />);
     expect(await screen.findByLabelText('Telefon')).toBeTruthy();
@@ -89,7 +108,7 @@ describe('master data', () => {
     expect(screen.queryByLabelText('Telefon')).toBeNull();
   });
 
-  test('cancel drops the draft, and the session\'s end removes it', async () => {
+  test("cancel drops the draft, and the session's end removes it", async () => {
     mockFetch(referenceData);
     render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
@@ -105,7 +124,16 @@ describe('master data', () => {
 });
 
 test('the closing assessment survives switching tabs (the form leaves the screen and comes back)', async () => {
-  const saved = { patientId: 'p1', goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null };
+  const saved = {
+    patientId: 'p1',
+    goalAttainment: null,
+    workAbility: null,
+    returnToWorkDate: null,
+    followUpRecommended: false,
+    summary: '',
+    updatedBy: null,
+    updatedAt: null,
+  };
   mockFetch({ 'GET /patients/p1/evaluation-form': json(saved) });
   const first = render(<EvaluationForm patientId="p1" coachId="me" />);
   set(await screen.findByLabelText('Zusammenfassung'), 'Ziele weitgehend erreicht.');

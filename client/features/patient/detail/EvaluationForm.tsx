@@ -24,13 +24,15 @@ function toForm(e: Evaluation): EvaluationFormUpdate {
 
 const sameForm = (a: Evaluation, b: Evaluation) => JSON.stringify(toForm(a)) === JSON.stringify(toForm(b));
 const FIELDS = ['goalAttainment', 'workAbility', 'returnToWorkDate', 'followUpRecommended', 'summary'] as const;
-const readable = (key: (typeof FIELDS)[number]) => (e: Evaluation): string => {
-  const value = e[key];
-  if (value === null || value === '') return '';
-  if (key === 'workAbility') return t(`patient.evaluation.work.${value}`);
-  if (key === 'followUpRecommended') return value ? t('conflict.yes') : t('conflict.no');
-  return String(value);
-};
+const readable =
+  (key: (typeof FIELDS)[number]) =>
+  (e: Evaluation): string => {
+    const value = e[key];
+    if (value === null || value === '') return '';
+    if (key === 'workAbility') return t(`patient.evaluation.work.${value}`);
+    if (key === 'followUpRecommended') return value ? t('conflict.yes') : t('conflict.no');
+    return String(value);
+  };
 
 /** What an assessment draft keeps: the entries and the version they were made on (If-Match after a reload). */
 interface EvaluationDraft {
@@ -97,7 +99,11 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
       <DataState status={loaded.status} error={loaded.error} onRetry={loaded.reload} hasData={!!form}>
         {form && (
           <form onSubmit={save}>
-            {restoredNote && <p role="status" className="notice">{t('unsaved.restored')}</p>}
+            {restoredNote && (
+              <p role="status" className="notice">
+                {t('unsaved.restored')}
+              </p>
+            )}
             <fieldset className="scale-choice">
               <legend>{t('patient.evaluation.goalAttainment')}</legend>
               {[1, 2, 3, 4, 5].map((n) => (
@@ -114,31 +120,54 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
             <div className="grid-form">
               <label>
                 {t('patient.evaluation.workAbility')}
-                <select value={form.workAbility ?? ''} onChange={(e) => {
-                  const value = (e.target as HTMLSelectElement).value;
-                  change({ ...form, workAbility: value ? (value as (typeof WORK)[number]) : null });
-                }}>
+                <select
+                  value={form.workAbility ?? ''}
+                  onChange={(e) => {
+                    const value = (e.target as HTMLSelectElement).value;
+                    change({ ...form, workAbility: value ? (value as (typeof WORK)[number]) : null });
+                  }}
+                >
                   <option value="">{t('patient.evaluation.open')}</option>
-                  {WORK.map((w) => <option key={w} value={w}>{t(`patient.evaluation.work.${w}`)}</option>)}
+                  {WORK.map((w) => (
+                    <option key={w} value={w}>
+                      {t(`patient.evaluation.work.${w}`)}
+                    </option>
+                  ))}
                 </select>
               </label>
               <label>
                 {t('patient.evaluation.returnToWorkDate')}
-                <input type="date" value={form.returnToWorkDate ?? ''} onInput={(e) => change({ ...form, returnToWorkDate: (e.target as HTMLInputElement).value || null })} />
+                <input
+                  type="date"
+                  value={form.returnToWorkDate ?? ''}
+                  onInput={(e) => change({ ...form, returnToWorkDate: (e.target as HTMLInputElement).value || null })}
+                />
               </label>
             </div>
             <label className="checkbox-line">
-              <input type="checkbox" checked={form.followUpRecommended} onChange={(e) => change({ ...form, followUpRecommended: (e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={form.followUpRecommended}
+                onChange={(e) => change({ ...form, followUpRecommended: (e.target as HTMLInputElement).checked })}
+              />
               {t('patient.evaluation.followUp')}
             </label>
             <label>
               {t('patient.evaluation.summary')}
               <textarea rows={6} value={form.summary ?? ''} onInput={(e) => change({ ...form, summary: (e.target as HTMLTextAreaElement).value })} />
             </label>
-            {error !== null && <p role="alert" className="inline-error">{t('patient.evaluation.saveFailed')} {errorText(error)}</p>}
+            {error !== null && (
+              <p role="alert" className="inline-error">
+                {t('patient.evaluation.saveFailed')} {errorText(error)}
+              </p>
+            )}
             {conflict && base && (
               <ConflictNotice
-                changes={changedFields(base, conflict.current, FIELDS.map((key) => ({ label: t(`patient.evaluation.${key === 'followUpRecommended' ? 'followUp' : key}`), text: readable(key) })))}
+                changes={changedFields(
+                  base,
+                  conflict.current,
+                  FIELDS.map((key) => ({ label: t(`patient.evaluation.${key === 'followUpRecommended' ? 'followUp' : key}`), text: readable(key) })),
+                )}
                 busy={saving}
                 onTakeTheirs={() => {
                   loaded.setData(() => conflict.current);
@@ -151,11 +180,19 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
                 }}
               />
             )}
-            {savedAt && error === null && <p role="status" className="notice">{t('patient.evaluation.saved')}</p>}
+            {savedAt && error === null && (
+              <p role="status" className="notice">
+                {t('patient.evaluation.saved')}
+              </p>
+            )}
             <div className="form-actions">
-              <button type="submit" disabled={saving} aria-busy={saving}>{saving ? t('patient.form.saving') : t('patient.evaluation.save')}</button>
+              <button type="submit" disabled={saving} aria-busy={saving}>
+                {saving ? t('patient.form.saving') : t('patient.evaluation.save')}
+              </button>
               {meta?.updatedAt && (
-                <small className="muted">{t('patient.evaluation.lastSaved', { date: formatDate(meta.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</small>
+                <small className="muted">
+                  {t('patient.evaluation.lastSaved', { date: formatDate(meta.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                </small>
               )}
             </div>
           </form>

@@ -7,10 +7,7 @@ const LIMIT = 100;
 
 /** Notes from outside the team (clinic, the patient's app, therapists); read only. */
 export function ExternalComments({ patientId }: { patientId: string }) {
-  const list = useResource(
-    (signal) => listExternalComments({ where: { patientId }, order: 'createdAt DESC', limit: LIMIT }, signal),
-    patientId,
-  );
+  const list = useResource((signal) => listExternalComments({ where: { patientId }, order: 'createdAt DESC', limit: LIMIT }, signal), patientId);
   return (
     <section aria-labelledby="external-heading" className="card external-comments">
       <h2 id="external-heading">{t('patient.external.title')}</h2>
@@ -27,8 +24,7 @@ export function ExternalComments({ patientId }: { patientId: string }) {
           {(list.data ?? []).map((c) => (
             <li key={c.id} className="comment comment-external">
               <header className="comment-meta">
-                <span className={`badge badge-source`}>{t(`patient.external.source.${c.source}`)}</span>{' '}
-                <strong>{c.author}</strong>{' '}
+                <span className={`badge badge-source`}>{t(`patient.external.source.${c.source}`)}</span> <strong>{c.author}</strong>{' '}
                 <time dateTime={c.createdAt}>{formatDate(c.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
               </header>
               <p className="comment-text">{c.text}</p>

@@ -15,18 +15,40 @@ import { forgetAuditLogSupport } from './history-support.ts';
 
 const patient = buildPatient({ id: 'p1', firstName: 'Anna', lastName: 'Müller' });
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-  id: 'e1', at: '2026-11-20T09:00:00.000Z', actorId: 'coach-1', actorName: 'Clara Coach', action: 'update', entity: 'patient',
-  entityId: 'p1', patientId: 'p1', changes: {}, ...over,
+  id: 'e1',
+  at: '2026-11-20T09:00:00.000Z',
+  actorId: 'coach-1',
+  actorName: 'Clara Coach',
+  action: 'update',
+  entity: 'patient',
+  entityId: 'p1',
+  patientId: 'p1',
+  changes: {},
+  ...over,
 });
 const note: Comment = {
-  id: 'c1', patientId: 'p1', authorId: 'coach-1', authorName: 'Clara Coach', text: 'Rückruf am Freitag.',
-  createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z', deletedAt: null, deletedBy: null, deletedByName: null,
+  id: 'c1',
+  patientId: 'p1',
+  authorId: 'coach-1',
+  authorName: 'Clara Coach',
+  text: 'Rückruf am Freitag.',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  deletedAt: null,
+  deletedBy: null,
+  deletedByName: null,
 };
 const base = {
   'GET /patients/p1': json(patient),
-  'GET /coaches': json([{ id: 'coach-1', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach' }, { id: 'coach-2', email: 'b@example.org', firstName: 'Bernd', lastName: 'Kollege' }]),
-  'GET /diagnosis': json([]), 'GET /cost-rates': json([]), 'GET /devices': json([]),
-  'GET /patients/p1/coaches': json([]), 'GET /patients/p1/primary-coach': json(null),
+  'GET /coaches': json([
+    { id: 'coach-1', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach' },
+    { id: 'coach-2', email: 'b@example.org', firstName: 'Bernd', lastName: 'Kollege' },
+  ]),
+  'GET /diagnosis': json([]),
+  'GET /cost-rates': json([]),
+  'GET /devices': json([]),
+  'GET /patients/p1/coaches': json([]),
+  'GET /patients/p1/primary-coach': json(null),
 };
 
 beforeEach(() => {
@@ -57,14 +79,29 @@ describe('the Verlauf tab', () => {
   });
 });
 
-test('the history says who changed what when, from before to after, in the coach\'s words', async () => {
+test("the history says who changed what when, from before to after, in the coach's words", async () => {
   mockFetch({
     ...base,
-    'GET /audit-log': json([
-      entry({ id: 'e3', at: '2026-11-21T08:00:00.000Z', changes: { phone: { before: '030 1', after: '030 2' }, aftercareEnd: { before: '2027-01-31', after: '2027-02-28' } } }),
-      entry({ id: 'e2', entity: 'patient-coach', action: 'create', entityId: 'p1/coach-2', changes: { coachId: { before: null, after: 'coach-2' } } }),
-      entry({ id: 'e1', entity: 'patient-token', action: 'create', entityId: 't1', actorId: null, actorName: null, changes: { code: { before: null, after: '[redacted]' } } }),
-    ], { headers: { 'X-Total-Count': '3' } }),
+    'GET /audit-log': json(
+      [
+        entry({
+          id: 'e3',
+          at: '2026-11-21T08:00:00.000Z',
+          changes: { phone: { before: '030 1', after: '030 2' }, aftercareEnd: { before: '2027-01-31', after: '2027-02-28' } },
+        }),
+        entry({ id: 'e2', entity: 'patient-coach', action: 'create', entityId: 'p1/coach-2', changes: { coachId: { before: null, after: 'coach-2' } } }),
+        entry({
+          id: 'e1',
+          entity: 'patient-token',
+          action: 'create',
+          entityId: 't1',
+          actorId: null,
+          actorName: null,
+          changes: { code: { before: null, after: '[redacted]' } },
+        }),
+      ],
+      { headers: { 'X-Total-Count': '3' } },
+    ),
   });
   render(<PatientHistory patientId="p1" />);
   const items = await screen.findAllByRole('listitem');
@@ -85,8 +122,23 @@ test('an edited note shows its earlier versions with who wrote them and when', a
   const { calls } = mockFetch({
     'GET /comments': json([note], { headers: { 'X-Total-Count': '1' } }),
     'GET /audit-log': json([
-      entry({ id: 'v2', entity: 'comment', entityId: 'c1', at: '2026-11-21T10:00:00.000Z', actorName: 'Clara Coach', changes: { text: { before: 'Rückruf.', after: 'Rückruf am Freitag.' } } }),
-      entry({ id: 'v1', entity: 'comment', entityId: 'c1', action: 'create', at: '2026-11-20T09:00:00.000Z', actorName: 'Clara Coach', changes: { text: { before: null, after: 'Rückruf.' } } }),
+      entry({
+        id: 'v2',
+        entity: 'comment',
+        entityId: 'c1',
+        at: '2026-11-21T10:00:00.000Z',
+        actorName: 'Clara Coach',
+        changes: { text: { before: 'Rückruf.', after: 'Rückruf am Freitag.' } },
+      }),
+      entry({
+        id: 'v1',
+        entity: 'comment',
+        entityId: 'c1',
+        action: 'create',
+        at: '2026-11-20T09:00:00.000Z',
+        actorName: 'Clara Coach',
+        changes: { text: { before: null, after: 'Rückruf.' } },
+      }),
     ]),
   });
   render(<Comments patientId="p1" userId="coach-1" history />);
@@ -108,7 +160,14 @@ test('without the audit log an edited note offers no versions', async () => {
 });
 
 describe('deleted notes', () => {
-  const deleted = { ...note, id: 'c9', text: 'Versehentlich beim falschen Patienten.', deletedAt: '2026-11-22T11:30:00.000Z', deletedBy: 'admin-1', deletedByName: 'Greta Gruber' };
+  const deleted = {
+    ...note,
+    id: 'c9',
+    text: 'Versehentlich beim falschen Patienten.',
+    deletedAt: '2026-11-22T11:30:00.000Z',
+    deletedBy: 'admin-1',
+    deletedByName: 'Greta Gruber',
+  };
   const routes = () => ({
     'GET /comments': (call: { search: string }) => {
       const where = JSON.parse(new URLSearchParams(call.search).get('filter')!).where;

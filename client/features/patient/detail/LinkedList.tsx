@@ -52,34 +52,50 @@ export function LinkedList<T extends { id: string }>(props: Props<T>) {
           {(linked.data ?? []).map((item) => (
             <li key={item.id}>
               <span>{props.renderItem(item)}</span>
-              {(props.canUnlink?.(item) ?? true) && <button
-                type="button"
-                className="secondary outline small"
-                disabled={busy}
-                aria-label={props.unlinkLabel(item)}
-                onClick={() => void change(() => props.onUnlink(item.id))}
-              >
-                {t(`${textGroup}.unlink`)}
-              </button>}
+              {(props.canUnlink?.(item) ?? true) && (
+                <button
+                  type="button"
+                  className="secondary outline small"
+                  disabled={busy}
+                  aria-label={props.unlinkLabel(item)}
+                  onClick={() => void change(() => props.onUnlink(item.id))}
+                >
+                  {t(`${textGroup}.unlink`)}
+                </button>
+              )}
             </li>
           ))}
         </ul>
       </DataState>
       {(props.canLink ?? true) && candidates.length > 0 && (
-        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (choice) void change(() => props.onLink(choice)); }}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (choice) void change(() => props.onLink(choice));
+          }}
+        >
           <label htmlFor={selectId}>{t(`${textGroup}.add`)}</label>
           <div className="inline-form-row">
             <select id={selectId} value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
               <option value="">{t(`${textGroup}.choose`)}</option>
               {candidates.map((item) => (
-                <option key={item.id} value={item.id}>{props.optionLabel(item)}</option>
+                <option key={item.id} value={item.id}>
+                  {props.optionLabel(item)}
+                </option>
               ))}
             </select>
-            <button type="submit" disabled={!choice || busy}>{t(`${textGroup}.link`)}</button>
+            <button type="submit" disabled={!choice || busy}>
+              {t(`${textGroup}.link`)}
+            </button>
           </div>
         </form>
       )}
-      {error !== null && <p role="alert" className="inline-error">{t(`${textGroup}.failed`)} {errorText(error)}</p>}
+      {error !== null && (
+        <p role="alert" className="inline-error">
+          {t(`${textGroup}.failed`)} {errorText(error)}
+        </p>
+      )}
     </>
   );
 }

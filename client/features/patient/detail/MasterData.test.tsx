@@ -9,7 +9,10 @@ import { Appointments } from './Appointments.tsx';
 
 vi.mock('../../../api/patients.ts', async (original) => ({
   ...(await original<typeof import('../../../api/patients.ts')>()),
-  updatePatient: vi.fn(), getEvaluationForm: vi.fn(), saveEvaluationForm: vi.fn(), saveAppointments: vi.fn(),
+  updatePatient: vi.fn(),
+  getEvaluationForm: vi.fn(),
+  saveEvaluationForm: vi.fn(),
+  saveAppointments: vi.fn(),
 }));
 vi.mock('../../../api/diagnosis.ts', () => ({ listDiagnoses: vi.fn() }));
 vi.mock('../../../api/cost-rates.ts', () => ({ listCostRates: vi.fn() }));
@@ -20,15 +23,42 @@ const { listCostRates } = vi.mocked(await import('../../../api/cost-rates.ts'));
 const { listCoaches } = vi.mocked(await import('../../../api/coaches.ts'));
 
 const anna: Patient = {
-  id: 'p1', patientCode: 'NK-4821', firstName: 'Anna', lastName: 'Müller', birthDate: '1968-04-02', gender: 'female', email: null, phone: null,
-  clinic: '', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', primaryCoachId: 'me', diagnosisIds: [], costRateId: null,
-  appointments: [], lastDataAt: null, followUpAt: null, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z',
+  id: 'p1',
+  patientCode: 'NK-4821',
+  firstName: 'Anna',
+  lastName: 'Müller',
+  birthDate: '1968-04-02',
+  gender: 'female',
+  email: null,
+  phone: null,
+  clinic: '',
+  aftercareStart: '2026-09-01',
+  aftercareEnd: '2027-02-28',
+  primaryCoachId: 'me',
+  diagnosisIds: [],
+  costRateId: null,
+  appointments: [],
+  lastDataAt: null,
+  followUpAt: null,
+  createdAt: '2026-09-01T00:00:00.000Z',
+  updatedAt: '2026-09-01T00:00:00.000Z',
 };
 const set = (el: HTMLElement, value: string) => fireEvent.input(el, { target: { value } });
 
 beforeEach(() => {
   vi.resetAllMocks();
-  user.value = { id: 'me', email: 'c@example.org', firstName: 'Clara', lastName: 'Coach', isUserLocked: false, isAdmin: false, isSuperAdmin: false, isHealthManager: false, emailVerified: true, language: 'de' };
+  user.value = {
+    id: 'me',
+    email: 'c@example.org',
+    firstName: 'Clara',
+    lastName: 'Coach',
+    isUserLocked: false,
+    isAdmin: false,
+    isSuperAdmin: false,
+    isHealthManager: false,
+    emailVerified: true,
+    language: 'de',
+  };
   listDiagnoses.mockResolvedValue({ data: [], total: 0 });
   listCostRates.mockResolvedValue({ data: [], total: 0 });
   listCoaches.mockResolvedValue({ data: [], total: 0 });
@@ -50,7 +80,11 @@ test('a failed master data save keeps the form open with everything typed, and a
   api.updatePatient.mockResolvedValueOnce({ data: { ...anna, lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }, total: null });
   fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
   await screen.findByText('Die Stammdaten wurden gespeichert.');
-  expect(api.updatePatient).toHaveBeenLastCalledWith('p1', expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }), '"2026-09-01T00:00:00.000Z"');
+  expect(api.updatePatient).toHaveBeenLastCalledWith(
+    'p1',
+    expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '0931 4711' }),
+    '"2026-09-01T00:00:00.000Z"',
+  );
   expect(onSaved).toHaveBeenCalled();
 });
 
@@ -67,7 +101,16 @@ test('the form checks required fields and the interval before sending', async ()
 
 test('a failed save of the final assessment keeps what was entered', async () => {
   api.getEvaluationForm.mockResolvedValue({
-    data: { patientId: 'p1', goalAttainment: null, workAbility: null, returnToWorkDate: null, followUpRecommended: false, summary: '', updatedBy: null, updatedAt: null },
+    data: {
+      patientId: 'p1',
+      goalAttainment: null,
+      workAbility: null,
+      returnToWorkDate: null,
+      followUpRecommended: false,
+      summary: '',
+      updatedBy: null,
+      updatedAt: null,
+    },
     total: null,
   });
   api.saveEvaluationForm.mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'));

@@ -19,15 +19,17 @@ const sameForm = (a: Patient, b: Patient) => JSON.stringify(valuesOf(a)) === JSO
 
 /** The master-data fields as a person reads them, for the list of what another person changed. */
 function readableFields(refs: { coaches: Coach[]; diagnoses: Diagnosis[]; costRates: CostRate[] }) {
-  const text = (key: keyof PatientFormValues) => (p: Patient): string => {
-    const v = valuesOf(p);
-    if (key === 'gender') return t(`patient.gender.${v.gender}`);
-    if (key === 'primaryCoachId') return refs.coaches.find((c) => c.id === v.primaryCoachId)?.lastName ?? v.primaryCoachId;
-    if (key === 'costRateId') return refs.costRates.find((r) => r.id === v.costRateId)?.name ?? v.costRateId;
-    if (key === 'diagnosisIds') return v.diagnosisIds.map((id) => refs.diagnoses.find((d) => d.id === id)?.code ?? id).join(', ');
-    if (key === 'birthDate' || key === 'aftercareStart' || key === 'aftercareEnd') return v[key] ? dayText(v[key]) : '';
-    return String(v[key]);
-  };
+  const text =
+    (key: keyof PatientFormValues) =>
+    (p: Patient): string => {
+      const v = valuesOf(p);
+      if (key === 'gender') return t(`patient.gender.${v.gender}`);
+      if (key === 'primaryCoachId') return refs.coaches.find((c) => c.id === v.primaryCoachId)?.lastName ?? v.primaryCoachId;
+      if (key === 'costRateId') return refs.costRates.find((r) => r.id === v.costRateId)?.name ?? v.costRateId;
+      if (key === 'diagnosisIds') return v.diagnosisIds.map((id) => refs.diagnoses.find((d) => d.id === id)?.code ?? id).join(', ');
+      if (key === 'birthDate' || key === 'aftercareStart' || key === 'aftercareEnd') return v[key] ? dayText(v[key]) : '';
+      return String(v[key]);
+    };
   return (Object.keys(valuesOf()) as (keyof PatientFormValues)[]).map((key) => ({ label: t(`patient.fields.${key}`), text: text(key) }));
 }
 
@@ -52,7 +54,9 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
   const [editing, setEditing] = useState(restored !== null);
   const [saved, setSaved] = useState(false);
   // The version the open form is based on, and the ETag of the last save (the upstream's word for that version).
-  const [base, setBase] = useState<{ patient: Patient; etag: string | null }>(() => (restored ? { patient: restored.base, etag: restored.etag } : { patient, etag: null }));
+  const [base, setBase] = useState<{ patient: Patient; etag: string | null }>(() =>
+    restored ? { patient: restored.base, etag: restored.etag } : { patient, etag: null },
+  );
   const [initial, setInitial] = useState<PatientFormValues>(() => restored?.values ?? valuesOf(patient));
   const [formKey, setFormKey] = useState(0);
   const [restoredNote, setRestoredNote] = useState(restored !== null);
@@ -88,8 +92,16 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
           </button>
         )}
       </div>
-      {saved && !editing && <p role="status" className="notice">{t('patient.master.saved')}</p>}
-      {editing && restoredNote && <p role="status" className="notice">{t('unsaved.restored')}</p>}
+      {saved && !editing && (
+        <p role="status" className="notice">
+          {t('patient.master.saved')}
+        </p>
+      )}
+      {editing && restoredNote && (
+        <p role="status" className="notice">
+          {t('unsaved.restored')}
+        </p>
+      )}
       {editing ? (
         <DataState status={refs.status} error={refs.error} onRetry={refs.reload}>
           {refs.data && (
@@ -117,19 +129,21 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
                 setEditing(false);
                 setSaved(true);
               }}
-              notice={conflict && (
-                <ConflictNotice
-                  changes={changedFields(base.patient, conflict.current, readableFields(refs.data))}
-                  onTakeTheirs={() => {
-                    setBase({ patient: conflict.current, etag: conflict.tag });
-                    setInitial(valuesOf(conflict.current));
-                    draft.clear();
-                    onSaved(conflict.current);
-                    versioned.dismiss();
-                    setFormKey((k) => k + 1);
-                  }}
-                />
-              )}
+              notice={
+                conflict && (
+                  <ConflictNotice
+                    changes={changedFields(base.patient, conflict.current, readableFields(refs.data))}
+                    onTakeTheirs={() => {
+                      setBase({ patient: conflict.current, etag: conflict.tag });
+                      setInitial(valuesOf(conflict.current));
+                      draft.clear();
+                      onSaved(conflict.current);
+                      versioned.dismiss();
+                      setFormKey((k) => k + 1);
+                    }}
+                  />
+                )
+              }
             />
           )}
         </DataState>
@@ -148,19 +162,31 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
           <dt>{t('patient.fields.clinic')}</dt>
           <dd>{patient.clinic || dash}</dd>
           <dt>{t('patient.fields.aftercare')}</dt>
-          <dd>{dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)}</dd>
+          <dd>
+            {dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)}
+          </dd>
           <dt>{t('patient.fields.diagnosisIds')}</dt>
           <dd>
-            {patient.diagnosisIds.length === 0
-              ? dash
-              : (
-                <ul className="plain-list">
-                  {patient.diagnosisIds.map((id) => {
-                    const d = diagnoses.find((x) => x.id === id);
-                    return <li key={id}>{d ? <><code>{d.code}</code> {d.label}</> : t('patient.master.unknownDiagnosis')}</li>;
-                  })}
-                </ul>
-              )}
+            {patient.diagnosisIds.length === 0 ? (
+              dash
+            ) : (
+              <ul className="plain-list">
+                {patient.diagnosisIds.map((id) => {
+                  const d = diagnoses.find((x) => x.id === id);
+                  return (
+                    <li key={id}>
+                      {d ? (
+                        <>
+                          <code>{d.code}</code> {d.label}
+                        </>
+                      ) : (
+                        t('patient.master.unknownDiagnosis')
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
           </dd>
           <dt>{t('patient.fields.costRateId')}</dt>
           <dd>{costRate?.name ?? (patient.costRateId ? t('patient.master.unknownCostRate') : dash)}</dd>

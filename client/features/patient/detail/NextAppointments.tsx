@@ -15,15 +15,25 @@ export function NextAppointments({ patient, now = new Date() }: { patient: Patie
           {next.map((a) => (
             <li key={a.id}>
               <span>
-                <strong>{formatDate(a.startsAt, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</strong>
-                {' · '}{t(`patient.appointments.type.${a.type}`)}
-                {a.note && <><br /><small className="muted">{a.note}</small></>}
+                <strong>
+                  {formatDate(a.startsAt, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}
+                </strong>
+                {' · '}
+                {t(`patient.appointments.type.${a.type}`)}
+                {a.note && (
+                  <>
+                    <br />
+                    <small className="muted">{a.note}</small>
+                  </>
+                )}
               </span>
             </li>
           ))}
         </ul>
       )}
-      <p><Link href={`/patient/${encodeURIComponent(patient.id)}?tab=appointments`}>{t('patient.appointments.manage')}</Link></p>
+      <p>
+        <Link href={`/patient/${encodeURIComponent(patient.id)}?tab=appointments`}>{t('patient.appointments.manage')}</Link>
+      </p>
     </section>
   );
 }

@@ -20,7 +20,11 @@ const PAGE = 50;
 export function PatientHistory({ patientId }: { patientId: string }) {
   const [limit, setLimit] = useState(PAGE);
   const entries = useResource(
-    (signal) => listPage((range) => listAuditLog({ where: { patientId, entity: { inq: [...HISTORY_ENTITIES] } }, order: ['at DESC', 'id DESC'], ...range }, signal), limit),
+    (signal) =>
+      listPage(
+        (range) => listAuditLog({ where: { patientId, entity: { inq: [...HISTORY_ENTITIES] } }, order: ['at DESC', 'id DESC'], ...range }, signal),
+        limit,
+      ),
     `${patientId}:${limit}`,
   );
   const refs = useReferenceData();
@@ -37,8 +41,14 @@ export function PatientHistory({ patientId }: { patientId: string }) {
     <section aria-labelledby="history-heading" className="card patient-history">
       <h2 id="history-heading">{t('patient.history.title')}</h2>
       <p className="muted">{t('patient.history.hint')}</p>
-      <DataState status={entries.status} error={entries.error} onRetry={entries.reload} hasData={!!entries.data}
-        empty={entries.data?.length === 0} emptyText={t('patient.history.empty')}>
+      <DataState
+        status={entries.status}
+        error={entries.error}
+        onRetry={entries.reload}
+        hasData={!!entries.data}
+        empty={entries.data?.length === 0}
+        emptyText={t('patient.history.empty')}
+      >
         <ol className="history-list">
           {(entries.data ?? []).map((entry) => {
             const { title, lines } = describeEntry(entry, names);

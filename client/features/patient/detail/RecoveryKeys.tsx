@@ -28,7 +28,11 @@ export function RecoveryKeys({ patientId }: { patientId: string }) {
         </button>
       </div>
       <p className="muted">{t('patient.puks.hint')}</p>
-      {error !== null && <p role="alert" className="inline-error">{t('patient.puks.failed')} {errorText(error)}</p>}
+      {error !== null && (
+        <p role="alert" className="inline-error">
+          {t('patient.puks.failed')} {errorText(error)}
+        </p>
+      )}
       <DataState
         status={puks.status}
         error={puks.error}

@@ -11,7 +11,11 @@ const { listSurveys } = vi.mocked(await import('../../../api/surveys.ts'));
 
 const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
 const evaluation = (n: number, mood: number) => ({
-  id: `e${n}`, patientId: 'p1', date: daysAgo(n), updatedAt: '', data: { date: daysAgo(n), mood, sleep: 3, stress: 2, pain: null, notes: '' },
+  id: `e${n}`,
+  patientId: 'p1',
+  date: daysAgo(n),
+  updatedAt: '',
+  data: { date: daysAgo(n), mood, sleep: 3, stress: 2, pain: null, notes: '' },
 });
 
 beforeEach(() => {

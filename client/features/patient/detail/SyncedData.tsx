@@ -59,14 +59,24 @@ export function SyncedData({ patientId }: { patientId: string }) {
         <label className="inline-label">
           {t('patient.data.period')}
           <select value={String(period)} onChange={(e) => setPeriod(Number((e.target as HTMLSelectElement).value))}>
-            {PERIODS.map((p) => <option key={p} value={p}>{t('patient.data.lastDays', { n: p })}</option>)}
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t('patient.data.lastDays', { n: p })}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <section className="card" aria-labelledby="eval-heading">
         <h3 id="eval-heading">{t('patient.data.evaluations')}</h3>
-        <DataState status={evaluations.status} error={evaluations.error} onRetry={evaluations.reload} hasData={!!evaluations.data}
-          empty={evaluations.data?.length === 0} emptyText={t('patient.data.noEvaluations')}>
+        <DataState
+          status={evaluations.status}
+          error={evaluations.error}
+          onRetry={evaluations.reload}
+          hasData={!!evaluations.data}
+          empty={evaluations.data?.length === 0}
+          emptyText={t('patient.data.noEvaluations')}
+        >
           {evaluations.data && (
             <>
               <Averages records={evaluations.data} days={days} />
@@ -101,8 +111,14 @@ export function SyncedData({ patientId }: { patientId: string }) {
       </section>
       <section className="card" aria-labelledby="stats-heading">
         <h3 id="stats-heading">{t('patient.data.stats')}</h3>
-        <DataState status={stats.status} error={stats.error} onRetry={stats.reload} hasData={!!stats.data}
-          empty={stats.data?.length === 0} emptyText={t('patient.data.noStats')}>
+        <DataState
+          status={stats.status}
+          error={stats.error}
+          onRetry={stats.reload}
+          hasData={!!stats.data}
+          empty={stats.data?.length === 0}
+          emptyText={t('patient.data.noStats')}
+        >
           {stats.data && (
             <>
               <BarChart
@@ -129,7 +145,12 @@ export function SyncedData({ patientId }: { patientId: string }) {
                   xLabel={t('patient.data.day')}
                   yLabel={t('patient.data.hours')}
                   formatValue={(v) => formatNumber(v, { maximumFractionDigits: 1 })}
-                  series={[{ name: t('patient.data.sleepHours'), values: perDay(days, stats.data, (d) => (d.sleepMinutes == null ? null : Math.round(d.sleepMinutes / 6) / 10)) }]}
+                  series={[
+                    {
+                      name: t('patient.data.sleepHours'),
+                      values: perDay(days, stats.data, (d) => (d.sleepMinutes == null ? null : Math.round(d.sleepMinutes / 6) / 10)),
+                    },
+                  ]}
                 />
               )}
             </>
@@ -164,7 +185,9 @@ function Averages({ records, days }: { records: Evaluation[]; days: string[] }) 
     <dl className="averages">
       {items.map(({ key, get }) => (
         <div key={key}>
-          <dt>{t(`patient.data.${key}`)} <small>{t('patient.data.avgPeriod')}</small></dt>
+          <dt>
+            {t(`patient.data.${key}`)} <small>{t('patient.data.avgPeriod')}</small>
+          </dt>
           <dd>
             {show(mean(perDay(days, records, get)))}
             <small className="muted"> · {t('patient.data.avg7', { value: show(mean(perDay(last7, records, get))) })}</small>
@@ -176,14 +199,19 @@ function Averages({ records, days }: { records: Evaluation[]; days: string[] }) 
 }
 
 function Notes({ records }: { records: Evaluation[] }) {
-  const withNotes = records.filter((r) => r.data.notes?.trim()).slice(-10).reverse();
+  const withNotes = records
+    .filter((r) => r.data.notes?.trim())
+    .slice(-10)
+    .reverse();
   if (withNotes.length === 0) return null;
   return (
     <details>
       <summary>{t('patient.data.notes', { n: withNotes.length })}</summary>
       <ul className="plain-list">
         {withNotes.map((r) => (
-          <li key={r.id}><strong>{r.date ? shortDay(r.date) : ''}</strong> {r.data.notes}</li>
+          <li key={r.id}>
+            <strong>{r.date ? shortDay(r.date) : ''}</strong> {r.data.notes}
+          </li>
         ))}
       </ul>
     </details>

@@ -1,11 +1,9 @@
-
 import { listSurveys } from '../../../api/surveys.ts';
 import { listSyncRecords } from '../../../api/sync-db.ts';
 import type { Survey } from '../../../api/schemas/surveys.ts';
 import { DataState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
-
 
 /* The patient app's events and survey results, shown on the synced-data tab (SyncedData.tsx). */
 
@@ -14,8 +12,14 @@ export function Events({ patientId }: { patientId: string }) {
   return (
     <section className="card" aria-labelledby="events-heading">
       <h3 id="events-heading">{t('patient.data.events')}</h3>
-      <DataState status={events.status} error={events.error} onRetry={events.reload} hasData={!!events.data}
-        empty={events.data?.length === 0} emptyText={t('patient.data.noEvents')}>
+      <DataState
+        status={events.status}
+        error={events.error}
+        onRetry={events.reload}
+        hasData={!!events.data}
+        empty={events.data?.length === 0}
+        emptyText={t('patient.data.noEvents')}
+      >
         <ul className="row-list">
           {(events.data ?? []).map((e) => (
             <li key={e.id}>
@@ -39,15 +43,24 @@ export function SurveyResults({ patientId }: { patientId: string }) {
   const results = useResource(async (s) => {
     const [list, surveys] = await Promise.all([
       listSyncRecords(patientId, 'survey-result', { order: 'date DESC', limit: 20 }, s),
-      listSurveys({ limit: 1000 }, s).then((r) => r.data, () => [] as Survey[]),
+      listSurveys({ limit: 1000 }, s).then(
+        (r) => r.data,
+        () => [] as Survey[],
+      ),
     ]);
     return { data: { list: list.data, surveys } };
   }, patientId);
   return (
     <section className="card" aria-labelledby="surveys-heading">
       <h3 id="surveys-heading">{t('patient.data.surveys')}</h3>
-      <DataState status={results.status} error={results.error} onRetry={results.reload} hasData={!!results.data}
-        empty={results.data?.list.length === 0} emptyText={t('patient.data.noSurveys')}>
+      <DataState
+        status={results.status}
+        error={results.error}
+        onRetry={results.reload}
+        hasData={!!results.data}
+        empty={results.data?.list.length === 0}
+        emptyText={t('patient.data.noSurveys')}
+      >
         <ul className="plain-list survey-results">
           {(results.data?.list ?? []).map((r) => {
             const survey = results.data?.surveys.find((s) => s.id === r.data.surveyId);
@@ -57,18 +70,33 @@ export function SurveyResults({ patientId }: { patientId: string }) {
                   <summary>
                     <strong>{survey?.title ?? t('patient.data.unknownSurvey')}</strong> · {formatDate(r.data.completedAt)}
                   </summary>
-                  <div className="table-scroll"><table>
-                    <thead><tr><th scope="col">{t('patient.data.question')}</th><th scope="col">{t('patient.data.answer')}</th></tr></thead>
-                    <tbody>
-                      {r.data.answers.map((a) => {
-                        const q = survey?.questions.find((x) => x.id === a.questionId);
-                        const value = typeof a.value === 'number'
-                          ? (q?.max !== undefined ? t('patient.data.scaleAnswer', { value: formatNumber(a.value), max: formatNumber(q.max) }) : formatNumber(a.value))
-                          : a.value;
-                        return <tr key={a.questionId}><td>{q?.text ?? t('patient.data.unknownQuestion')}</td><td>{value}</td></tr>;
-                      })}
-                    </tbody>
-                  </table></div>
+                  <div className="table-scroll">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('patient.data.question')}</th>
+                          <th scope="col">{t('patient.data.answer')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {r.data.answers.map((a) => {
+                          const q = survey?.questions.find((x) => x.id === a.questionId);
+                          const value =
+                            typeof a.value === 'number'
+                              ? q?.max !== undefined
+                                ? t('patient.data.scaleAnswer', { value: formatNumber(a.value), max: formatNumber(q.max) })
+                                : formatNumber(a.value)
+                              : a.value;
+                          return (
+                            <tr key={a.questionId}>
+                              <td>{q?.text ?? t('patient.data.unknownQuestion')}</td>
+                              <td>{value}</td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </div>
                 </details>
               </li>
             );

@@ -24,11 +24,19 @@ export type FormState = ReturnType<typeof empty>;
  * The list is versioned with its patient: a save names the patient's version (If-Match), and a 412 carries the
  * list as it is now. The base that the hook compares is the patient record with that list.
  */
-export const PatientAppointmentsSchema = v.pipe(AppointmentListSchema, v.transform((appointments) => ({ appointments, updatedAt: null as string | null })));
+export const PatientAppointmentsSchema = v.pipe(
+  AppointmentListSchema,
+  v.transform((appointments) => ({ appointments, updatedAt: null as string | null })),
+);
 export type Versioned = v.InferOutput<typeof PatientAppointmentsSchema>;
 export const sameList = (a: Versioned, b: Versioned) => JSON.stringify(a.appointments) === JSON.stringify(b.appointments);
 export const describe = (list: Appointment[]) =>
-  list.map((a) => `${formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' })} ${t(`patient.appointments.type.${a.type}`)}${a.note ? ` (${a.note})` : ''}`).join('\n');
+  list
+    .map(
+      (a) =>
+        `${formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' })} ${t(`patient.appointments.type.${a.type}`)}${a.note ? ` (${a.note})` : ''}`,
+    )
+    .join('\n');
 
 /**
  * The appointments draft of a coach and patient: the appointment being typed, and a changed list the server has not
@@ -38,4 +46,3 @@ export interface AppointmentsDraft {
   form: FormState | null;
   pending: { list: Appointment[]; base: Versioned; etag: string | null } | null;
 }
-

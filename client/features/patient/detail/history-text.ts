@@ -66,9 +66,13 @@ function title(entry: AuditEntry, names: HistoryNames): string {
       if (fields.every((f) => f === 'followUpAt')) return t('patient.history.patient.followUp');
       return t('patient.history.patient.update');
     case 'patient-coach':
-      return t(`patient.history.coach.${entry.action === 'delete' ? 'removed' : 'added'}`, { name: names.coaches.get(other) ?? t('patient.history.unknownCoach') });
+      return t(`patient.history.coach.${entry.action === 'delete' ? 'removed' : 'added'}`, {
+        name: names.coaches.get(other) ?? t('patient.history.unknownCoach'),
+      });
     case 'patient-device':
-      return t(`patient.history.device.${entry.action === 'delete' ? 'removed' : 'added'}`, { name: names.devices.get(device) ?? t('patient.history.unknownDevice') });
+      return t(`patient.history.device.${entry.action === 'delete' ? 'removed' : 'added'}`, {
+        name: names.devices.get(device) ?? t('patient.history.unknownDevice'),
+      });
     case 'patient-token':
       return t(`patient.history.token.${entry.action}`);
     case 'puk':
@@ -85,12 +89,12 @@ export function describeEntry(entry: AuditEntry, names: HistoryNames): { title: 
   const showFields = entry.action === 'update' || entry.entity === 'evaluation-form';
   const lines = showFields
     ? Object.entries(entry.changes)
-      .filter(([field]) => !HIDDEN.has(field))
-      .map(([field, change]) => ({
-        label: t(LABELS[field] ?? `patient.fields.${field}`),
-        before: value(field, change.before, names),
-        after: value(field, change.after, names),
-      }))
+        .filter(([field]) => !HIDDEN.has(field))
+        .map(([field, change]) => ({
+          label: t(LABELS[field] ?? `patient.fields.${field}`),
+          before: value(field, change.before, names),
+          after: value(field, change.after, names),
+        }))
     : [];
   return { title: title(entry, names), lines };
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('news')
+  await db.schema
+    .createTable('news')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
@@ -10,7 +11,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('news_published').on('news').column('publishedAt').execute();
 
-  await db.schema.createTable('news_reads')
+  await db.schema
+    .createTable('news_reads')
     .addColumn('newsId', 'text', (c) => c.notNull().references('news.id').onDelete('cascade'))
     .addColumn('coachId', 'text', (c) => c.notNull().references('coaches.id').onDelete('cascade'))
     .addColumn('readAt', 'text', (c) => c.notNull())

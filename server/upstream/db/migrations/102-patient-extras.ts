@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('puks')
+  await db.schema
+    .createTable('puks')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('patientId', 'text', (c) => c.notNull().references('patients.id').onDelete('cascade'))
     .addColumn('code', 'text', (c) => c.notNull().unique())
@@ -10,7 +11,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('puks_patient').on('puks').column('patientId').execute();
 
-  await db.schema.createTable('patient_devices')
+  await db.schema
+    .createTable('patient_devices')
     .addColumn('patientId', 'text', (c) => c.notNull().references('patients.id').onDelete('cascade'))
     .addColumn('deviceId', 'text', (c) => c.notNull().references('devices.id').onDelete('cascade'))
     .addColumn('createdAt', 'text', (c) => c.notNull())
@@ -18,7 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('patient_devices_device').on('patient_devices').column('deviceId').execute();
 
-  await db.schema.createTable('evaluation_forms')
+  await db.schema
+    .createTable('evaluation_forms')
     .addColumn('patientId', 'text', (c) => c.primaryKey().references('patients.id').onDelete('cascade'))
     .addColumn('goalAttainment', 'integer')
     .addColumn('workAbility', 'text')

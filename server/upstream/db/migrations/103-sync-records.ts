@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('sync_records')
+  await db.schema
+    .createTable('sync_records')
     .addColumn('patientId', 'text', (c) => c.notNull().references('patients.id').onDelete('cascade'))
     .addColumn('collection', 'text', (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())

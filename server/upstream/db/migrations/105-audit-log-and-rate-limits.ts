@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 // The audit log (who changed which record when, before and after of the changed fields) and the shared
 // rate-limit counters. Both only grow through the routes; neither is ever edited by hand.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('audit_log')
+  await db.schema
+    .createTable('audit_log')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('at', 'text', (c) => c.notNull())
     // No foreign key: the entry must outlive a deleted coach or patient.
@@ -22,7 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // rate-limiter-flexible's PostgreSQL store (key, points, expire in ms since 1970). Created here so every
   // upstream process finds it at start; SQLite instances count in memory and leave it empty. Keys are
   // hashes, so no address or IP is stored.
-  await db.schema.createTable('rate_limits')
+  await db.schema
+    .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('expire', 'bigint')

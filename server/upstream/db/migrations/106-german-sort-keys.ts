@@ -21,14 +21,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const [table, columns] of Object.entries(KEYED)) {
     for (const keyed of Object.values(columns)) {
-      await db.schema.alterTable(table)
+      await db.schema
+        .alterTable(table)
         .addColumn(keyed.column, 'text', (c) => (postgres ? c.modifyEnd(sql`collate "C"`) : c))
         .execute();
     }
     const sources = Object.keys(columns);
-    const rows = await db.selectFrom(table).select(['id', ...sources]).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', ...sources])
+      .execute();
     for (const row of rows) {
-      const keys = Object.fromEntries(Object.entries(columns).map(([field, keyed]) => [keyed.column, typeof row[field] === 'string' ? keyed.key(row[field]) : null]));
+      const keys = Object.fromEntries(
+        Object.entries(columns).map(([field, keyed]) => [keyed.column, typeof row[field] === 'string' ? keyed.key(row[field]) : null]),
+      );
       await db.updateTable(table).set(keys).where('id', '=', row.id).execute();
     }
   }

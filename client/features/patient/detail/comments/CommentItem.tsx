@@ -13,7 +13,14 @@ import { dateTime, draftKey } from './comment-drafts.ts';
 const sameText = (a: Comment, b: Comment) => a.text === b.text;
 
 /** One note: its text, who wrote it when, and for its author editing and deleting; earlier versions where the API keeps them. */
-export function CommentItem({ coachId, comment, own, history, onChanged, onDeleted }: {
+export function CommentItem({
+  coachId,
+  comment,
+  own,
+  history,
+  onChanged,
+  onDeleted,
+}: {
   coachId: string;
   comment: Comment;
   own: boolean;
@@ -86,8 +93,7 @@ export function CommentItem({ coachId, comment, own, history, onChanged, onDelet
   return (
     <li className="comment">
       <header className="comment-meta">
-        <strong>{comment.authorName}</strong>{' '}
-        <time dateTime={comment.createdAt}>{dateTime(comment.createdAt)}</time>
+        <strong>{comment.authorName}</strong> <time dateTime={comment.createdAt}>{dateTime(comment.createdAt)}</time>
         {edited && <span className="muted"> · {t('patient.comments.edited', { date: dateTime(comment.updatedAt) })}</span>}
       </header>
       {edited && history && !editing && <CommentVersions comment={comment} />}

@@ -41,10 +41,18 @@ function VersionList({ comment }: { comment: Comment }) {
     `${comment.id}:${comment.updatedAt}`,
   );
   // The newest version is the text on screen; the list shows the ones before it.
-  const earlier = versionsOf(entries.data ?? []).slice(0, -1).reverse();
+  const earlier = versionsOf(entries.data ?? [])
+    .slice(0, -1)
+    .reverse();
   return (
-    <DataState status={entries.status} error={entries.error} onRetry={entries.reload} hasData={!!entries.data}
-      empty={earlier.length === 0} emptyText={t('patient.comments.noVersions')}>
+    <DataState
+      status={entries.status}
+      error={entries.error}
+      onRetry={entries.reload}
+      hasData={!!entries.data}
+      empty={earlier.length === 0}
+      emptyText={t('patient.comments.noVersions')}
+    >
       <ol className="comment-version-list">
         {earlier.map((version) => (
           <li key={version.at}>
