@@ -4,6 +4,7 @@ import { listen, makePublicDir, startFakeUpstream, testConfig } from '../../help
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { exchange } from '../../helpers/hostile-requests.ts';
 import { rawRequest } from '../../helpers/gateway-stack.ts';
+import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
 
 /*
  * RFC 9110 7.6.1: hop-by-hop fields describe one connection and a proxy removes them, together with every field the
@@ -59,11 +60,7 @@ describe('request fields the upstream never receives', () => {
 
   test('Expect and the xsrf-sid cookie are removed also when the body waits for 100 Continue', async () => {
     const page = await fetch(`${gateway.url}/login`);
-    const cookie = page.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]);
+    const { cookie, token } = xsrfPairOf(page.headers.getSetCookie());
     const lines = [`Cookie: ${cookie}; theme=dark`, `X-XSRF-TOKEN: ${token}`, 'Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'];
     // (exchange() reads past the interim 100 Continue to the answer.)
     const answer = await exchange(port, `POST /v2/echo HTTP/1.1\r\nHost: localhost\r\n${lines.join('\r\n')}\r\n\r\n{}`, ['POST']);

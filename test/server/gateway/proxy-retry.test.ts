@@ -3,10 +3,10 @@ import request from 'supertest';
 import { ClientRequest, ServerResponse } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
 import { captureLogger, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { xsrfFrom } from '../../helpers/xsrf-pair.ts';
 
 /*
  * The gateway's answer to the keep-alive race (a pooled connection reset by the upstream just as a request goes out
@@ -52,11 +52,6 @@ const answer = (res: ServerResponse) => {
   res.end('{"ok":true}');
 };
 
-async function xsrf(app: Express) {
-  const res = await request(app).get('/login');
-  const cookie = (res.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]).join('; ');
-  return { cookie, token: decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]) };
-}
 
 const appFor = (upstream: FakeUpstream, options: Parameters<typeof createApp>[1] = {}) =>
   createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir, ...options });
@@ -75,7 +70,7 @@ describe('one retry on a fresh connection', () => {
   test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('a %s is never sent twice: reset on a reused connection, it is a 502', async (method) => {
     const upstream = await upstreamThatThen((nth, req, res) => (nth === 2 ? req.socket.destroy() : answer(res)));
     const app = appFor(upstream);
-    const { cookie, token } = await xsrf(app);
+    const { cookie, token } = await xsrfFrom(app);
     await request(app).get('/v2/warm-up').expect(200);
     const verb = method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
     const res = await request(app)[verb]('/v2/patients/p1').set('Cookie', cookie).set('X-XSRF-TOKEN', token).send({ a: 1 });

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
 import { listen, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { xsrfFrom } from '../../helpers/xsrf-pair.ts';
 
 let publicDir: { dir: string; cleanup: () => void };
 let upstream: FakeUpstream;
@@ -23,14 +24,6 @@ afterAll(async () => {
   publicDir.cleanup();
 });
 
-/** A page load's cookies and token, so mutating calls pass the XSRF check. */
-async function xsrf(target: Express) {
-  const res = await request(target).get('/login');
-  const setCookie = res.headers['set-cookie'] as unknown as string[];
-  const cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
-  const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]);
-  return { cookie, token };
-}
 
 describe('the /v2 proxy', () => {
   test('keeps the /v2 path and the query string', async () => {
@@ -59,7 +52,7 @@ describe('the /v2 proxy', () => {
   });
 
   test('streams a request body unchanged (nothing parses it first)', async () => {
-    const { cookie, token } = await xsrf(app);
+    const { cookie, token } = await xsrfFrom(app);
     const body = JSON.stringify({ email: 'a@b.de', text: 'ü'.repeat(20_000) });
     const res = await request(app).post('/v2/comments').set('Cookie', cookie).set('X-XSRF-TOKEN', token).set('Content-Type', 'application/json').send(body);
     expect(res.status).toBe(200);
@@ -156,7 +149,7 @@ describe('the /v2 proxy', () => {
   test('nothing is retried: a failing POST reaches the upstream once', async () => {
     const flaky = await startFakeUpstream((req) => req.socket.destroy());
     const target = createApp(testConfig({ UPSTREAM_URL: flaky.url }), { publicDir: publicDir.dir });
-    const { cookie, token } = await xsrf(target);
+    const { cookie, token } = await xsrfFrom(target);
     const res = await request(target).post('/v2/patients').set('Cookie', cookie).set('X-XSRF-TOKEN', token).send({ a: 1 });
     expect(res.status).toBe(502);
     expect(flaky.requests).toHaveLength(1);

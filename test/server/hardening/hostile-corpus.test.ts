@@ -9,6 +9,7 @@ import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 import { HEADER_SETS, HOP_MARKER, buildCorpus, exchange, pool } from '../../helpers/hostile-requests.ts';
 import type { CorpusCase, Xsrf } from '../../helpers/hostile-requests.ts';
 import { XSRF_SECRET, startStack } from '../../helpers/gateway-stack.ts';
+import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
 
 /*
  * The generated hostile-request corpus (test/helpers/hostile-requests.ts) against the real gateway process, once in
@@ -51,12 +52,7 @@ function healthz(port: number): Promise<number> {
 }
 
 async function xsrfOf(port: number): Promise<Xsrf> {
-  const page = await fetch(`http://127.0.0.1:${port}/login`);
-  const cookie = page.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return { cookie, token: decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '') };
+  return xsrfPairOf((await fetch(`http://127.0.0.1:${port}/login`)).headers.getSetCookie());
 }
 
 async function runCorpus(kind: string, target: Target): Promise<{ cases: CorpusCase[]; failures: string[] }> {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, rawRequest, startStack } from '../../helpers/gateway-stack.ts';
 import type { Stack } from '../../helpers/gateway-stack.ts';
+import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
 
 /*
  * Account takeover with one request, as the issue found it: `POST /v2/auth/forgot-password` with a forged Host (or
@@ -43,8 +44,8 @@ async function call(port: number, method: string, path: string, headers: Record<
 async function xsrfHeaders(port: number, host: string): Promise<Record<string, string>> {
   const page = await call(port, 'GET', '/login', { Host: host });
   expect(page.status).toBe(200);
-  const cookie = page.cookies.map((line) => line.split(';')[0]).join('; ');
-  return { Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]) };
+  const { cookie, token } = xsrfPairOf(page.cookies);
+  return { Cookie: cookie, 'X-XSRF-TOKEN': token };
 }
 
 /** The links in every mail the built-in upstream wrote to its outbox. */
