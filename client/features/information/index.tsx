@@ -4,7 +4,7 @@ import { GuideChapter } from './guide/GuideChapter.tsx';
 import { GuideContents } from './guide/GuideContents.tsx';
 import { HelpSection } from './HelpSection.tsx';
 import { MaterialsSection } from './MaterialsSection.tsx';
-import { VersionSection } from './VersionSection.tsx';
+import { VersionSection } from '../../components/VersionSection.tsx';
 import './information.css';
 
 /**
@@ -31,7 +31,7 @@ export default function InformationPage() {
             <HelpSection />
           </article>
           <article>
-            <VersionSection />
+            <VersionSection texts="information" />
           </article>
         </div>
       </div>

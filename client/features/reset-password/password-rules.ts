@@ -1,24 +1,10 @@
-import { MIN_PASSWORD_LENGTH } from '../../lib/validation.ts';
+import * as rules from '../../lib/password-rules.ts';
 
-/** Locale key of a field's message, or null when valid (docs/product.md#validation). */
-export function newPasswordError(value: string): string | null {
-  if (value === '') return 'resetPassword.passwordRequired';
-  if (value.length < MIN_PASSWORD_LENGTH) return 'resetPassword.passwordTooShort';
-  return null;
-}
-
-export function repeatPasswordError(value: string): string | null {
-  if (value === '') return 'resetPassword.repeatRequired';
-  if (value.length < MIN_PASSWORD_LENGTH) return 'resetPassword.passwordTooShort';
-  return null;
-}
-
+/** Locale key of a field's message, or null when valid (the one rule set: lib/password-rules.ts). */
+export const newPasswordError = (value: string) => rules.newPasswordError(value, 'resetPassword');
+export const repeatPasswordError = (value: string) => rules.repeatPasswordError(value, 'resetPassword');
 /** On submit the match check runs first, then validity; null means the request may be sent. */
-export function submitError(password: string, repeat: string): string | null {
-  if (password !== repeat) return 'resetPassword.mismatch';
-  if (newPasswordError(password) || repeatPasswordError(repeat)) return 'resetPassword.checkFields';
-  return null;
-}
+export const submitError = (password: string, repeat: string) => rules.passwordSubmitError(password, repeat, 'resetPassword');
 
 /** accessToken, or access_token as fallback (docs/product.md#screens). */
 export function tokenFromSearch(search: string): string | null {

@@ -2,7 +2,7 @@ import { t } from '../../lib/i18n.ts';
 import { LanguageSection } from './LanguageSection.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
-import { VersionSection } from './VersionSection.tsx';
+import { VersionSection } from '../../components/VersionSection.tsx';
 import './settings.css';
 
 export default function SettingsPage() {
@@ -20,7 +20,7 @@ export default function SettingsPage() {
           <LanguageSection />
         </article>
         <article>
-          <VersionSection />
+          <VersionSection texts="settings" />
         </article>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '../../lib/validation.ts';
+import * as rules from '../../lib/password-rules.ts';
 
 export interface PasswordValues {
   current: string;
@@ -6,26 +6,13 @@ export interface PasswordValues {
   repeat: string;
 }
 
-/** Locale key of a field's message, or null when valid (docs/product.md#validation for the new password). */
+/** Locale key of a field's message, or null when valid (the new-password rules: lib/password-rules.ts). */
 export function currentPasswordError(value: string): string | null {
   return value === '' ? 'settings.currentRequired' : null;
 }
-export function newPasswordError(value: string): string | null {
-  if (value === '') return 'settings.passwordRequired';
-  if (value.length < MIN_PASSWORD_LENGTH) return 'settings.passwordTooShort';
-  return null;
-}
-export function repeatPasswordError(value: string): string | null {
-  if (value === '') return 'settings.repeatRequired';
-  if (value.length < MIN_PASSWORD_LENGTH) return 'settings.passwordTooShort';
-  return null;
-}
+export const newPasswordError = (value: string) => rules.newPasswordError(value, 'settings');
+export const repeatPasswordError = (value: string) => rules.repeatPasswordError(value, 'settings');
 
-/** On submit the match check runs first, then validity (docs/product.md#validation); null means send. */
-export function submitError(values: PasswordValues): string | null {
-  if (values.next !== values.repeat) return 'settings.mismatch';
-  if (currentPasswordError(values.current) || newPasswordError(values.next) || repeatPasswordError(values.repeat)) {
-    return 'settings.checkFields';
-  }
-  return null;
-}
+/** On submit the match check runs first, then validity of all three fields; null means send. */
+export const submitError = (values: PasswordValues) =>
+  rules.passwordSubmitError(values.next, values.repeat, 'settings', currentPasswordError(values.current) === null);
