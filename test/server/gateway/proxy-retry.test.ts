@@ -52,7 +52,6 @@ const answer = (res: ServerResponse) => {
   res.end('{"ok":true}');
 };
 
-
 const appFor = (upstream: FakeUpstream, options: Parameters<typeof createApp>[1] = {}) =>
   createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir, ...options });
 

@@ -24,7 +24,6 @@ afterAll(async () => {
   publicDir.cleanup();
 });
 
-
 describe('the /v2 proxy', () => {
   test('keeps the /v2 path and the query string', async () => {
     const res = await request(app).get('/v2/patients?filter=%7B%22limit%22%3A20%7D');
