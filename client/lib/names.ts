@@ -7,7 +7,7 @@ interface Named {
   firstName: string;
   lastName: string;
 }
-type CoachLike = Named & { email: string };
+export type CoachLike = Named & { email: string };
 type PatientLike = Named & { patientCode: string; id?: string; patientId?: string };
 const codeOf = (p: PatientLike) => p.patientCode || `#${p.id ?? p.patientId ?? ''}`;
 

@@ -7,7 +7,7 @@ import { listPatientTokens } from '../../api/patient-tokens.ts';
 import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { DataState } from '../../components/DataState.tsx';
+import { DataState, listState } from '../../components/DataState.tsx';
 import { errorText } from '../../components/errorText.ts';
 import { can } from '../../components/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
@@ -106,14 +106,7 @@ function OpenCodes({ coachId }: { coachId: string }) {
           {t('createAccess.refresh')}
         </button>
       </div>
-      <DataState
-        status={list.status}
-        error={list.error}
-        onRetry={list.reload}
-        hasData={!!list.data}
-        empty={list.data?.length === 0}
-        emptyText={t('createAccess.openEmpty')}
-      >
+      <DataState {...listState(list, t('createAccess.openEmpty'))}>
         <ul className="row-list">
           {(list.data ?? []).map((token) => (
             <li key={token.id}>

@@ -3,6 +3,7 @@ import { t } from '../../lib/i18n.ts';
 import { USES_COACH, USES_PERIOD, USES_STATUS, type ExportFilter, type ExportKind } from './exports.ts';
 import { filterError } from './filter.ts';
 import { coachListName } from '../../lib/names.ts';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 
 interface Props {
   kinds: ExportKind[];
@@ -47,26 +48,7 @@ export function ExportForm({ kinds, kind, filter, coaches, coachesFailed, disabl
         <legend>{t('export.filterLegend')}</legend>
         {USES_PERIOD[kind] && (
           <div className="grid">
-            <label>
-              {t('export.from')}
-              <input
-                type="date"
-                value={filter.from}
-                max={filter.to}
-                onInput={(e) => set({ from: e.currentTarget.value })}
-                aria-invalid={problem ? true : undefined}
-              />
-            </label>
-            <label>
-              {t('export.to')}
-              <input
-                type="date"
-                value={filter.to}
-                min={filter.from}
-                onInput={(e) => set({ to: e.currentTarget.value })}
-                aria-invalid={problem ? true : undefined}
-              />
-            </label>
+            <DateRangeFields from={filter.from} to={filter.to} labels={[t('export.from'), t('export.to')]} invalid={!!problem} onChange={set} />
           </div>
         )}
         {(USES_STATUS[kind] || USES_COACH[kind]) && (

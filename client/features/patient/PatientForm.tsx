@@ -8,7 +8,7 @@ import { errorText } from '../../components/errorText.ts';
 import { ConflictError } from '../../components/useVersionedSave.ts';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n.ts';
-import { coachListName } from '../../lib/names.ts';
+import { CoachOptions } from '../../components/CoachOptions.tsx';
 
 export interface PatientFormValues {
   firstName: string;
@@ -179,11 +179,7 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
             {t('patient.fields.primaryCoachId')}
             <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
               <option value="">{t('patient.form.noCoach')}</option>
-              {coaches.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {coachListName(c)}
-                </option>
-              ))}
+              <CoachOptions coaches={coaches} />
             </select>
           </label>
         )}

@@ -5,7 +5,7 @@ import { listCount, listPage } from '../../api/paging.ts';
 import type { Coach } from '../../api/schemas/coaches.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
-import { DataState } from '../../components/DataState.tsx';
+import { DataState, listState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
@@ -17,6 +17,7 @@ import { user } from '../../state/session.ts';
 import { listQueryToSearch, parseListQuery, toListFilter, type ListQuery } from './listQuery.ts';
 import { coachName, patientListName } from '../../lib/names.ts';
 import { Filters } from './PatientListFilters.tsx';
+import { SortMark } from '../../components/SortMark.tsx';
 
 /** Columns; `sort` names the field a column header sorts by (the others are not sortable by the API). */
 const COLUMNS: { key: string; label: string; sort?: string }[] = [
@@ -80,14 +81,7 @@ export function PatientList() {
         {patients.status === 'ready' || patients.data ? t('patient.list.count', { n: formatCount(count) }) : '\u00a0'}
       </p>
 
-      <DataState
-        status={patients.status}
-        error={patients.error}
-        onRetry={patients.reload}
-        hasData={!!patients.data}
-        empty={patients.data?.length === 0}
-        emptyText={filtered ? t('patient.list.emptyFiltered') : t('patient.list.empty')}
-      >
+      <DataState {...listState(patients, filtered ? t('patient.list.emptyFiltered') : t('patient.list.empty'))}>
         <div className="table-scroll" aria-busy={patients.status === 'loading'}>
           <table className="responsive-table">
             <caption className="visually-hidden">{t('patient.list.caption')}</caption>
@@ -106,9 +100,7 @@ export function PatientList() {
                     <th key={col.key} scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : 'none'}>
                       <button type="button" className="sort-button" onClick={() => setQuery({ sort: active && !desc ? `-${col.sort}` : col.sort })}>
                         {t(col.label)}
-                        <span aria-hidden="true" className="sort-mark">
-                          {active ? (desc ? '▼' : '▲') : '↕'}
-                        </span>
+                        <SortMark direction={active ? (desc ? 'desc' : 'asc') : null} />
                       </button>
                     </th>
                   );

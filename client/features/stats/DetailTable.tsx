@@ -8,20 +8,13 @@ import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { dayLabel } from './DailyCharts.tsx';
 import type { Period } from './period.ts';
 import { patientListName } from '../../lib/names.ts';
+import { SortMark } from '../../components/SortMark.tsx';
 
 export const PAGE_SIZE = 25;
-export type SortField =
-  | 'patientCode'
-  | 'lastName'
-  | 'primaryCoachName'
-  | 'status'
-  | 'aftercareStart'
-  | 'aftercareEnd'
-  | 'daysInAftercare'
-  | 'phoneCoachings'
-  | 'phoneCoachingMinutes'
-  | 'dayEvaluations'
-  | 'lastDataAt';
+/** The columns of the table, each sortable (the order of the URL's `sort`). */
+// biome-ignore format: one line, as the columns read across the table
+export const SORT_FIELDS = ['patientCode', 'lastName', 'primaryCoachName', 'status', 'aftercareStart', 'aftercareEnd', 'daysInAftercare', 'phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations', 'lastDataAt'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
 export interface Sort {
   field: SortField;
   direction: 'ASC' | 'DESC';
@@ -113,9 +106,7 @@ export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
                     >
                       <button type="button" className="sort-button" onClick={() => toggle(field)}>
                         {t(`stats.column.${field}`)}
-                        <span aria-hidden="true" className="sort-mark">
-                          {active ? (sort.direction === 'ASC' ? '▲' : '▼') : '↕'}
-                        </span>
+                        <SortMark direction={active ? (sort.direction === 'ASC' ? 'asc' : 'desc') : null} />
                       </button>
                     </th>
                   );

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { lastDays, periodError, type Period } from './period.ts';
-import { coachListName } from '../../lib/names.ts';
+import { CoachOptions } from '../../components/CoachOptions.tsx';
+import { DateRangeFields } from '../../components/DateRangeFields.tsx';
 
 interface Props {
   period: Period;
@@ -25,36 +26,19 @@ export function PeriodForm({ period, coaches, onChange }: Props) {
   };
   return (
     <form className="period-form" onSubmit={submit} noValidate aria-label={t('stats.periodLabel')}>
-      <label>
-        {t('stats.from')}
-        <input
-          type="date"
-          value={draft.from}
-          max={draft.to}
-          onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-          aria-invalid={problem ? true : undefined}
-        />
-      </label>
-      <label>
-        {t('stats.to')}
-        <input
-          type="date"
-          value={draft.to}
-          min={draft.from}
-          onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-          aria-invalid={problem ? true : undefined}
-        />
-      </label>
+      <DateRangeFields
+        from={draft.from}
+        to={draft.to}
+        labels={[t('stats.from'), t('stats.to')]}
+        invalid={!!problem}
+        onChange={(next) => setDraft({ ...draft, ...next })}
+      />
       {coaches.length > 0 && (
         <label>
           {t('stats.coach')}
           <select value={draft.coachId ?? ''} onInput={(e) => setDraft({ ...draft, coachId: e.currentTarget.value || undefined })}>
             <option value="">{t('stats.coachAll')}</option>
-            {coaches.map((c) => (
-              <option key={c.id} value={c.id}>
-                {coachListName(c)}
-              </option>
-            ))}
+            <CoachOptions coaches={coaches} />
           </select>
         </label>
       )}

@@ -4,25 +4,11 @@ import { useResource } from '../../components/useResource.ts';
 import { t } from '../../lib/i18n.ts';
 import { can } from '../../components/permissions.ts';
 import { DailyCharts } from './DailyCharts.tsx';
-import { DEFAULT_SORT, DetailTable, type Sort, type SortField } from './DetailTable.tsx';
+import { DEFAULT_SORT, DetailTable, SORT_FIELDS, type Sort, type SortField } from './DetailTable.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { periodFromSearch, type Period } from './period.ts';
 import './stats.css';
-
-const SORT_FIELDS: SortField[] = [
-  'patientCode',
-  'lastName',
-  'primaryCoachName',
-  'status',
-  'aftercareStart',
-  'aftercareEnd',
-  'daysInAftercare',
-  'phoneCoachings',
-  'phoneCoachingMinutes',
-  'dayEvaluations',
-  'lastDataAt',
-];
 
 function sortFromSearch(params: URLSearchParams): Sort {
   const [field, direction] = (params.get('sort') ?? '').split(' ');

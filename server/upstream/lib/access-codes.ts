@@ -3,7 +3,7 @@ import type { PatientTokenTable } from '../db/types.ts';
 import { isUniqueViolation } from '../db/index.ts';
 import { CODE_VALID_DAYS, generateCode, latestExpiry } from './codes.ts';
 import { newId } from './secrets.ts';
-import { audit, changesBetween } from './audit.ts';
+import { insertAudited } from './audit.ts';
 
 /**
  * Makes and stores a new access code (patient token): unique, unused, valid 90 days or until `expiresAt`
@@ -27,18 +27,7 @@ export async function createAccessCode(
       createdAt: now,
     };
     try {
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.insertInto('patient_tokens').values(row).execute();
-        await audit(trx, {
-          at: now,
-          actorId: values.actorId,
-          action: 'create',
-          entity: 'patient-token',
-          entityId: row.id,
-          patientId: row.patientId,
-          changes: changesBetween('patient-token', undefined, { ...row }),
-        });
-      });
+      await insertAudited(ctx.db, 'patient_tokens', row, { at: now, actorId: values.actorId, entity: 'patient-token', patientId: row.patientId });
       return row;
     } catch (error) {
       // 31^9 codes: a collision is rare; try again with a fresh one.

@@ -84,3 +84,19 @@ function sortableId(at: string): string {
   const ms = Date.parse(at);
   return `${(Number.isFinite(ms) ? ms : 0).toString(36).padStart(9, '0')}-${sequence.toString(36).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
 }
+
+/** Inserts one new row and its 'create' entry in the audit log, in one transaction. */
+export async function insertAudited(
+  db: Kysely<Database>,
+  table: keyof Database,
+  row: { id: string },
+  entry: { at: string; actorId: string; entity: AuditEntity; patientId: string | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto(table)
+      .values(row as never)
+      .execute();
+    await audit(trx, { ...entry, action: 'create', entityId: row.id, changes: changesBetween(entry.entity, undefined, { ...row }) });
+  });
+}

@@ -13,7 +13,7 @@ import {
   assertPrimaryCoachOrAdmin,
   type SessionCoach,
 } from '../http/auth.ts';
-import { audit, changesBetween } from '../lib/audit.ts';
+import { audit, insertAudited } from '../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
@@ -66,18 +66,7 @@ export function coachRoutes(ctx: Upstream): Router {
     await checkPatientRow(ctx, row);
     const taken = await db.selectFrom('patients').select('id').where('patientCode', '=', row.patientCode).executeTakeFirst();
     if (taken) throw conflict('patientCode is already taken', 'ALREADY_EXISTS', [{ path: 'patientCode', message: 'Already taken' }]);
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('patients').values(row).execute();
-      await audit(trx, {
-        at: now,
-        actorId: coach.id,
-        action: 'create',
-        entity: 'patient',
-        entityId: row.id,
-        patientId: row.id,
-        changes: changesBetween('patient', undefined, { ...row }),
-      });
-    });
+    await insertAudited(db, 'patients', row, { at: now, actorId: coach.id, entity: 'patient', patientId: row.id });
     return row;
   }
 

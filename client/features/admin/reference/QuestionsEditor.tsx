@@ -64,33 +64,28 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
                   </>
                 )}
                 <div className="button-row">
-                  <button
-                    type="button"
-                    className="secondary outline"
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                    aria-label={t('admin.surveys.moveUp', { n })}
-                  >
-                    {t('admin.surveys.up')}
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary outline"
-                    disabled={i === questions.length - 1}
-                    onClick={() => move(i, 1)}
-                    aria-label={t('admin.surveys.moveDown', { n })}
-                  >
-                    {t('admin.surveys.down')}
-                  </button>
-                  <button
-                    type="button"
-                    className="danger outline"
-                    disabled={questions.length === 1}
-                    onClick={() => onChange(questions.filter((_, j) => j !== i))}
-                    aria-label={t('admin.surveys.removeN', { n })}
-                  >
-                    {t('admin.surveys.remove')}
-                  </button>
+                  {[
+                    { text: 'up', label: 'moveUp', className: 'secondary outline', disabled: i === 0, act: () => move(i, -1) },
+                    { text: 'down', label: 'moveDown', className: 'secondary outline', disabled: i === questions.length - 1, act: () => move(i, 1) },
+                    {
+                      text: 'remove',
+                      label: 'removeN',
+                      className: 'danger outline',
+                      disabled: questions.length === 1,
+                      act: () => onChange(questions.filter((_, j) => j !== i)),
+                    },
+                  ].map((b) => (
+                    <button
+                      key={b.text}
+                      type="button"
+                      className={b.className}
+                      disabled={b.disabled}
+                      onClick={b.act}
+                      aria-label={t(`admin.surveys.${b.label}`, { n })}
+                    >
+                      {t(`admin.surveys.${b.text}`)}
+                    </button>
+                  ))}
                 </div>
               </fieldset>
             </li>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { listComments } from '../../../api/comments.ts';
 import { listCount, listPage } from '../../../api/paging.ts';
 import type { Comment } from '../../../api/schemas/comments.ts';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { formatCount } from '../../../components/list-count.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -42,14 +42,7 @@ export function Comments({
     <section aria-labelledby="comments-heading" className="card patient-comments">
       <h2 id="comments-heading">{t('patient.comments.title')}</h2>
       <NewComment coachId={userId} patientId={patientId} onSaved={(c) => comments.setData((list) => [c, ...list])} />
-      <DataState
-        status={comments.status}
-        error={comments.error}
-        onRetry={comments.reload}
-        empty={comments.data?.length === 0}
-        emptyText={t('patient.comments.empty')}
-        hasData={!!comments.data}
-      >
+      <DataState {...listState(comments, t('patient.comments.empty'))}>
         <ol className="comment-list">
           {(comments.data ?? []).map((comment) => (
             <CommentItem

@@ -1,5 +1,5 @@
 import { listExternalComments } from '../../../api/external-comments.ts';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
@@ -12,14 +12,7 @@ export function ExternalComments({ patientId }: { patientId: string }) {
     <section aria-labelledby="external-heading" className="card external-comments">
       <h2 id="external-heading">{t('patient.external.title')}</h2>
       <p className="muted">{t('patient.external.hint')}</p>
-      <DataState
-        status={list.status}
-        error={list.error}
-        onRetry={list.reload}
-        hasData={!!list.data}
-        empty={list.data?.length === 0}
-        emptyText={t('patient.external.empty')}
-      >
+      <DataState {...listState(list, t('patient.external.empty'))}>
         <ol className="comment-list">
           {(list.data ?? []).map((c) => (
             <li key={c.id} className="comment comment-external">

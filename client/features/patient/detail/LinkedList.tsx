@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import type { Resource } from '../../../components/useResource.ts';
@@ -40,14 +40,7 @@ export function LinkedList<T extends { id: string }>(props: Props<T>) {
 
   return (
     <>
-      <DataState
-        status={linked.status}
-        error={linked.error}
-        onRetry={linked.reload}
-        hasData={!!linked.data}
-        empty={linked.data?.length === 0}
-        emptyText={props.emptyText}
-      >
+      <DataState {...listState(linked, props.emptyText)}>
         <ul className="row-list">
           {(linked.data ?? []).map((item) => (
             <li key={item.id}>

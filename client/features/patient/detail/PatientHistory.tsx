@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { listAuditLog } from '../../../api/audit-log.ts';
 import { listDevices } from '../../../api/devices.ts';
 import { listCount, listPage } from '../../../api/paging.ts';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { formatCount } from '../../../components/list-count.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
@@ -41,14 +41,7 @@ export function PatientHistory({ patientId }: { patientId: string }) {
     <section aria-labelledby="history-heading" className="card patient-history">
       <h2 id="history-heading">{t('patient.history.title')}</h2>
       <p className="muted">{t('patient.history.hint')}</p>
-      <DataState
-        status={entries.status}
-        error={entries.error}
-        onRetry={entries.reload}
-        hasData={!!entries.data}
-        empty={entries.data?.length === 0}
-        emptyText={t('patient.history.empty')}
-      >
+      <DataState {...listState(entries, t('patient.history.empty'))}>
         <ol className="history-list">
           {(entries.data ?? []).map((entry) => {
             const { title, lines } = describeEntry(entry, names);

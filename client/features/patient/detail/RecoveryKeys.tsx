@@ -1,6 +1,6 @@
 import { createPuk, listPuks } from '../../../api/patients.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { useResource } from '../../../components/useResource.ts';
@@ -33,14 +33,7 @@ export function RecoveryKeys({ patientId }: { patientId: string }) {
           {t('patient.puks.failed')} {errorText(error)}
         </p>
       )}
-      <DataState
-        status={puks.status}
-        error={puks.error}
-        onRetry={puks.reload}
-        hasData={!!puks.data}
-        empty={puks.data?.length === 0}
-        emptyText={t('patient.puks.empty')}
-      >
+      <DataState {...listState(puks, t('patient.puks.empty'))}>
         <ul className="puk-list">
           {(puks.data ?? []).map((puk) => (
             <li key={puk.id} className={puk.usedAt ? 'puk used' : 'puk'}>

@@ -3,7 +3,7 @@ import { listSyncRecords } from '../../../api/sync-db.ts';
 import type { SyncRecord } from '../../../api/schemas/sync-db.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { BarChart, LineChart } from '../../../components/charts/index.ts';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
 
@@ -69,14 +69,7 @@ export function SyncedData({ patientId }: { patientId: string }) {
       </div>
       <section className="card" aria-labelledby="eval-heading">
         <h3 id="eval-heading">{t('patient.data.evaluations')}</h3>
-        <DataState
-          status={evaluations.status}
-          error={evaluations.error}
-          onRetry={evaluations.reload}
-          hasData={!!evaluations.data}
-          empty={evaluations.data?.length === 0}
-          emptyText={t('patient.data.noEvaluations')}
-        >
+        <DataState {...listState(evaluations, t('patient.data.noEvaluations'))}>
           {evaluations.data && (
             <>
               <Averages records={evaluations.data} days={days} />
@@ -111,14 +104,7 @@ export function SyncedData({ patientId }: { patientId: string }) {
       </section>
       <section className="card" aria-labelledby="stats-heading">
         <h3 id="stats-heading">{t('patient.data.stats')}</h3>
-        <DataState
-          status={stats.status}
-          error={stats.error}
-          onRetry={stats.reload}
-          hasData={!!stats.data}
-          empty={stats.data?.length === 0}
-          emptyText={t('patient.data.noStats')}
-        >
+        <DataState {...listState(stats, t('patient.data.noStats'))}>
           {stats.data && (
             <>
               <BarChart

@@ -1,7 +1,7 @@
 import { listSurveys } from '../../../api/surveys.ts';
 import { listSyncRecords } from '../../../api/sync-db.ts';
 import type { Survey } from '../../../api/schemas/surveys.ts';
-import { DataState } from '../../../components/DataState.tsx';
+import { DataState, listState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
 
@@ -12,14 +12,7 @@ export function Events({ patientId }: { patientId: string }) {
   return (
     <section className="card" aria-labelledby="events-heading">
       <h3 id="events-heading">{t('patient.data.events')}</h3>
-      <DataState
-        status={events.status}
-        error={events.error}
-        onRetry={events.reload}
-        hasData={!!events.data}
-        empty={events.data?.length === 0}
-        emptyText={t('patient.data.noEvents')}
-      >
+      <DataState {...listState(events, t('patient.data.noEvents'))}>
         <ul className="row-list">
           {(events.data ?? []).map((e) => (
             <li key={e.id}>
