@@ -21,6 +21,9 @@ export class ConflictError<T = unknown> extends Error {
   }
 }
 
+/** For useAction: a conflict is shown by the ConflictNotice with the other version, not as an error text. */
+export const exceptConflicts = (failure: unknown): unknown => (failure instanceof ConflictError ? null : failure);
+
 /**
  * One write with optimistic concurrency, for every form that edits a versioned record (patient, comment,
  * appointments, evaluation form, coach). `save(base, write)` sends If-Match with the version of `base` (the record

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { errorText } from '../../components/errorText.ts';
+import { useAction } from '../../components/useAction.ts';
 import { t } from '../../lib/i18n.ts';
 
 interface Props {
@@ -14,18 +14,7 @@ interface Props {
 
 /** "Really delete?" - the action runs only after an explicit confirmation; Escape or Cancel do nothing. */
 export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction(errorText);
   return (
     <Dialog
       open
@@ -38,7 +27,7 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
           <button type="button" className="secondary outline" autoFocus onClick={onClose}>
             {t('admin.cancel')}
           </button>
-          <button type="button" className="danger" disabled={busy} aria-busy={busy} onClick={confirm}>
+          <button type="button" className="danger" disabled={busy} aria-busy={busy} onClick={() => void run(onConfirm)}>
             {confirmLabel}
           </button>
         </div>

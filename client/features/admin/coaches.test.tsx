@@ -3,6 +3,7 @@ import { screen, fireEvent, waitFor, within } from '@testing-library/preact';
 import { apiFailure, buildCoach, buildPatient, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { renderAt } from '../../../test/helpers/screen-render.tsx';
+import { press } from '../../../test/helpers/client-press.ts';
 
 vi.mock('../../api/coaches.ts', () => ({
   listCoaches: vi.fn(),
@@ -161,7 +162,7 @@ describe('one coach', () => {
     expect(notice.textContent).toContain('040 777');
     expect(field(dialog(), 'Nachname').value).toBe('Roth-Berger');
     expect(vi.mocked(api.replaceCoach).mock.calls[0][2]).toBe(`"${ben.updatedAt}"`);
-    fireEvent.click(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
+    await press(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
     await waitFor(() => expect(api.replaceCoach).toHaveBeenCalledTimes(2));
     expect(vi.mocked(api.replaceCoach).mock.calls[1][1]).toMatchObject({ lastName: 'Roth-Berger' });
     expect(vi.mocked(api.replaceCoach).mock.calls[1][2]).toBe(`"${theirs.updatedAt}"`);

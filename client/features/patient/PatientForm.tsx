@@ -5,7 +5,8 @@ import type { CostRate } from '../../api/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../api/schemas/patients.ts';
 import { errorText } from '../../components/errorText.ts';
-import { ConflictError } from '../../components/useVersionedSave.ts';
+import { useAction } from '../../components/useAction.ts';
+import { exceptConflicts } from '../../components/useVersionedSave.ts';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n.ts';
 import { CoachOptions } from '../../components/CoachOptions.tsx';
@@ -91,12 +92,25 @@ interface Props {
   onChange?: (values: PatientFormValues) => void;
 }
 
+/** The server's field errors (400/422 details), at the fields this form has. */
+function serverErrors(failure: unknown, values: PatientFormValues): Errors {
+  const errors: Errors = {};
+  if (!(failure instanceof ApiError)) return errors;
+  for (const d of failure.details) {
+    const field = d.path.split('.')[0] as keyof PatientFormValues;
+    if (field in values) errors[field] = t('patient.form.serverInvalid');
+  }
+  return errors;
+}
+
 /** Master data form for creating and editing a patient. */
 export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates, notice, onChange }: Props) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
+  const [checked, setChecked] = useState<Errors>({});
+  // A concurrent change is shown by the caller's notice, with the other version; the typed values stay.
+  const { busy: saving, error: failure, run, clear } = useAction(exceptConflicts);
+  // What the last check found, and where the server refused a value (400/422 details) after the last save.
+  const errors: Errors = { ...checked, ...serverErrors(failure, values) };
   const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {
     const next = { ...values, [key]: value };
     setValues(next);
@@ -106,31 +120,13 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
   async function submit(e: Event) {
     e.preventDefault();
     const found = validate(values);
-    setErrors(found);
-    setFailure(null);
+    setChecked(found);
+    clear();
     if (Object.keys(found).length) {
       document.getElementById(`pf-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      // A concurrent change is shown by the caller's notice, with the other version; the typed values stay.
-      if (error instanceof ConflictError) return;
-      setFailure(error);
-      // Field errors from the server (400/422 details) are shown at their fields.
-      if (error instanceof ApiError && error.details.length) {
-        const server: Errors = {};
-        for (const d of error.details) {
-          const field = d.path.split('.')[0] as keyof PatientFormValues;
-          if (field in values) server[field] = t('patient.form.serverInvalid');
-        }
-        setErrors(server);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await run(() => onSubmit(values));
   }
 
   const field = (key: keyof PatientFormValues, type: 'text' | 'date' | 'email' | 'tel' = 'text', extra: Record<string, unknown> = {}) => (

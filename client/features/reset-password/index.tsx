@@ -4,6 +4,7 @@ import { setPassword } from '../../api/auth.ts';
 import { clearToken, setToken } from '../../lib/token.ts';
 import { token } from '../../state/session.ts';
 import { showAlert } from '../../components/Dialog.tsx';
+import { useAction } from '../../components/useAction.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { addressWithoutToken, newPasswordError, repeatPasswordError, submitError, tokenFromSearch } from './password-rules.ts';
@@ -29,8 +30,9 @@ export default function ResetPassword() {
   const [password, setPasswordValue] = useState('');
   const [repeat, setRepeat] = useState('');
   const [touched, setTouched] = useState({ password: false, repeat: false });
-  const [submitting, setSubmitting] = useState(false);
-  const [errorText, setErrorText] = useState('');
+  // A failed reset is not kept on this screen: an alert says so and leads to a new request. `error` holds
+  // only what the check of the two fields finds.
+  const { busy: submitting, error: problemText, run, fail } = useAction<string>();
 
   useEffect(adoptLinkToken, []);
 
@@ -43,22 +45,20 @@ export default function ResetPassword() {
     setTouched({ password: true, repeat: true });
     const problem = submitError(password, repeat);
     if (problem) {
-      setErrorText(t(problem));
+      fail(t(problem));
       return;
     }
-    setErrorText('');
-    setSubmitting(true);
-    try {
-      await setPassword({ password });
-      forgetLinkToken();
-      navigate('/login');
-    } catch {
-      forgetLinkToken();
-      await showAlert({ type: 'error', title: t('resetPassword.failureTitle'), text: t('resetPassword.failureText') });
-      navigate('/coach-reset-password');
-    } finally {
-      setSubmitting(false);
-    }
+    await run(async () => {
+      try {
+        await setPassword({ password });
+        forgetLinkToken();
+        navigate('/login');
+      } catch {
+        forgetLinkToken();
+        await showAlert({ type: 'error', title: t('resetPassword.failureTitle'), text: t('resetPassword.failureText') });
+        navigate('/coach-reset-password');
+      }
+    });
   };
 
   return (
@@ -85,10 +85,10 @@ export default function ResetPassword() {
           onInput={setRepeat}
           onBlur={() => setTouched((s) => ({ ...s, repeat: true }))}
         />
-        {errorText ? (
+        {problemText ? (
           <div className="error-area" role="alert">
             <strong>{t('resetPassword.errorHeading')}</strong>
-            <p>{errorText}</p>
+            <p>{problemText}</p>
           </div>
         ) : null}
         <button type="submit" className="full-width" disabled={submitting} aria-busy={submitting}>

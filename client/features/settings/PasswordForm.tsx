@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { updatePassword } from '../../api/auth.ts';
 import { errorText } from '../../components/errorText.ts';
+import { useAction } from '../../components/useAction.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { currentPasswordError, newPasswordError, repeatPasswordError, submitError, type PasswordValues } from './password-rules.ts';
@@ -12,9 +13,10 @@ type Field = keyof PasswordValues;
 export function PasswordForm() {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Record<Field, boolean>>({ current: false, next: false, repeat: false });
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, fail } = useAction((failure) =>
+    (failure as { status?: number }).status === 400 ? t('settings.currentWrong') : errorText(failure),
+  );
 
   const fieldError = (field: Field): string | null => {
     if (!touched[field]) return null;
@@ -35,22 +37,15 @@ export function PasswordForm() {
     const problem = submitError(values);
     if (problem) {
       setTouched({ current: true, next: true, repeat: true });
-      setError(t(problem));
+      fail(t(problem));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await updatePassword({ oldPassword: values.current, newPassword: values.next });
       setValues(EMPTY);
       setTouched({ current: false, next: false, repeat: false });
       setDone(true);
-    } catch (failure) {
-      const status = (failure as { status?: number }).status;
-      setError(status === 400 ? t('settings.currentWrong') : errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

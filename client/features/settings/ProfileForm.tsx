@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Coach } from '../../api/schemas/coaches.ts';
+import { useAction } from '../../components/useAction.ts';
 import { ConflictError } from '../../components/useVersionedSave.ts';
 import { t } from '../../lib/i18n.ts';
 
@@ -22,8 +23,8 @@ interface Props {
 /** Edit name, job title and phone; a failed save keeps everything typed and says why. */
 export function ProfileForm({ coach, onSave, onCancel, describeError, notice }: Props) {
   const [values, setValues] = useState<ProfileValues>({ firstName: coach.firstName, lastName: coach.lastName, title: coach.title, phone: coach.phone });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A concurrent change is shown by the notice, with the other version; the typed values stay.
+  const { busy, error, run } = useAction((failure) => (failure instanceof ConflictError ? null : describeError(failure)));
   const [checked, setChecked] = useState(false);
   const missing = (value: string) => checked && value.trim() === '';
 
@@ -31,16 +32,7 @@ export function ProfileForm({ coach, onSave, onCancel, describeError, notice }: 
     event.preventDefault();
     setChecked(true);
     if (values.firstName.trim() === '' || values.lastName.trim() === '') return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
-    } catch (failure) {
-      // A concurrent change is shown by the notice, with the other version; the typed values stay.
-      if (!(failure instanceof ConflictError)) setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onSave({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim() }));
   };
   const field = (name: keyof ProfileValues, label: string, required: boolean, autoComplete: string) => (
     <label>

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { deleteCoach, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
+import { useAction } from '../../../components/useAction.ts';
 import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { errorText } from '../../../components/errorText.ts';
 import { useResource } from '../../../components/useResource.ts';
@@ -28,8 +29,12 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
   const patients = useResource((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
   // An edit with unsaved values (a reload, a failed save) opens again by itself.
   const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  // Which of the buttons started the request that runs (its spinner); the others are disabled meanwhile.
+  const [started, setStarted] = useState<string | null>(null);
+  const action = useAction((failure) =>
+    (failure as { status?: number }).status === 409 ? t('admin.coach.selfLockout') : `${t('admin.actionFailed')} ${errorText(failure)}`,
+  );
+  const busy = action.busy ? started : null;
   const isSelf = user.value?.id === coachId;
   const versioned = useVersionedSave(CoachSchema, sameCoach);
   /**
@@ -42,18 +47,16 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
     versioned.dismiss();
   };
 
-  const act = async (key: string, action: () => Promise<string>) => {
-    setBusy(key);
-    setActionError(null);
-    try {
-      onNotice(await action());
-    } catch (failure) {
-      showCurrent(failure);
-      const status = (failure as { status?: number }).status;
-      setActionError(status === 409 ? t('admin.coach.selfLockout') : `${t('admin.actionFailed')} ${errorText(failure)}`);
-    } finally {
-      setBusy(null);
-    }
+  const act = (key: string, request: () => Promise<string>) => {
+    setStarted(key);
+    return action.run(async () => {
+      try {
+        onNotice(await request());
+      } catch (failure) {
+        showCurrent(failure);
+        throw failure;
+      }
+    });
   };
 
   const c = coach.data;
@@ -146,9 +149,9 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
               </button>
             </div>
             {isSelf && <p className="field-hint">{t('admin.coach.selfHint')}</p>}
-            {actionError && (
+            {action.error && (
               <p role="alert" className="form-error">
-                {actionError}
+                {action.error}
               </p>
             )}
             <h3>{t('admin.coach.patientsHeading')}</h3>

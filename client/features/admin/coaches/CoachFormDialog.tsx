@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { createCoach, replaceCoach, resetCoachPassword } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
-import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useAction } from '../../../components/useAction.ts';
+import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { t } from '../../../lib/i18n.ts';
 import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
@@ -70,9 +71,8 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     setFormValues(pristine());
   };
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [serverInvalid, setServerInvalid] = useState<Set<string>>(new Set());
+  const save = useAction(exceptConflicts);
+  const serverInvalid = invalidFields(save.error);
   const errors = checked ? coachFormErrors(values, creating) : {};
   const set =
     <K extends keyof CoachFormValues>(key: K) =>
@@ -83,9 +83,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   const submit = async () => {
     setChecked(true);
     if (Object.keys(coachFormErrors(values, creating)).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await save.run(async () => {
       if (coach && base) {
         const { data } = await versioned.save(base, (ifMatch) => replaceCoach(coach.id, toUpdateBody(values, base), ifMatch));
         draft.clear();
@@ -105,12 +103,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
         }
       }
       onSaved(data, note);
-    } catch (failure) {
-      setBusy(false);
-      if (failure instanceof ConflictError) return;
-      setServerInvalid(invalidFields(failure));
-      setError(saveErrorText(failure));
-    }
+    });
   };
   const conflict = versioned.conflict;
 
@@ -118,8 +111,8 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     <FormDialog
       title={creating ? t('admin.coach.createTitle') : t('admin.coach.editTitle')}
       submitLabel={creating ? t('admin.coach.create') : t('admin.save')}
-      busy={busy}
-      error={error}
+      busy={save.busy}
+      error={save.error === null ? null : saveErrorText(save.error)}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -158,7 +151,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
             conflict.current,
             FIELDS.map((key) => ({ label: t(LABELS[key]), text: readable(key) })),
           )}
-          busy={busy}
+          busy={save.busy}
           onTakeTheirs={() => {
             draft.clear();
             setBase(conflict.current);

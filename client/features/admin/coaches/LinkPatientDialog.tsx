@@ -5,6 +5,7 @@ import { listCount, listPage, type ListCount } from '../../../api/paging.ts';
 import type { Coach } from '../../../api/schemas/coaches.ts';
 import type { Patient } from '../../../api/schemas/patients.ts';
 import { errorText } from '../../../components/errorText.ts';
+import { useAction } from '../../../components/useAction.ts';
 import { formatCount } from '../../../components/list-count.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FormDialog } from '../FormDialog.tsx';
@@ -34,8 +35,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
     total: NONE,
   });
   const [chosen, setChosen] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, fail } = useAction((failure) => `${t('admin.link.failed')} ${errorText(failure)}`);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: searches again when the query or the retry attempt changes, nothing else
@@ -65,18 +65,13 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
   const submit = async () => {
     const patient = results.items.find((p) => p.id === chosen);
     if (!patient) {
-      setError(t('admin.link.choose'));
+      fail(t('admin.link.choose'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await linkPatient(coach.id, patient.id);
       onLinked(t('admin.link.done', { patient: patient.patientCode, coach: coachName(coach) }));
-    } catch (failure) {
-      setError(`${t('admin.link.failed')} ${errorText(failure)}`);
-      setBusy(false);
-    }
+    });
   };
 
   return (

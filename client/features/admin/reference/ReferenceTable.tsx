@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { DataState } from '../../../components/DataState.tsx';
+import { useAction } from '../../../components/useAction.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -141,9 +142,8 @@ function ReferenceForm<T extends { id: string }, F>({
   const k = (key: string, params?: Record<string, string | number>) => t(`${config.keyPrefix}.${key}`, params);
   const [form, setForm] = useState<F>(() => (item ? config.toForm(item) : config.emptyForm()));
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [serverInvalid, setServerInvalid] = useState<Set<string>>(new Set());
+  const save = useAction();
+  const serverInvalid = invalidFields(save.error);
   const errors = checked ? config.validate(form) : {};
   const errorFor = (field: keyof F & string) => {
     const key = (errors as Record<string, string | undefined>)[field];
@@ -153,25 +153,19 @@ function ReferenceForm<T extends { id: string }, F>({
   const submit = async () => {
     setChecked(true);
     if (Object.keys(config.validate(form)).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await save.run(async () => {
       if (item) await config.update(item, form);
       else await config.create(form);
       onSaved(item ? k('saved') : k('created'));
-    } catch (failure) {
-      setServerInvalid(invalidFields(failure));
-      setError(saveErrorText(failure));
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <FormDialog
       title={item ? k('editTitle') : k('createTitle')}
       submitLabel={item ? t('admin.save') : k('create')}
-      busy={busy}
-      error={error}
+      busy={save.busy}
+      error={save.error === null ? null : saveErrorText(save.error)}
       onSubmit={submit}
       onClose={onClose}
     >

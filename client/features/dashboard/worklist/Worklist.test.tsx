@@ -109,6 +109,23 @@ test('a failed save keeps the note and says so', async () => {
   expect((screen.getByLabelText('Notiz zum Anruf (optional)') as HTMLTextAreaElement).value).toBe('Gut erreicht.');
 });
 
+test('a call recorded whose follow-up day then fails says both, and the patient stays; a length out of range is refused first', async () => {
+  const { calls } = api({ 'PATCH /patients/p1': () => apiError(503) });
+  render(<Worklist patients={[anna]} now={now} />);
+  fireEvent.click(screen.getByText('Notiz und Wiedervorlage'));
+  fireEvent.input(screen.getByLabelText('Dauer in Minuten'), { target: { value: '0' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Erreicht' }));
+  expect(screen.getByRole('alert').textContent).toBe('Bitte eine Dauer von 1 bis 240 Minuten angeben.');
+  expect(calls).toEqual([]);
+  fireEvent.input(screen.getByLabelText('Dauer in Minuten'), { target: { value: '20' } });
+  fireEvent.input(screen.getByLabelText('Wiedervorlage am'), { target: { value: '2026-12-01' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Erreicht' }));
+  expect((await within(row('Anna Müller')).findByRole('status')).textContent).toMatch(/^Anruf erfasst \(erreicht, /);
+  expect((await within(row('Anna Müller')).findByRole('alert')).textContent).toMatch(/^Die Wiedervorlage wurde nicht gespeichert\. /);
+  expect(screen.getByRole('link', { name: 'Anna Müller' })).toBeTruthy();
+  expect(calls.map((c) => c.method)).toEqual(['PUT', 'PATCH']);
+});
+
 test('a patient waits for the follow-up day, and is back on that day', () => {
   const today = new Date('2026-11-22T09:00:00Z');
   expect(waitingForFollowUp({ followUpAt: '2026-11-23' }, today)).toBe(true);

@@ -4,6 +4,7 @@ import type { Patient } from '../../../api/schemas/patients.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { FreshnessBadge } from '../../../components/FreshnessBadge.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { useAction } from '../../../components/useAction.ts';
 import { useDraft } from '../../../components/useDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
@@ -20,6 +21,15 @@ interface Props {
   onDone: (message: string, leaves: boolean) => void;
 }
 
+/** The call was recorded, but its follow-up day could not be set (the row says so and stays). */
+class FollowUpNotSet extends Error {
+  readonly reason: unknown;
+  constructor(reason: unknown) {
+    super('The follow-up day was not set');
+    this.reason = reason;
+  }
+}
+
 /**
  * One patient of "Brauchen Aufmerksamkeit" as a worklist row: call them, then one click records the call as
  * "erreicht" or "nicht erreicht". "Notiz und Wiedervorlage" adds a note (a draft until stored) and the call's length,
@@ -31,57 +41,52 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
   const [open, setOpen] = useState(note !== '');
   const [minutes, setMinutes] = useState(DEFAULT_MINUTES);
   const [followUp, setFollowUpDay] = useState('');
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
+  const { busy, error, run, fail } = useAction((cause) =>
+    cause instanceof FollowUpNotKept
+      ? t('dashboard.worklist.followUpNotKept')
+      : cause instanceof FollowUpNotSet
+        ? `${t('dashboard.worklist.followUpFailed')} ${errorText(cause.reason)}`
+        : `${t('dashboard.worklist.failed')} ${errorText(cause)}`,
+  );
   const tomorrow = isoDay(new Date(now.getTime() + 86_400_000));
 
-  const checkFollowUp = () => {
+  /** A follow-up day must lie ahead; false (and the message shown) when it does not. */
+  const followUpAhead = () => {
     if (followUp && followUp < tomorrow) {
-      setError(t('dashboard.worklist.followUpPast'));
+      fail(t('dashboard.worklist.followUpPast'));
       return false;
     }
     return true;
   };
-  const keepFollowUp = async () => {
-    try {
-      await setFollowUp(patient.id, followUp);
-      return true;
-    } catch (cause) {
-      setError(cause instanceof FollowUpNotKept ? t('dashboard.worklist.followUpNotKept') : `${t('dashboard.worklist.followUpFailed')} ${errorText(cause)}`);
-      return false;
-    }
-  };
+  const keepFollowUp = () =>
+    setFollowUp(patient.id, followUp).catch((cause: unknown) => {
+      throw cause instanceof FollowUpNotKept ? cause : new FollowUpNotSet(cause);
+    });
 
   async function call(outcome: CallOutcome) {
     const length = Number(minutes);
-    if (outcome === 'reached' && (!Number.isInteger(length) || length < 1 || length > 240)) return setError(t('dashboard.worklist.minutesRange'));
-    if (!checkFollowUp()) return;
-    setBusy(true);
-    setError('');
-    try {
+    if (outcome === 'reached' && (!Number.isInteger(length) || length < 1 || length > 240)) return fail(t('dashboard.worklist.minutesRange'));
+    if (!followUpAhead()) return;
+    await run(async () => {
       const at = new Date();
       await recordCall({ patientId: patient.id, coachId, outcome, note, minutes: length, now: at });
       clearNote();
+      // Shown in the row; a follow-up day that is then set takes the row off the list with both messages.
       const recorded = t('dashboard.worklist.recorded', { outcome: t(`dashboard.worklist.outcome.${outcome}`), time: formatDate(at, { timeStyle: 'short' }) });
-      if (followUp && (await keepFollowUp())) {
-        onDone(`${name}: ${recorded} ${t('dashboard.worklist.followUpSet', { date: formatDate(followUp) })}`, true);
-        return;
-      }
       setStatus(recorded);
-    } catch (cause) {
-      setError(`${t('dashboard.worklist.failed')} ${errorText(cause)}`);
-    } finally {
-      setBusy(false);
-    }
+      if (!followUp) return;
+      await keepFollowUp();
+      onDone(`${name}: ${recorded} ${t('dashboard.worklist.followUpSet', { date: formatDate(followUp) })}`, true);
+    });
   }
 
   async function followUpOnly() {
-    if (!followUp || !checkFollowUp()) return;
-    setBusy(true);
-    setError('');
-    if (await keepFollowUp()) onDone(`${name}: ${t('dashboard.worklist.followUpSet', { date: formatDate(followUp) })}`, true);
-    setBusy(false);
+    if (!followUp || !followUpAhead()) return;
+    await run(async () => {
+      await keepFollowUp();
+      onDone(`${name}: ${t('dashboard.worklist.followUpSet', { date: formatDate(followUp) })}`, true);
+    });
   }
 
   const id = `worklist-${patient.id}`;

@@ -3,7 +3,8 @@ import { saveAppointments } from '../../../api/patients.ts';
 import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { errorText } from '../../../components/errorText.ts';
-import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useAction } from '../../../components/useAction.ts';
+import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
@@ -31,8 +32,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   const [list, setList] = useState<Appointment[]>(restored?.pending?.list ?? patient.appointments);
   const [form, setFormState] = useState<FormState>(() => restored?.form ?? empty());
   const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy: saving, error, run } = useAction(exceptConflicts);
   const [unsavedRestored, setUnsavedRestored] = useState(!!restored?.pending);
   const [formRestored] = useState(!!restored?.form && !restored.pending);
   // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).
@@ -55,22 +55,16 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   };
 
   async function persist(next: Appointment[]) {
-    setList(next);
-    setSaving(true);
-    setError(null);
-    setUnsavedRestored(false);
-    keep({ pending: { list: next, base: base.list, etag: base.etag } });
-    try {
+    await run(async () => {
+      setList(next);
+      setUnsavedRestored(false);
+      keep({ pending: { list: next, base: base.list, etag: base.etag } });
       const result = await versioned.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
       keep({ pending: null });
       setBase({ list: { appointments: result.data, updatedAt: null }, etag: result.etag ?? null });
       setList(result.data);
       onSaved(result.data);
-    } catch (e) {
-      if (!(e instanceof ConflictError)) setError(e);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
   const conflict = versioned.conflict;
 

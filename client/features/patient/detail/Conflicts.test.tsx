@@ -7,6 +7,7 @@ import { MasterData } from './MasterData.tsx';
 import { Comments } from './Comments.tsx';
 import { Appointments } from './Appointments.tsx';
 import { EvaluationForm } from './EvaluationForm.tsx';
+import { press } from '../../../../test/helpers/client-press.ts';
 
 /*
  * Optimistic concurrency through the real API layer: a write sends If-Match with the version it was based on; on
@@ -77,7 +78,7 @@ describe('master data', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(put.ifMatch).toEqual([`"${V1}"`]);
 
-    fireEvent.click(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
+    await press(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
     await screen.findByText('Die Stammdaten wurden gespeichert.');
     expect(put.ifMatch).toEqual([`"${V1}"`, `"${V2}"`]);
     expect(onSaved).toHaveBeenLastCalledWith(expect.objectContaining({ lastName: 'Müller-Lüdenscheidt', phone: '030 999' }));
@@ -139,7 +140,7 @@ describe('comments', () => {
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain('Ergänzt von der Verwaltung.');
     expect((screen.getByLabelText('Kommentar bearbeiten') as HTMLTextAreaElement).value).toBe('Meine Korrektur');
-    fireEvent.click(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
+    await press(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
     await screen.findByText('Meine Korrektur', { selector: 'p' });
     expect(patch.ifMatch).toEqual([`"${V1}"`, `"${V2}"`]);
   });
@@ -153,7 +154,7 @@ describe('comments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Endgültig löschen', hidden: true }));
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain('Neu gefasst');
-    fireEvent.click(within(notice).getByRole('button', { name: 'Trotzdem löschen' }));
+    await press(within(notice).getByRole('button', { name: 'Trotzdem löschen' }));
     await waitFor(() => expect(screen.queryByText('Telefonat geführt.')).toBeNull());
     expect(remove.ifMatch).toEqual([`"${V1}"`, `"${V2}"`]);
   });
@@ -172,7 +173,7 @@ describe('appointments and the evaluation form', () => {
     expect(notice.textContent).toContain('von der Kollegin');
     expect(screen.getByText('Rückfallprophylaxe')).toBeTruthy();
     expect(put.ifMatch).toEqual([`"${V1}"`]);
-    fireEvent.click(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
+    await press(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
     await waitFor(() => expect(put.ifMatch).toEqual([`"${V1}"`, `"${V2}"`]));
   });
 
@@ -197,7 +198,7 @@ describe('appointments and the evaluation form', () => {
     expect(notice.textContent).toContain('Von der Kollegin ergänzt');
     expect((screen.getByLabelText('Zusammenfassung') as HTMLTextAreaElement).value).toBe('Meine Zusammenfassung');
     expect(put.ifMatch).toEqual([`"${V1}"`]);
-    fireEvent.click(within(notice).getByRole('button', { name: 'Andere Fassung übernehmen' }));
+    await press(within(notice).getByRole('button', { name: 'Andere Fassung übernehmen' }));
     await waitFor(() => expect((screen.getByLabelText('Zusammenfassung') as HTMLTextAreaElement).value).toBe('Von der Kollegin ergänzt'));
   });
 

@@ -4,7 +4,8 @@ import { EvaluationFormSchema, type EvaluationForm as Evaluation, type Evaluatio
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
-import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useAction } from '../../../components/useAction.ts';
+import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
@@ -53,8 +54,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   const [form, setForm] = useState<EvaluationFormUpdate | null>(restored?.form ?? null);
   // The version the entries were made on: the restored draft's, else what was loaded (and then saved).
   const [restoredBase, setRestoredBase] = useState<Evaluation | null>(restored?.base ?? null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy: saving, error, run } = useAction(exceptConflicts);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [etag, setEtag] = useState<string | null>(restored?.etag ?? null);
   const [restoredNote, setRestoredNote] = useState(restored !== null);
@@ -74,9 +74,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   async function save(e?: Event) {
     e?.preventDefault();
     if (!form || !base) return;
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const result = await versioned.save(base, (ifMatch) => saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' }, ifMatch), etag);
       draft.clear();
       setRestoredBase(null);
@@ -84,11 +82,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
       loaded.setData(() => result.data);
       setEtag(result.etag ?? null);
       setSavedAt(result.data.updatedAt);
-    } catch (err) {
-      if (!(err instanceof ConflictError)) setError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
   const conflict = versioned.conflict;
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { deleteComment, updateComment } from '../../../../api/comments.ts';
 import { CommentSchema, type Comment } from '../../../../api/schemas/comments.ts';
 import { ConflictNotice } from '../../../../components/ConflictNotice.tsx';
-import { ConflictError, useVersionedSave } from '../../../../components/useVersionedSave.ts';
+import { useAction } from '../../../../components/useAction.ts';
+import { ConflictError, exceptConflicts, useVersionedSave } from '../../../../components/useVersionedSave.ts';
 import { Dialog } from '../../../../components/Dialog.tsx';
 import { errorText } from '../../../../components/errorText.ts';
 import { useDraft } from '../../../../components/useDraft.ts';
@@ -11,6 +12,7 @@ import { CommentVersions } from './CommentVersions.tsx';
 import { dateTime, draftKey } from './comment-drafts.ts';
 
 const sameText = (a: Comment, b: Comment) => a.text === b.text;
+type Kind = 'save' | 'delete';
 
 /** One note: its text, who wrote it when, and for its author editing and deleting; earlier versions where the API keeps them. */
 export function CommentItem({
@@ -33,46 +35,43 @@ export function CommentItem({
   const [draft, setDraft, clearDraft] = useDraft(key, comment.text);
   // An edit that was left unsaved (reload, failed save) reopens with its text.
   const [editing, setEditing] = useState(() => draft !== '');
-  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
-  const [error, setError] = useState<{ kind: 'save' | 'delete'; cause: unknown } | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Edits and deletions name the version on screen (If-Match): a colleague's or an administrator's change in
   // between is shown, never silently overwritten or deleted.
   const versioned = useVersionedSave(CommentSchema, sameText);
   const [etag, setEtag] = useState<string | null>(null);
-  const [conflictKind, setConflictKind] = useState<'save' | 'delete'>('save');
+  // Which request runs or ran last (its button shows the spinner, its failure names it), and which one met a conflict.
+  const [started, setStarted] = useState<Kind>('save');
+  const [conflictKind, setConflictKind] = useState<Kind>('save');
+  const action = useAction(exceptConflicts);
+  const busy = action.busy ? started : null;
+  const error = action.error === null ? null : { kind: started, cause: action.error };
+  const write = <R,>(kind: Kind, request: (ifMatch: string | null) => Promise<R>) => {
+    setStarted(kind);
+    return versioned.save(comment, request, etag).catch((failure: unknown) => {
+      if (failure instanceof ConflictError) setConflictKind(kind);
+      throw failure;
+    });
+  };
 
   async function save() {
-    if (!draft.trim() || busy) return;
-    setBusy('saving');
-    setError(null);
-    try {
-      const result = await versioned.save(comment, (ifMatch) => updateComment(comment.id, { text: draft.trim() }, ifMatch), etag);
+    if (!draft.trim()) return;
+    await action.run(async () => {
+      const result = await write('save', (ifMatch) => updateComment(comment.id, { text: draft.trim() }, ifMatch));
       setEtag(result.etag ?? null);
       clearDraft();
       setEditing(false);
       onChanged(result.data);
-    } catch (cause) {
-      if (cause instanceof ConflictError) setConflictKind('save');
-      else setError({ kind: 'save', cause });
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function remove() {
     setConfirming(false);
-    setBusy('deleting');
-    setError(null);
-    try {
-      await versioned.save(comment, (ifMatch) => deleteComment(comment.id, ifMatch), etag);
+    await action.run(async () => {
+      await write('delete', (ifMatch) => deleteComment(comment.id, ifMatch));
       clearDraft();
       onDeleted();
-    } catch (cause) {
-      if (cause instanceof ConflictError) setConflictKind('delete');
-      else setError({ kind: 'delete', cause });
-      setBusy(null);
-    }
+    });
   }
 
   const conflict = versioned.conflict;
@@ -111,12 +110,12 @@ export function CommentItem({
             id={`comment-edit-${comment.id}`}
             rows={4}
             value={draft}
-            readOnly={busy === 'saving'}
+            readOnly={busy === 'save'}
             onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
           />
           <div className="form-actions">
-            <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'saving'}>
-              {busy === 'saving' ? t('patient.comments.saving') : t('patient.comments.saveEdit')}
+            <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'save'}>
+              {busy === 'save' ? t('patient.comments.saving') : t('patient.comments.saveEdit')}
             </button>
             <button
               type="button"
@@ -125,7 +124,7 @@ export function CommentItem({
               onClick={() => {
                 clearDraft();
                 setEditing(false);
-                setError(null);
+                action.clear();
                 versioned.dismiss();
               }}
             >

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createComment } from '../../../../api/comments.ts';
 import type { Comment } from '../../../../api/schemas/comments.ts';
 import { errorText } from '../../../../components/errorText.ts';
+import { useAction } from '../../../../components/useAction.ts';
 import { useDraft } from '../../../../components/useDraft.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { draftKey } from './comment-drafts.ts';
@@ -13,23 +14,16 @@ import { draftKey } from './comment-drafts.ts';
 export function NewComment({ coachId, patientId, onSaved }: { coachId: string; patientId: string; onSaved: (comment: Comment) => void }) {
   const [text, setText, clear] = useDraft(draftKey(coachId, patientId));
   const [restored, setRestored] = useState(() => text.trim() !== '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy: saving, error, run } = useAction();
 
   async function save() {
-    if (!text.trim() || saving) return;
-    setSaving(true);
-    setError(null);
-    try {
+    if (!text.trim()) return;
+    await run(async () => {
       const { data } = await createComment({ patientId, text: text.trim() });
       clear();
       setRestored(false);
       onSaved(data);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
