@@ -229,7 +229,8 @@ describe('one coach', () => {
     expect(await screen.findByText('NK-5555 ist jetzt mit Ben Roth verknüpft.')).toBeTruthy();
   });
 
-  test('a trial access shows its code', async () => {
+  test('a trial access shows its code; a failed attempt says so and offers another', async () => {
+    vi.mocked(api.createTrialAccess).mockRejectedValueOnce(apiFailure(503));
     vi.mocked(api.createTrialAccess).mockImplementation(() =>
       ok({
         patient: buildPatient({ patientCode: 'TEST-0001' }),
@@ -247,7 +248,10 @@ describe('one coach', () => {
     renderAt('/admin', <AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Testzugang erstellen' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Testzugang erstellen' }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toMatch(/^Der Testzugang konnte nicht erstellt werden\. /);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Erneut versuchen' }));
     expect(await within(dialog()).findByText(/Testzugang TEST-0001 wurde erstellt/)).toBeTruthy();
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
     expect(within(dialog()).getByText('K7QM')).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { ExportCancelled, type Progress } from './fetch-all.ts';
 import { defaultFilter, filterError, localToday } from './filter.ts';
 import './export.css';
 
+/** An export is a run of many pages with progress and a cancel button, so it keeps its own phases (not useAction). */
 type RunState =
   | { phase: 'idle' }
   | { phase: 'running'; step: string; progress: Progress }

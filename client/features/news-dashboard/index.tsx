@@ -21,6 +21,7 @@ export default function NewsDashboardPage() {
   const requestedId = new URLSearchParams(search).get('id');
   const [openId, setOpenId] = useState<string | null>(requestedId);
   const [filter, setFilter] = useState<Filter>('all');
+  // Not useAction: marking read is optimistic and per item; several may be under way, none blocks another.
   const [actionError, setActionError] = useState<string | null>(null);
   const handled = useRef<string | null>(null);
 

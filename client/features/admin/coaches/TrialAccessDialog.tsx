@@ -4,23 +4,15 @@ import type { PatientAccess } from '../../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { errorText } from '../../../components/errorText.ts';
+import { useAction } from '../../../components/useAction.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /** Creates a 14-day trial patient with an access code (linked to the calling coach) and shows the code. */
 export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
-  const [state, setState] = useState<{ phase: 'ask' | 'busy' } | { phase: 'done'; access: PatientAccess } | { phase: 'failed'; message: string }>({
-    phase: 'ask',
-  });
-  const create = async () => {
-    setState({ phase: 'busy' });
-    try {
-      const { data } = await createTrialAccess();
-      setState({ phase: 'done', access: data });
-    } catch (failure) {
-      setState({ phase: 'failed', message: errorText(failure) });
-    }
-  };
-  const done = state.phase === 'done';
+  const [access, setAccess] = useState<PatientAccess | null>(null);
+  const { busy, error, run } = useAction(errorText);
+  const create = () => run(async () => setAccess((await createTrialAccess()).data));
+  const done = access !== null;
   return (
     <Dialog
       open
@@ -32,25 +24,25 @@ export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
             {done ? t('admin.close') : t('admin.cancel')}
           </button>
           {!done && (
-            <button type="button" onClick={create} disabled={state.phase === 'busy'} aria-busy={state.phase === 'busy'}>
-              {state.phase === 'failed' ? t('admin.retry') : t('admin.trial.create')}
+            <button type="button" onClick={() => void create()} disabled={busy} aria-busy={busy}>
+              {error !== null ? t('admin.retry') : t('admin.trial.create')}
             </button>
           )}
         </div>
       }
     >
-      {state.phase === 'done' ? (
+      {access ? (
         <div role="status">
-          <p>{t('admin.trial.created', { code: state.access.patient.patientCode })}</p>
-          <CodeBlocks code={state.access.token.code} large label={t('admin.trial.codeLabel')} />
-          <p className="field-hint">{t('admin.trial.expires', { date: formatDate(state.access.token.expiresAt) })}</p>
+          <p>{t('admin.trial.created', { code: access.patient.patientCode })}</p>
+          <CodeBlocks code={access.token.code} large label={t('admin.trial.codeLabel')} />
+          <p className="field-hint">{t('admin.trial.expires', { date: formatDate(access.token.expiresAt) })}</p>
         </div>
       ) : (
         <p>{t('admin.trial.explain')}</p>
       )}
-      {state.phase === 'failed' && (
+      {error !== null && (
         <p role="alert" className="form-error">
-          {t('admin.trial.failed')} {state.message}
+          {t('admin.trial.failed')} {error}
         </p>
       )}
     </Dialog>
