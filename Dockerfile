@@ -4,7 +4,8 @@
 
 FROM node:24-bookworm-slim AS install
 WORKDIR /app
-COPY package.json package-lock.json ./
+# .npmrc: no peers on their own, so the production tree below holds only what the server imports.
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 
 FROM install AS build
@@ -14,14 +15,14 @@ COPY client ./client
 COPY locales ./locales
 COPY static ./static
 COPY server ./server
-# prune:production keeps only what the server runs: no devDependencies, no optional packages (TypeScript arrives
-# as valibot's optional peer), no peers nothing at run time imports (OpenTelemetry, for Sentry's light entry).
+# prune:production keeps only what the server runs: the dependencies, without devDependencies (.npmrc keeps
+# peers that nothing at run time imports, TypeScript for valibot and OpenTelemetry for Sentry, out of it).
 RUN npm run build && npm run prune:production
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8080 DEMO_DATA=false DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server ./server
 # The built-in upstream validates with the schemas the client uses (one definition, client/api/schemas).

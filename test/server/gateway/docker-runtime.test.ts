@@ -8,8 +8,6 @@ import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 
-const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-
 /** The runtime stage as the Dockerfile says it: its ENV, the files it copies, its CMD. */
 function runtimeStage() {
   const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
@@ -25,7 +23,7 @@ function runtimeStage() {
   return { stage, env, copied, cmd, healthcheck };
 }
 
-// Slow (about 20 s: a real production-only npm install). No Docker engine runs here, so this reproduces the
+// Slow (about 45 s: a real npm install, then the prune). No Docker engine runs here, so this reproduces the
 // runtime stage in a temp folder and starts it with the image's CMD.
 describe('the Docker runtime stage (slow)', () => {
   const stage = runtimeStage();
@@ -36,15 +34,17 @@ describe('the Docker runtime stage (slow)', () => {
     dir = mkdtempSync(join(tmpdir(), 'gateway-runtime-'));
     if (!existsSync(join(REPO_ROOT, 'dist/build-manifest.json'))) await build();
     for (const path of stage.copied.filter((p) => p !== 'node_modules')) cpSync(join(REPO_ROOT, path), join(dir, path), { recursive: true });
-    // = `npm ci` then `npm run prune:production` of the build stage: the same omissions, installed directly.
-    const omissions = PACKAGE.scripts['prune:production'].split(' ').filter((word) => word.startsWith('--omit=') || word === '--legacy-peer-deps');
-    expect(omissions.length).toBeGreaterThan(0);
-    execFileSync('npm', ['ci', ...omissions, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
-      cwd: dir,
-      env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
-      stdio: 'ignore',
-      timeout: 240_000,
-    });
+    // The build stage's own commands: `npm ci` (with the .npmrc the stages copy), then `npm run prune:production`.
+    expect(existsSync(join(dir, '.npmrc'))).toBe(true);
+    const npm = (...args: string[]) =>
+      execFileSync('npm', args, {
+        cwd: dir,
+        env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+        stdio: 'ignore',
+        timeout: 240_000,
+      });
+    npm('ci', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund');
+    npm('run', 'prune:production');
     mkdirSync(join(dir, 'data'));
   }, 300_000);
   afterAll(() => {
@@ -72,6 +72,26 @@ describe('the Docker runtime stage (slow)', () => {
     expect(megabytes).toBeGreaterThan(5);
     expect(megabytes).toBeLessThanOrEqual(60);
   });
+
+  test("an operator's production install (`npm ci --omit=dev`) is the same tree", () => {
+    const plain = mkdtempSync(join(tmpdir(), 'gateway-omit-dev-'));
+    try {
+      for (const file of ['package.json', 'package-lock.json', '.npmrc']) cpSync(join(REPO_ROOT, file), join(plain, file));
+      execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+        cwd: plain,
+        stdio: 'ignore',
+        timeout: 240_000,
+      });
+      const packages = (root: string) =>
+        execFileSync('find', ['node_modules', '-name', 'package.json', '-not', '-path', '*/node_modules/*/node_modules/*/*/*'], { cwd: root, encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean)
+          .sort();
+      expect(packages(plain)).toEqual(packages(dir));
+    } finally {
+      rmSync(plain, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   test('refuses to start without PUBLIC_URL, with one line naming it', () => {
     const result = spawnSync(NODE_BIN, [join(dir, stage.cmd[1])], {
