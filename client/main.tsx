@@ -1,5 +1,7 @@
 import './styles/pico.css';
 import './styles/app.css';
+import './styles/auth.css';
+import './styles/states.css';
 import { render } from 'react-dom';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';

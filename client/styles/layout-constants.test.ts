@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 
 // docs/product.md#constants sizes live in the global stylesheet; this pins them so a refactor cannot drift silently.
-const css = readFileSync('client/styles/app.css', 'utf8'); // vitest runs from the repository root
+const css = ['app', 'auth'].map((name) => readFileSync(`client/styles/${name}.css`, 'utf8')).join('\n'); // vitest runs from the repository root
 
 test('the sidebar is 250 px wide and sits below a 56 px top bar', () => {
   expect(css).toMatch(/--sidebar-width:\s*250px/);
