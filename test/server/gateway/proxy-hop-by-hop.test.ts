@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import { listen, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import { exchange } from '../../helpers/hostile-requests.ts';
+import { exchange } from '../../helpers/raw-http.ts';
 import { rawRequest } from '../../helpers/gateway-stack.ts';
 import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
 

@@ -6,7 +6,8 @@ import { REPO_ROOT, startFakeUpstream } from '../../helpers/gateway-fixtures.ts'
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
-import { HEADER_SETS, HOP_MARKER, buildCorpus, exchange, pool } from '../../helpers/hostile-requests.ts';
+import { HEADER_SETS, HOP_MARKER, buildCorpus } from '../../helpers/hostile-requests.ts';
+import { exchange, pool } from '../../helpers/raw-http.ts';
 import type { CorpusCase, Xsrf } from '../../helpers/hostile-requests.ts';
 import { XSRF_SECRET, startStack } from '../../helpers/gateway-stack.ts';
 import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
