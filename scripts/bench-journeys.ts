@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitForUsableLoginForm } from '../test/helpers/e2e-measure.ts';
-import { JourneyRecorder, installProbe, layoutShift, measureLoad, measureStep, type StepResult } from '../test/helpers/e2e-journey.ts';
+import { installProbe, layoutShift, measureLoad, measureStep, type StepResult } from '../test/helpers/e2e-journey.ts';
+import { JourneyRecorder } from '../test/helpers/e2e-journey-requests.ts';
 
 /**
  * The journeys of issue 13 on Slow 3G: the login screen (cold cache), then the coach types their

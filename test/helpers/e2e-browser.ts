@@ -1,13 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, test as base, inject } from 'vitest';
+import { checkAccessibility } from './e2e-accessibility.ts';
+import { type Provoked, type ProvokedFailure, watchProblems } from './e2e-problems.ts';
 import { ROOT } from './e2e-server.ts';
 
-const require = createRequire(import.meta.url);
-/** axe-core's browser bundle, evaluated into each screen (see checkAccessibility). */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export type { ProvokedFailure };
 
 export const baseUrl = (): string => inject('e2eBaseUrl');
 export const dataDir = (): string => inject('e2eDataDir');
@@ -22,14 +21,6 @@ afterAll(async () => {
   if (browser) await (await browser).close();
   browser = null;
 });
-
-/** A failure the test causes on purpose (a locked login answers 403); everything else fails the journey. */
-export interface ProvokedFailure {
-  /** Matched against the full request URL. */
-  url: RegExp;
-  status?: number;
-  method?: string;
-}
 
 export interface Journey {
   page: Page;
@@ -60,39 +51,6 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 80);
 
-function isSameOrigin(url: string, origin: string): boolean {
-  // data:/blob:/about: never leave the browser, so they are not requests to another origin.
-  if (/^(data|blob|about):/.test(url)) return true;
-  try {
-    return new URL(url).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The violations that fail a screen: serious or critical ones. axe is evaluated through the DevTools
- * protocol (page.evaluate with the source text), which the page's CSP (script-src 'self') does not
- * govern, so the journey runs under the real CSP and needs no bypassCSP context.
- */
-export async function checkAccessibility(page: Page): Promise<string[]> {
-  const present = await page.evaluate(() => 'axe' in window);
-  if (!present) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => {
-        const where = v.nodes.map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` - ${n.any[0].message}` : ''}`);
-        return `${v.impact}: ${v.id} (${v.help}) at ${where.join('; ')}`;
-      });
-  });
-}
-interface AxeResults {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: { message: string }[] }[] }[];
-}
-
 /**
  * `origin` is the gateway the journey runs against: options.baseURL, else the one in front of the built-in upstream.
  * `absent`: calls beyond docs/product.md#calls that this upstream does not have; the client asks for them once to find out,
@@ -108,91 +66,13 @@ export async function openJourney(
   // Generous for a 2-core CI machine that runs the other test projects at the same time.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
-  const found: string[] = [];
-  const provoked: (ProvokedFailure & { seen: number; optional?: boolean })[] = absent.map((failure) => ({ ...failure, seen: 0, optional: true }));
+  const provoked: Provoked[] = absent.map((failure) => ({ ...failure, seen: 0, optional: true }));
   const dir = join(ROOT, 'test-artifacts', 'e2e', slug(name));
   mkdirSync(dir, { recursive: true });
   let shots = 0;
 
-  const provokedMatch = (request: Request, status?: number) =>
-    provoked.find(
-      (p) =>
-        p.url.test(request.url()) &&
-        (p.method === undefined || p.method === request.method()) &&
-        (p.status === undefined || status === undefined || p.status === status),
-    );
-
-  // A new document cancels what the old one was still loading (net::ERR_ABORTED): the browser's normal
-  // behaviour, not a failure of the product. Count committed main-frame navigations per page.
-  const documents = new WeakMap<Page, number>();
-  const documentAtStart = new WeakMap<Request, number>();
-  const documentOf = (request: Request) => {
-    const owner = request.frame().page();
-    return owner ? (documents.get(owner) ?? 0) : 0;
-  };
-  const watchDocuments = (p: Page) =>
-    p.on('framenavigated', (frame) => {
-      if (frame === p.mainFrame()) documents.set(p, (documents.get(p) ?? 0) + 1);
-    });
-  watchDocuments(page);
-  context.on('page', watchDocuments);
-  let open = 0;
-  let lastChange = Date.now();
-  const settle = () => {
-    open--;
-    lastChange = Date.now();
-  };
-  context.on('requestfinished', settle);
-  context.on('requestfailed', settle);
-  context.on('request', (request) => {
-    open++;
-    lastChange = Date.now();
-    if (!isSameOrigin(request.url(), origin)) found.push(`request to another origin: ${request.method()} ${request.url()}`);
-    if (!request.isNavigationRequest()) documentAtStart.set(request, documentOf(request));
-  });
-  context.on('response', (response) => {
-    if (response.status() < 400) return;
-    const match = provokedMatch(response.request(), response.status());
-    if (match) match.seen++;
-    else found.push(`failed request: ${response.request().method()} ${response.url()} -> ${response.status()}`);
-  });
-  // net::ERR_ABORTED is a cancel on the browser's side, not an answer from the server. It is excused when
-  // the document that asked was replaced meanwhile, or when the page itself aborted a fetch (a stale search
-  // cancelled by AbortController). Judged when the screen is checked, after navigation events have settled.
-  const aborted: { request: Request; page: Page | null; document: number }[] = [];
-  context.on('requestfailed', (request) => {
-    // A provoked failure that got no answer at all (a stopped server) counts as happened, like one answered >= 400.
-    const provokedFailure = provokedMatch(request);
-    if (provokedFailure) {
-      provokedFailure.seen++;
-      return;
-    }
-    if (request.failure()?.errorText === 'net::ERR_ABORTED') {
-      if (request.resourceType() === 'fetch') return;
-      aborted.push({ request, page: request.frame().page(), document: documentAtStart.get(request) ?? 0 });
-      return;
-    }
-    found.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
-  });
-  const judgeAborted = () => {
-    for (const entry of aborted.splice(0)) {
-      const replaced = entry.page !== null && (documents.get(entry.page) ?? 0) > entry.document;
-      if (!replaced) found.push(`request aborted: ${entry.request.method()} ${entry.request.url()} (net::ERR_ABORTED)`);
-    }
-  };
-  context.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    // Chromium logs every 4xx/5xx resource as a console error; a provoked one is already accounted for.
-    const url = message.location().url;
-    if (/^Failed to load resource/.test(message.text()) && provoked.some((p) => p.url.test(url))) return;
-    found.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
-  });
-  context.on('weberror', (error) => found.push(`uncaught error in the page: ${error.error().message}`));
-
-  const assertClean = (where: string) => {
-    judgeAborted();
-    if (found.length > 0) throw new Error(`${where}:\n  ${found.join('\n  ')}`);
-  };
+  const watch = watchProblems(context, page, origin, provoked);
+  const { found, assertClean } = watch;
 
   return {
     page,
@@ -211,8 +91,8 @@ export async function openJourney(
     },
     async idle(quietMs = 300) {
       const deadline = Date.now() + 15_000;
-      while (open > 0 || Date.now() - lastChange < quietMs) {
-        if (Date.now() > deadline) throw new Error(`still ${open} open requests after 15 s`);
+      while (watch.openRequests() > 0 || Date.now() - watch.lastChange() < quietMs) {
+        if (Date.now() > deadline) throw new Error(`still ${watch.openRequests()} open requests after 15 s`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
