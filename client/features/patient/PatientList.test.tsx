@@ -6,46 +6,30 @@ import type { Patient } from '../../api/schemas/patients.ts';
 import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';
 import PatientArea from './index.tsx';
+import { buildMe } from '../../../test/helpers/client-fetch.ts';
+import { buildPatient } from '../../../test/helpers/screen-records.ts';
 
 vi.mock('../../api/patients.ts', async (original) => ({ ...(await original<typeof import('../../api/patients.ts')>()), listPatients: vi.fn() }));
 vi.mock('../../api/coaches.ts', () => ({ listCoaches: vi.fn() }));
 const { listPatients } = vi.mocked(await import('../../api/patients.ts'));
 const { listCoaches } = vi.mocked(await import('../../api/coaches.ts'));
 
-const me = (over: Partial<Me> = {}): Me => ({
-  id: 'me',
-  email: 'coach@example.org',
-  firstName: 'Clara',
-  lastName: 'Coach',
-  isUserLocked: false,
-  isAdmin: false,
-  isSuperAdmin: false,
-  isHealthManager: false,
-  emailVerified: true,
-  language: 'de',
-  ...over,
-});
-const patient = (i: number): Patient => ({
-  id: `p${i}`,
-  patientCode: `NK-${1000 + i}`,
-  firstName: `Vorname${i}`,
-  lastName: `Nachname${i}`,
-  birthDate: '1970-01-01',
-  gender: 'female',
-  email: null,
-  phone: null,
-  clinic: '',
-  aftercareStart: '2026-01-01',
-  aftercareEnd: '2027-01-01',
-  primaryCoachId: 'me',
-  diagnosisIds: [],
-  costRateId: null,
-  appointments: [],
-  lastDataAt: null,
-  followUpAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const me = (over: Partial<Me> = {}): Me => buildMe({ id: 'me', ...over });
+const patient = (i: number): Patient =>
+  buildPatient({
+    id: `p${i}`,
+    patientCode: `NK-${1000 + i}`,
+    firstName: `Vorname${i}`,
+    lastName: `Nachname${i}`,
+    birthDate: '1970-01-01',
+    gender: 'female',
+    clinic: '',
+    aftercareStart: '2026-01-01',
+    aftercareEnd: '2027-01-01',
+    primaryCoachId: 'me',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
 const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => patient(from + i));
 
 beforeEach(() => {
@@ -152,40 +136,6 @@ test('a failed load shows the reason and loads again on retry', async () => {
   listPatients.mockResolvedValueOnce({ data: page(1), total: 1 });
   fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
   expect(await screen.findByText('Nachname0, Vorname0')).toBeTruthy();
-});
-
-test('a coach sees "Patient anlegen" while settings load and when the system allows it', async () => {
-  listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
-  expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
-  await act(() => {
-    systemSettings.value = { enable_creating_new_patients: true, instance_name: 'CL' };
-  });
-  expect(screen.getByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
-});
-
-test('a coach does not see "Patient anlegen" when the system setting forbids it', async () => {
-  systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
-  listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
-  await screen.findByText(/Noch keine Patienten/);
-  expect(screen.queryByRole('button', { name: 'Patient anlegen' })).toBeNull();
-});
-
-test('an administrator always sees "Patient anlegen"', async () => {
-  user.value = me({ isAdmin: true });
-  systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
-  listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
-  expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
-});
-
-test('opening /patient/new without permission explains it instead of showing the form', async () => {
-  systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
-  history.replaceState(null, '', '/patient/new');
-  render(<PatientArea />);
-  expect(screen.getByRole('alert').textContent).toContain('nicht freigegeben');
-  expect(screen.queryByLabelText('Vorname')).toBeNull();
 });
 
 test('the filters form one search landmark without Pico\'s role="search" input-group styling (pill fields, half-rounded reset)', async () => {
