@@ -22,7 +22,7 @@ RUN npm run build && npm run prune:production
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8080 DEMO_DATA=false DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
+COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server ./server
 # The built-in upstream validates with the schemas the client uses (one definition, client/api/schemas).

@@ -8,9 +8,10 @@ import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 
-/** The runtime stage as the Dockerfile says it: its ENV, the files it copies, its CMD. */
+/** The runtime stage as the Dockerfile says it: its ENV, the files it copies, its CMD; and what the install stage copies. */
 function runtimeStage() {
   const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const install = /^COPY (package\.json .+) \.\/$/m.exec(dockerfile)?.[1].split(' ') ?? [];
   const stage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
   const env: Record<string, string> = {};
   for (const line of stage.split('\n').filter((l) => l.startsWith('ENV '))) {
@@ -20,8 +21,15 @@ function runtimeStage() {
   if (copied.length < 4) throw new Error(`could not read the COPY lines of the runtime stage: ${copied.join(', ')}`);
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(stage)![1]) as string[];
   const healthcheck = JSON.parse(/HEALTHCHECK .*CMD (\[.*\])$/m.exec(stage)![1]) as string[];
-  return { stage, env, copied, cmd, healthcheck };
+  return { stage, env, install, copied, cmd, healthcheck };
 }
+
+/**
+ * npm's environment as on a machine of its own: npm and npx hand their configuration to child processes as
+ * npm_config_* variables (this run's legacy-peer-deps from the project's .npmrc among them), which would hide a
+ * Dockerfile that forgets to copy .npmrc.
+ */
+const npmEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
 
 // Slow (about 45 s: a real npm install, then the prune). No Docker engine runs here, so this reproduces the
 // runtime stage in a temp folder and starts it with the image's CMD.
@@ -33,18 +41,20 @@ describe('the Docker runtime stage (slow)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gateway-runtime-'));
     if (!existsSync(join(REPO_ROOT, 'dist/build-manifest.json'))) await build();
-    for (const path of stage.copied.filter((p) => p !== 'node_modules')) cpSync(join(REPO_ROOT, path), join(dir, path), { recursive: true });
-    // The build stage's own commands: `npm ci` (with the .npmrc the stages copy), then `npm run prune:production`.
-    expect(existsSync(join(dir, '.npmrc'))).toBe(true);
+    // The install and build stages' own steps: the files the install stage copies, `npm ci`, `npm run prune:production`
+    // (without the .npmrc it copies, the prune would keep 60 MB of unused peers and the size case below fails).
+    expect(stage.install).toContain('package-lock.json');
+    for (const file of stage.install) cpSync(join(REPO_ROOT, file), join(dir, file));
     const npm = (...args: string[]) =>
       execFileSync('npm', args, {
         cwd: dir,
-        env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+        env: { ...npmEnv(), PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
         stdio: 'ignore',
         timeout: 240_000,
       });
     npm('ci', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund');
     npm('run', 'prune:production');
+    for (const path of stage.copied.filter((p) => p !== 'node_modules')) cpSync(join(REPO_ROOT, path), join(dir, path), { recursive: true });
     mkdirSync(join(dir, 'data'));
   }, 300_000);
   afterAll(() => {
@@ -79,6 +89,7 @@ describe('the Docker runtime stage (slow)', () => {
       for (const file of ['package.json', 'package-lock.json', '.npmrc']) cpSync(join(REPO_ROOT, file), join(plain, file));
       execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
         cwd: plain,
+        env: npmEnv(),
         stdio: 'ignore',
         timeout: 240_000,
       });
