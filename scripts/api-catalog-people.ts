@@ -5,7 +5,7 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
   {
     name: 'Authentication',
     intro:
-      'docs/contract.md#shapes pins these. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table.',
+      'docs/contract.md#shapes pins these. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table. A login token ends SESSION_IDLE_MINUTES after its last use (401 SESSION_IDLE) and SESSION_MAX_HOURS after sign-in (401 SESSION_EXPIRED); a password change ends the other tokens of the account, a reset all of them (docs/contract.md#sessions).',
     calls: [
       {
         method: 'POST',
@@ -16,6 +16,12 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
         answer: 'LoginResponse',
       },
       { method: 'POST', path: '/auth/logout', permission: 'signed-in', summary: 'Revoke the token of this request.' },
+      {
+        method: 'POST',
+        path: '/auth/me/end-other-sessions',
+        permission: 'signed-in',
+        summary: "Revoke every login token of the caller except the one of this request (the coach's other browsers and devices).",
+      },
       { method: 'GET', path: '/auth/me', permission: 'signed-in', summary: 'The signed-in coach.', answer: 'Me' },
       {
         method: 'PATCH',

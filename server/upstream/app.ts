@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db/index.ts';
 import type { Upstream } from './context.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { DEFAULT_SESSION_LIMITS, RecentUses, type SessionLimits } from './lib/session-use.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { RateLimiter, defaultRateLimits, type RateLimitSettings } from './http/rate-limit.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
@@ -30,7 +31,8 @@ export interface UpstreamOptions {
   smtpInsecure?: boolean;
   /** Extra TLS options for the SMTP connection (a private CA). */
   smtpTls?: ConnectionOptions;
-  tokenTtlSeconds?: number;
+  /** SESSION_IDLE_MINUTES and SESSION_MAX_HOURS; 30 minutes and 12 hours unless given. */
+  session?: Partial<SessionLimits>;
   rateLimits?: Partial<RateLimitSettings>;
   /** PostgreSQL pool (Storage.pool): rate limits are then counted in the database, shared by every process. */
   pool?: pg.Pool;
@@ -42,9 +44,6 @@ export const DEFAULT_MAIL_FROM = 'Coach-Portal <no-reply@localhost>';
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
-/** Two weeks, LoopBack's default access token lifetime. */
-export const DEFAULT_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
-
 /**
  * The built-in /v2 upstream as a value: main.ts listens, tests hand it to supertest. Middleware in
  * order: request log, JSON body (1 MB, UTF-8), odd-text guard, the route families, 404, the one error handler.
@@ -53,6 +52,7 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const clock = options.clock ?? systemClock;
   const dataDir = options.dataDir ?? path.join(os.tmpdir(), 'upstream-data');
+  const session = { ...DEFAULT_SESSION_LIMITS, ...options.session };
   const ctx: Upstream = {
     db: options.db,
     logger,
@@ -63,7 +63,8 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
     smtp: options.smtpUrl
       ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM, insecure: options.smtpInsecure ?? false, tls: options.smtpTls }
       : undefined,
-    tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    session,
+    recentUses: new RecentUses(session),
     rateLimiter: new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, options.pool),
   };
 

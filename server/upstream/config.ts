@@ -34,7 +34,9 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
   // Longer than the gateway keeps an idle pooled connection (the gateway passes its own value plus a margin).
   UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: integer(10_000, 1000, 600_000),
-  TOKEN_TTL_SECONDS: integer(14 * 24 * 3600, 60, 365 * 24 * 3600),
+  // A week idle and a year in all are far beyond any sensible setting; the limits catch typos (minutes for hours).
+  SESSION_IDLE_MINUTES: integer(30, 1, 7 * 24 * 60),
+  SESSION_MAX_HOURS: integer(12, 1, 365 * 24),
   RATE_LIMIT_WINDOW_SECONDS: integer(300, 1, 86400),
   RATE_LIMIT_PER_IP: integer(100, 1, 1_000_000),
   RATE_LIMIT_PER_ACCOUNT: integer(10, 1, 1_000_000),
@@ -58,7 +60,8 @@ export interface UpstreamConfig {
   keepAliveTimeoutMs: number;
   /** PostgreSQL instead of SQLite in DATA_DIR (the outbox stays in DATA_DIR). */
   databaseUrl: string | undefined;
-  tokenTtlSeconds: number;
+  /** SESSION_IDLE_MINUTES, SESSION_MAX_HOURS. */
+  session: { idleMinutes: number; maxHours: number };
   rateLimits: { windowSeconds: number; perIp: number; perAccount: number; perAccountCeiling: number };
 }
 
@@ -88,7 +91,7 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     publicUrl: e.PUBLIC_URL,
     keepAliveTimeoutMs: e.UPSTREAM_KEEP_ALIVE_TIMEOUT_MS,
     databaseUrl: e.DATABASE_URL,
-    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       perIp: e.RATE_LIMIT_PER_IP,

@@ -3,6 +3,7 @@ import type { Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { SmtpSettings } from './lib/mailer.ts';
+import type { RecentUses, SessionLimits } from './lib/session-use.ts';
 
 /**
  * Everything a route family needs, built once by createUpstreamApp and handed to every router factory.
@@ -20,7 +21,9 @@ export interface Upstream {
   publicUrl: string;
   /** Real mail delivery (SMTP_URL); without it mails go to the outbox only. */
   smtp: SmtpSettings | undefined;
-  /** Lifetime of a login token in seconds. */
-  tokenTtlSeconds: number;
+  /** Idle and maximum lifetime of a login token (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). */
+  session: SessionLimits;
+  /** Last uses of login tokens not yet written to the database. */
+  recentUses: RecentUses;
   rateLimiter: RateLimiter;
 }

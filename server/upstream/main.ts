@@ -47,7 +47,7 @@ async function main() {
     smtpInsecure: config.smtpInsecure,
     mailFrom: config.mailFrom,
     pool: storage.pool,
-    tokenTtlSeconds: config.tokenTtlSeconds,
+    session: config.session,
     rateLimits: config.rateLimits,
   });
   const server = app.listen(config.port, config.host, () => {

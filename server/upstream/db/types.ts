@@ -57,6 +57,8 @@ export interface AccessTokenTable {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+  /** Login tokens: the last request made with it, written at most once a minute (lib/session-use.ts). */
+  lastUsedAt: string | null;
 }
 
 // Created by migration 002; columns follow client/api/schemas/*.ts. JSON lists are stored as text.

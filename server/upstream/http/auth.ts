@@ -5,10 +5,10 @@ import type { Db } from '../db/index.ts';
 import type { CoachTable } from '../db/types.ts';
 import { hashToken } from '../lib/secrets.ts';
 import { toMe } from '../lib/coach-view.ts';
+import { sessionEnd, type SessionEnd } from '../lib/session-use.ts';
 import type { Me } from '../../../client/api/schemas/auth.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
-/** The coach behind the bearer token of the current request. */
 /** The coach a request authenticated as: <Me> plus the hash of the token that did it (logout revokes it). */
 export type SessionCoach = Me & { tokenHash: string };
 
@@ -25,34 +25,62 @@ export function toSessionCoach(row: CoachTable, tokenHash: string): SessionCoach
   return { ...toMe(row), tokenHash };
 }
 
-/** Looks a bearer token up by its hash; undefined when unknown, expired, revoked or of another kind. */
-export async function findTokenCoach(ctx: Upstream, token: string, kind: 'access' | 'reset' | 'verify' = 'access') {
-  const tokenHash = hashToken(token);
-  const row = await ctx.db
+/** A token of this kind that has not been used up or revoked, with its coach; undefined when there is none. */
+async function findToken(ctx: Upstream, tokenHash: string, kind: 'access' | 'reset') {
+  return ctx.db
     .selectFrom('access_tokens')
     .innerJoin('coaches', 'coaches.id', 'access_tokens.coachId')
     .selectAll('coaches')
+    .select(['access_tokens.createdAt as tokenCreatedAt', 'access_tokens.expiresAt as tokenExpiresAt', 'access_tokens.lastUsedAt as tokenLastUsedAt'])
     .where('access_tokens.id', '=', tokenHash)
     .where('access_tokens.kind', '=', kind)
     .where('access_tokens.usedAt', 'is', null)
-    .where('access_tokens.expiresAt', '>', ctx.clock.now().toISOString())
     .executeTakeFirst();
-  return row ? toSessionCoach(row, tokenHash) : undefined;
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;
+
+const sessionEndMessages: Record<SessionEnd, string> = {
+  SESSION_IDLE: 'The session ended after a time without activity',
+  SESSION_EXPIRED: 'The session reached its maximum lifetime',
+};
+
+/**
+ * A login token's lifetime (lib/session-use.ts): refused once idle or too old, otherwise its last use moves to
+ * now. The database write happens at most once a minute per token; the exact time stays in memory.
+ */
+async function continueSession(ctx: Upstream, tokenHash: string, row: TokenRow): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  const stored = Date.parse(row.tokenLastUsedAt ?? row.tokenCreatedAt);
+  const times = { createdAt: Date.parse(row.tokenCreatedAt), expiresAt: Date.parse(row.tokenExpiresAt), lastUsedAt: ctx.recentUses.lastUse(tokenHash, stored) };
+  const end = sessionEnd(ctx.session, times, now);
+  if (end) throw unauthorized(sessionEndMessages[end], end);
+  if (ctx.recentUses.record(tokenHash, stored, now)) {
+    await ctx.db
+      .updateTable('access_tokens')
+      .set({ lastUsedAt: new Date(now).toISOString() })
+      .where('id', '=', tokenHash)
+      .execute();
+  }
 }
 
 /**
- * 401 unless the request carries a valid login token of an unlocked coach. A locked coach's tokens stop
- * working at once (docs/contract.md#errors: 403 at login, 401 on every later call). `kind: 'reset'` accepts only the
- * one-time token of an emailed link instead (set-password), so such a link can never open a session.
+ * 401 unless the request carries a live login token of an unlocked coach. A locked coach's tokens stop
+ * working at once (docs/contract.md#errors: 403 at login, 401 on every later call); an idle or too old one answers
+ * SESSION_IDLE or SESSION_EXPIRED (docs/contract.md#sessions). `kind: 'reset'` accepts only the one-time token of an
+ * emailed link instead (set-password), so such a link can never open a session.
  */
 export function requireAuth(ctx: Upstream, kind: 'access' | 'reset' = 'access'): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    const coach = await findTokenCoach(ctx, token, kind);
-    if (!coach) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
-    if (coach.isUserLocked) throw unauthorized('This account is locked', 'ACCOUNT_LOCKED');
-    sessions.set(req, coach);
+    const tokenHash = hashToken(token);
+    const row = await findToken(ctx, tokenHash, kind);
+    if (!row) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
+    if (kind === 'access') await continueSession(ctx, tokenHash, row);
+    else if (Date.parse(row.tokenExpiresAt) <= ctx.clock.now().getTime()) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
+    if (row.isUserLocked === 1) throw unauthorized('This account is locked', 'ACCOUNT_LOCKED');
+    sessions.set(req, toSessionCoach(row, tokenHash));
     next();
   };
 }

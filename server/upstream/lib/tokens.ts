@@ -18,7 +18,15 @@ export async function issueToken(ctx: Upstream, coachId: string, kind: TokenKind
   await ctx.db.deleteFrom('access_tokens').where('coachId', '=', coachId).where('expiresAt', '<', created.toISOString()).execute();
   await ctx.db
     .insertInto('access_tokens')
-    .values({ id: hashToken(token), coachId, kind, createdAt: created.toISOString(), expiresAt: expires.toISOString(), usedAt: null })
+    .values({
+      id: hashToken(token),
+      coachId,
+      kind,
+      createdAt: created.toISOString(),
+      expiresAt: expires.toISOString(),
+      usedAt: null,
+      lastUsedAt: created.toISOString(),
+    })
     .execute();
   return { token, created: created.toISOString(), ttl: ttlSeconds };
 }

@@ -28,13 +28,20 @@ export function authRoutes(ctx: Upstream): Router {
     await attempt.succeeded();
     // Only after the right password, so "locked" reveals nothing to someone guessing.
     if (coach.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
-    const issued = await issueToken(ctx, coach.id, 'access', ctx.tokenTtlSeconds);
+    const issued = await issueToken(ctx, coach.id, 'access', ctx.session.maxHours * 3600);
     res.json({ id: issued.token, ttl: issued.ttl, created: issued.created, userId: coach.id, user: toMe(coach) });
   });
 
   router.post('/auth/logout', requireAuth(ctx), async (req, res) => {
     const coach = currentCoach(req);
     await ctx.db.updateTable('access_tokens').set({ usedAt: ctx.clock.now().toISOString() }).where('id', '=', coach.tokenHash).execute();
+    res.status(204).end();
+  });
+
+  // Another browser left signed in, or a token that may have been copied: the caller keeps only this session.
+  router.post('/auth/me/end-other-sessions', requireAuth(ctx), async (req, res) => {
+    const coach = currentCoach(req);
+    await revokeTokens(ctx, coach.id, ['access'], coach.tokenHash);
     res.status(204).end();
   });
 
@@ -55,8 +62,8 @@ export function authRoutes(ctx: Upstream): Router {
     await attempt.succeeded();
     const passwordHash = await hashPassword(body.newPassword);
     await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
-    // Other sessions (another browser, a stolen token) end with the old password.
-    await revokeTokens(ctx, coach.id, ['access', 'reset'], coach.tokenHash);
+    // Other sessions (another browser, a stolen token) end with the old password, and so do links mailed before.
+    await revokeTokens(ctx, coach.id, ['access', 'reset', 'verify'], coach.tokenHash);
     res.status(204).end();
   });
 
@@ -66,8 +73,8 @@ export function authRoutes(ctx: Upstream): Router {
     const body = validate(SetPasswordBodySchema, req.body);
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
-    // The link works once; every session that existed before the reset ends.
-    await revokeTokens(ctx, coach.id, ['access', 'reset']);
+    // The link works once; every session and every other mailed link that existed before the reset ends.
+    await revokeTokens(ctx, coach.id, ['access', 'reset', 'verify']);
     res.status(204).end();
   });
 

@@ -53,12 +53,13 @@ describe('login', () => {
   });
 
   test('the token stops working after its ttl', async () => {
-    t = await createTestUpstream({ tokenTtlSeconds: 60 });
-    const token = await t.login('coach@example.org');
-    t.clock.advance(59);
-    expect((await request(t.app).get('/v2/auth/me').set(bearer(token))).status).toBe(200);
+    t = await createTestUpstream({ session: { maxHours: 1, idleMinutes: 60 } });
+    const login = await request(t.app).post('/v2/auth/login').send({ email: 'coach@example.org', password: PASSWORD });
+    expect(login.body.ttl).toBe(3600);
+    t.clock.advance(3599);
+    expect((await request(t.app).get('/v2/auth/me').set(bearer(login.body.id))).status).toBe(200);
     t.clock.advance(2);
-    expect((await request(t.app).get('/v2/auth/me').set(bearer(token))).status).toBe(401);
+    expect((await request(t.app).get('/v2/auth/me').set(bearer(login.body.id))).status).toBe(401);
   });
 
   test('tokens are stored only as hashes', async () => {

@@ -123,3 +123,35 @@ describe('forgot-password and the reset link', () => {
     expect(linkFrom(t.outbox()[0].text)?.[0]).toMatch(/^http:\/\/localhost:8080\/reset-password\?/);
   });
 });
+
+describe('a new password ends the links mailed before it', () => {
+  const verifyLink = (t: TestUpstream) =>
+    /(\/v2\/coaches\/coach2\/verify-email\?token=\S+)/.exec(t.outbox().find((m) => m.text.includes('verify-email'))!.text)![1];
+  const resetToken = (t: TestUpstream) => decodeURIComponent(linkFrom(t.outbox().find((m) => m.text.includes('reset-password'))!.text)![1]);
+  async function mailBothLinks(t: TestUpstream) {
+    const admin = await t.login('admin@example.org');
+    await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(bearer(admin)).expect(204);
+    await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach2@example.org' }).expect(204);
+    return { verify: verifyLink(t), reset: resetToken(t) };
+  }
+
+  test('changing the password ends an outstanding reset link and verification link', async () => {
+    t = await createTestUpstream();
+    const links = await mailBothLinks(t);
+    const session = await t.login('coach2@example.org');
+    await request(t.app).patch('/v2/auth/me/update-password').set(bearer(session)).send({ oldPassword: PASSWORD, newPassword: 'Neues-Passwort-2' }).expect(204);
+    expect((await request(t.app).post('/v2/auth/me/set-password').set(bearer(links.reset)).send({ password: 'Ganz-Neu-123' })).status).toBe(401);
+    expect((await request(t.app).get(links.verify)).status).toBe(400);
+    await t.login('coach2@example.org', 'Neues-Passwort-2');
+  });
+
+  test('setting a password from a reset link ends every session and an outstanding verification link', async () => {
+    t = await createTestUpstream();
+    const first = await t.login('coach2@example.org');
+    const second = await t.login('coach2@example.org');
+    const links = await mailBothLinks(t);
+    await request(t.app).post('/v2/auth/me/set-password').set(bearer(links.reset)).send({ password: 'Ganz-Neu-123' }).expect(204);
+    for (const token of [first, second]) expect((await request(t.app).get('/v2/auth/me').set(bearer(token))).status).toBe(401);
+    expect((await request(t.app).get(links.verify)).status).toBe(400);
+  });
+});
