@@ -30,7 +30,8 @@ export async function upstreamWithRows(options: { now?: string } = {}) {
   const storage = await openStorage({ dataDir: ':memory:' });
   let now = new Date(options.now ?? '2026-06-15T10:00:00.000Z');
   const clock = { now: () => new Date(now) };
-  const app = createUpstreamApp({ db: storage.db, clock, logRequests: false });
+  // These tests move the clock by days; the coaches' sessions are not what they are about, so they outlast it.
+  const app = createUpstreamApp({ db: storage.db, clock, logRequests: false, session: { idleMinutes: 7 * 24 * 60, maxHours: 365 * 24 } });
   const db = storage.db;
   const at = now.toISOString();
   let counter = 0;
