@@ -53,7 +53,7 @@ export function measureFirstScreen(distDir: string = DEFAULT_DIST): SizeReport {
   const publicDir = join(dist, 'public');
   const templatePath = join(publicDir, 'index.html');
   if (!existsSync(templatePath)) throw new Error(`${templatePath} does not exist: run "npm run build" first`);
-  const page = renderPage(readFileSync(templatePath, 'utf8'), 'CL', undefined);
+  const page = renderPage(readFileSync(templatePath, 'utf8'), { appTitle: 'CL', sentryDsn: undefined, sessionIdleMinutes: 30 });
   const files: SizeReport['files'] = [{ path: '/login (index.html)', bytes: page.br.length, why: 'page' }];
   const seen = new Set<string>();
   const add = (path: string, why: string) => {

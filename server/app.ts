@@ -13,7 +13,7 @@ import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
 import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
+import { permissionsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { redirectUnsupportedBrowsers } from './middleware/browser-support.ts';
 import { clientFiles } from './middleware/static.ts';
 import { createXsrf } from './middleware/xsrf.ts';
@@ -42,6 +42,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
 
   app.use(requestLog(logger));
   app.use(securityHeaders(config.sentryDsn));
+  app.use(permissionsPolicy);
   app.use((_req, res, next) => {
     if (options.isClosing?.()) res.setHeader('Connection', 'close');
     next();
@@ -69,6 +70,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
     publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
     appTitle: config.appTitle,
     sentryDsn: config.sentryDsn,
+    sessionIdleMinutes: config.session.idleMinutes,
     issueXsrf: xsrf.issue,
     warn: (message) => logger.warn(message),
   });

@@ -119,6 +119,10 @@ export const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string()),
   XSRF_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'XSRF_SECRET must be at least 32 characters (for example: openssl rand -hex 32)'))),
   SHUTDOWN_GRACE_MS: intInRange('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+  // The page's idle sign-out and the built-in upstream's token lifetime. A week idle and a year in all are far
+  // beyond any sensible setting: the limits catch a unit mistake (seconds for minutes).
+  SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
+  SESSION_MAX_HOURS: intInRange('SESSION_MAX_HOURS', 1, 365 * 24, 12),
   // Handed on to the built-in upstream when the gateway starts it (UPSTREAM_URL unset).
   DATA_DIR: v.optional(v.string(), './data'),
   DEMO_DATA: booleanFlag('DEMO_DATA', true),
@@ -150,6 +154,8 @@ export interface Config {
   /** False when the secret was generated for this process only (logged as a warning at start-up). */
   xsrfSecretFromEnv: boolean;
   shutdownGraceMs: number;
+  /** The page signs out after idleMinutes without input; the built-in upstream also ends tokens maxHours after sign-in. */
+  session: { idleMinutes: number; maxHours: number };
   upstream: { dataDir: string; demoData: boolean; adminEmail?: string; adminPassword?: string; smtpUrl?: string };
 }
 
@@ -208,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     xsrfSecret: e.XSRF_SECRET ?? randomSecret(),
     xsrfSecretFromEnv: e.XSRF_SECRET !== undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     upstream: { dataDir: e.DATA_DIR, demoData: e.DEMO_DATA, adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, smtpUrl: e.SMTP_URL },
   };
 }

@@ -3,6 +3,7 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 /** Placeholders the build writes into dist/public/index.html; filled once per gateway instance. */
 export const TITLE_PLACEHOLDER = '%APP_TITLE%';
+/** Where the meta tags of the configuration go (Sentry DSN, idle time). */
 export const SENTRY_PLACEHOLDER = '<!--%SENTRY_META%-->';
 export const LANG_PLACEHOLDER = '%LANG%';
 
@@ -29,14 +30,28 @@ export interface RenderedPage {
   etag: string;
 }
 
+/** What the configuration tells the page. */
+export interface PageSettings {
+  appTitle: string;
+  sentryDsn: string | undefined;
+  /** SESSION_IDLE_MINUTES: the client signs out after this long without input. */
+  sessionIdleMinutes: number;
+}
+
 /**
- * The title and Sentry DSN reach the client as meta tags (no inline script: the CSP forbids it). Both are
- * HTML-escaped, so a title like `<script>` shows as text instead of running.
+ * The title, the Sentry DSN and the idle time reach the client as meta tags (no inline script: the CSP forbids
+ * it). Text is HTML-escaped, so a title like `<script>` shows as text instead of running.
  */
-export function renderPage(template: string, appTitle: string, sentryDsn: string | undefined, lang: PageLanguage = 'de'): RenderedPage {
-  const title = escapeHtml(appTitle);
-  const sentryMeta = sentryDsn ? `<meta name="sentry-dsn" content="${escapeHtml(sentryDsn)}">` : '';
-  const html = Buffer.from(template.replaceAll(TITLE_PLACEHOLDER, title).replace(SENTRY_PLACEHOLDER, sentryMeta).replaceAll(LANG_PLACEHOLDER, lang));
+export function renderPage(template: string, settings: PageSettings, lang: PageLanguage = 'de'): RenderedPage {
+  const title = escapeHtml(settings.appTitle);
+  const sentryMeta = settings.sentryDsn ? `<meta name="sentry-dsn" content="${escapeHtml(settings.sentryDsn)}">` : '';
+  const idleMeta = `<meta name="session-idle-minutes" content="${Math.trunc(settings.sessionIdleMinutes)}">`;
+  const html = Buffer.from(
+    template
+      .replaceAll(TITLE_PLACEHOLDER, title)
+      .replace(SENTRY_PLACEHOLDER, sentryMeta + idleMeta)
+      .replaceAll(LANG_PLACEHOLDER, lang),
+  );
   return {
     html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -11,7 +11,7 @@ import { isRetryable } from './proxy-attempt.ts';
 import type { Attempt } from './proxy-attempt.ts';
 import { guardCalls } from './proxy-guard.ts';
 import { prepareUpstreamHeaders, removeHopByHop } from './proxy-headers.ts';
-import { UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
+import { clearSiteDataHeader, UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
 import { isApiPath } from './xsrf.ts';
 
 const TIMEOUT_CODE = 'GATEWAY_UPSTREAM_TIMEOUT';
@@ -171,6 +171,8 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
       proxyRes.headers.connection = closing ? 'close' : 'keep-alive';
       // API answers carry health data: unless the upstream says otherwise, no cache may keep them.
       proxyRes.headers['cache-control'] ??= 'no-store';
+      const clearSiteData = clearSiteDataHeader(req.method, (req as Request).path, proxyRes.statusCode);
+      if (clearSiteData) proxyRes.headers['clear-site-data'] = clearSiteData;
     },
     error: (error: ProxyError, req: IncomingMessage, res) => {
       const attempt = attempts.get(req);

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /** The Sentry ingest origin from a DSN (https://key@o1.ingest.sentry.io/2 -> https://o1.ingest.sentry.io). */
@@ -39,6 +40,54 @@ export function securityHeaders(sentryDsn: string | undefined) {
   });
 }
 
+/**
+ * Browser features the portal never uses, turned off for the page and anything it embeds: an XSS or a hostile
+ * script in a dependency cannot switch on the camera or microphone, read the location, or reach USB, serial,
+ * Bluetooth or MIDI devices on a clinic PC. Only names Chromium knows, since it warns about each unknown one
+ * in the console (bluetooth stays, though Chromium builds without Bluetooth support do not know it);
+ * clipboard-write stays allowed for the copy buttons, fullscreen for the PDF viewer.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'clipboard-read',
+  'compute-pressure',
+  'display-capture',
+  'encrypted-media',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'identity-credentials-get',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'storage-access',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Permissions-Policy on every answer (helmet has no option for it). */
+export const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  next();
+};
+
 /** Headers an upstream might send that would weaken or contradict the gateway's own policy. */
 export const UPSTREAM_HEADERS_TO_DROP = [
   'content-security-policy',
@@ -47,4 +96,19 @@ export const UPSTREAM_HEADERS_TO_DROP = [
   'x-content-type-options',
   'x-frame-options',
   'x-powered-by',
+  'permissions-policy',
+  // Only the gateway decides what a browser wipes: "storage" would take the sealed drafts, "cookies" the XSRF pair.
+  'clear-site-data',
 ];
+
+/** POST /v2/auth/logout as an upstream router would match it (any case, a trailing slash). */
+const isLogout = (method: string | undefined, path: string) => method === 'POST' && /^\/v2\/auth\/logout\/*$/i.test(path);
+
+/**
+ * A successful sign-out empties the browser's HTTP cache, where answers with patient data could otherwise be read
+ * by the next person at a shared PC. Not "storage": drafts sealed under the session's key must survive an idle
+ * sign-out to be offered again; not "cookies": the next sign-in needs the XSRF cookie.
+ */
+export function clearSiteDataHeader(method: string | undefined, path: string, status: number | undefined): string | undefined {
+  return isLogout(method, path) && status !== undefined && status >= 200 && status < 300 ? '"cache"' : undefined;
+}

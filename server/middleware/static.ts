@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { isHashedAsset, pickEncoding, scanPublicDir } from '../static-files.ts';
 import type { PublicFile } from '../static-files.ts';
 import { isClientRoute, LANG_COOKIE, PAGE_LANGUAGES, pageLanguage, renderPage } from '../page.ts';
-import type { RenderedPage } from '../page.ts';
+import type { PageSettings, RenderedPage } from '../page.ts';
 import { UNSUPPORTED_BROWSER_PATH } from './browser-support.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,10 +68,8 @@ function sendPage(req: Request, res: Response, page: RenderedPage, status: numbe
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export interface StaticOptions {
+export interface StaticOptions extends PageSettings {
   publicDir: string;
-  appTitle: string;
-  sentryDsn: string | undefined;
   /** Puts the XSRF-TOKEN cookie on page answers. */
   issueXsrf: (req: Request, res: Response) => void;
   warn: (message: string) => void;
@@ -86,7 +84,7 @@ export function clientFiles(options: StaticOptions): { files: RequestHandler; pa
   const files = scanPublicDir(options.publicDir);
   const templatePath = join(options.publicDir, 'index.html');
   const template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
-  const pages = new Map(PAGE_LANGUAGES.map((lang) => [lang, template === null ? null : renderPage(template, options.appTitle, options.sentryDsn, lang)]));
+  const pages = new Map(PAGE_LANGUAGES.map((lang) => [lang, template === null ? null : renderPage(template, options, lang)]));
   if (template === null) options.warn(`${templatePath} is missing: run "npm run build" (pages answer 503 until then)`);
 
   const filesHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {

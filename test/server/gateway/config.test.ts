@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       proxyTimeoutMs: 30_000,
       shutdownGraceMs: 10_000,
       xsrfSecretFromEnv: false,
+      session: { idleMinutes: 30, maxHours: 12 },
       upstream: { dataDir: './data', demoData: true },
     });
     expect(config.xsrfSecret).toBe(random());
@@ -54,6 +55,8 @@ describe('loadConfig', () => {
       DEMO_DATA: 'false',
       ADMIN_EMAIL: 'admin@example.org',
       ADMIN_PASSWORD: 'long-enough',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_MAX_HOURS: '8',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -67,6 +70,7 @@ describe('loadConfig', () => {
       xsrfSecret: 'x'.repeat(40),
       xsrfSecretFromEnv: true,
       shutdownGraceMs: 3000,
+      session: { idleMinutes: 15, maxHours: 8 },
       upstream: { dataDir: '/data', demoData: false, adminEmail: 'admin@example.org', adminPassword: 'long-enough' },
     });
   });
@@ -121,6 +125,11 @@ describe('loadConfig', () => {
     ['ALLOWED_HOSTS', 'a,,b', /ALLOWED_HOSTS must be/],
     ['ALLOWED_HOSTS', '*', /ALLOWED_HOSTS must be/],
     ['UPSTREAM_IDLE_TIMEOUT_MS', '50', /UPSTREAM_IDLE_TIMEOUT_MS must be a whole number from 100 to 600000/],
+    ['SESSION_IDLE_MINUTES', '0', /SESSION_IDLE_MINUTES must be a whole number from 1 to 10080/],
+    ['SESSION_IDLE_MINUTES', '2.5', /SESSION_IDLE_MINUTES must be a whole number/],
+    ['SESSION_IDLE_MINUTES', '30m', /SESSION_IDLE_MINUTES must be a whole number/],
+    ['SESSION_MAX_HOURS', '0', /SESSION_MAX_HOURS must be a whole number from 1 to 8760/],
+    ['SESSION_MAX_HOURS', '-12', /SESSION_MAX_HOURS must be a whole number/],
   ])('%s=%s is refused with a message naming the variable', (variable, value, message) => {
     const error = problem({ [variable]: value });
     expect(error.message.startsWith(error.variable)).toBe(true);
@@ -162,6 +171,8 @@ describe('start-up with a bad value', () => {
     ['PUBLIC_URL', 'coach.example.org'],
     ['ALLOWED_HOSTS', 'coach.example.org:443'],
     ['UPSTREAM_IDLE_TIMEOUT_MS', 'forever'],
+    ['SESSION_IDLE_MINUTES', 'thirty'],
+    ['SESSION_MAX_HOURS', '0'],
     ['PUBLIC_URL', ''],
   ])('%s=%s exits 1 with one line that names the variable', (variable, value) => {
     // (PUBLIC_URL empty counts as unset, and in production that is the problem.)

@@ -48,6 +48,17 @@ function expectSecurityHeaders(res: request.Response) {
   expect(res.headers['referrer-policy']).toBe('no-referrer');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['x-powered-by']).toBeUndefined();
+  expectFeaturesOff(res.headers['permissions-policy']);
+}
+
+/** What a page of this product never needs, turned off for it and for anything it embeds. */
+function expectFeaturesOff(policy: string | undefined) {
+  expect(policy, 'Permissions-Policy').toBeDefined();
+  const allowed = new Map(policy!.split(',').map((part) => part.trim().split('=') as [string, string]));
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'display-capture']) {
+    expect(allowed.get(feature), feature).toBe('()');
+  }
+  expect(allowed.has('clipboard-write'), 'the copy buttons write to the clipboard').toBe(false);
 }
 
 describe('security headers', () => {
@@ -65,6 +76,21 @@ describe('security headers', () => {
   ];
   test.each(cases)('are on %s', async (_name, make) => {
     expectSecurityHeaders(await make());
+  });
+
+  test("an upstream's own Permissions-Policy cannot turn a feature back on", async () => {
+    const loose = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Permissions-Policy': 'camera=*, geolocation=*' });
+      res.end('{}');
+    });
+    try {
+      const res = await request(createApp(testConfig({ UPSTREAM_URL: loose.url }), { publicDir: publicDir.dir })).get('/v2/news');
+      expect(res.status).toBe(200);
+      expect(res.headers['permissions-policy']).not.toContain('*');
+      expectFeaturesOff(res.headers['permissions-policy']);
+    } finally {
+      await loose.close();
+    }
   });
 
   test('connect-src adds the Sentry origin when SENTRY_DSN is set', async () => {
