@@ -52,7 +52,7 @@ export function upstreamEnv(config: Config, base: NodeJS.ProcessEnv, publicUrl: 
     LOG_LEVEL: config.logLevel,
     PUBLIC_URL: publicUrl,
     UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: String(config.upstreamIdleTimeoutMs + UPSTREAM_KEEP_ALIVE_MARGIN_MS),
-    // The same idle time as the page's sign-out, so the server never outlives or undercuts it.
+    // The server counts the same idle time as the page's own sign-out.
     SESSION_IDLE_MINUTES: String(config.session.idleMinutes),
     SESSION_MAX_HOURS: String(config.session.maxHours),
   });
