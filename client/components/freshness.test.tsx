@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { byAttention, daysSince, daysUntil, freshness } from './freshness.ts';
+import { aftercareEnded, byAttention, daysSince, daysUntil, freshness } from './freshness.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number, hours = 0) => new Date(now.getTime() - (days * 24 + hours) * 3600_000).toISOString();
@@ -44,4 +44,12 @@ test('day counts are whole days and null without a date', () => {
   expect(daysSince(null, now)).toBeNull();
   expect(daysUntil(new Date(now.getTime() + 5 * 86400_000).toISOString(), now)).toBe(5);
   expect(daysUntil('', now)).toBeNull();
+});
+
+test('aftercare has ended from the day after its last day on; without an end it has not', () => {
+  expect(aftercareEnded('2026-11-22', now)).toBe(false);
+  expect(aftercareEnded('2026-11-21', now)).toBe(true);
+  expect(aftercareEnded('2027-01-31', now)).toBe(false);
+  expect(aftercareEnded('', now)).toBe(false);
+  expect(aftercareEnded(null, now)).toBe(false);
 });

@@ -40,6 +40,15 @@ export function daysUntil(value: string | null | undefined, now: Date = new Date
   return Math.round((startOfTarget - startOfToday) / DAY);
 }
 
+/**
+ * True once the last day of aftercare (`YYYY-MM-DD`) lies behind `now`. Silence after the end is expected: such a
+ * patient's traffic light is neutral, never an alarm.
+ */
+export function aftercareEnded(aftercareEnd: string | null | undefined, now: Date = new Date()): boolean {
+  const left = daysUntil(aftercareEnd, now);
+  return left !== null && left < 0;
+}
+
 /** Red needs a call first, then yellow; grey (gone quiet long ago) after those; green last. */
 const ORDER: Record<Freshness, number> = { red: 0, yellow: 1, grey: 2, green: 3 };
 

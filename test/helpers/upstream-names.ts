@@ -28,8 +28,8 @@ export const NAMES: [string, string][] = [
 export interface NamesUpstream extends TestUpstream {
   /** The signed-in admin's Authorization header. */
   asAdmin: { Authorization: string };
-  /** Adds the patients (NAMES unless given), the i-th with the phone number phone(i). */
-  addPatients(names?: [string, string][], phone?: (i: number) => string | null): Promise<void>;
+  /** Adds the patients (NAMES unless given), the i-th with the phone number phone(i) and the code code(i). */
+  addPatients(names?: [string, string][], phone?: (i: number) => string | null, code?: (i: number) => string): Promise<void>;
   /** The patient list with a filter (limit 100 unless given), as "Last, First". */
   list(filter: Record<string, unknown>): Promise<string[]>;
   /** The patients whose field is like the pattern, in phone-book order. */
@@ -40,13 +40,21 @@ export interface NamesUpstream extends TestUpstream {
 export async function upstreamWithNames(): Promise<NamesUpstream> {
   const t = await createTestUpstream();
   const asAdmin = { Authorization: `Bearer ${await t.login('admin@example.org')}` };
-  async function addPatients(names: [string, string][] = NAMES, phone?: (i: number) => string | null) {
+  async function addPatients(names: [string, string][] = NAMES, phone?: (i: number) => string | null, code?: (i: number) => string) {
     let i = 0;
     for (const [firstName, lastName] of names) {
       const res = await request(t.app)
         .post('/v2/patients')
         .set(asAdmin)
-        .send({ firstName, lastName, birthDate: '1970-01-01', aftercareStart: '2026-09-01', aftercareEnd: '2027-02-28', phone: phone?.(i) ?? null });
+        .send({
+          firstName,
+          lastName,
+          birthDate: '1970-01-01',
+          aftercareStart: '2026-09-01',
+          aftercareEnd: '2027-02-28',
+          phone: phone?.(i) ?? null,
+          patientCode: code?.(i),
+        });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       i++;
     }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { patientListName } from '../../lib/names.ts';
 import { t } from '../../lib/i18n.ts';
+import { BirthDate } from '../BirthDate.tsx';
 import { usePatientSearch } from './usePatientSearch.ts';
 import './patient-search.css';
 
@@ -100,6 +101,7 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
             <li key={p.id}>
               <Link href={patientHref(p)} onClick={() => onOpen?.()} onKeyDown={onResultKey}>
                 <span className="patient-search-name">{patientListName(p)}</span>
+                <BirthDate birthDate={p.birthDate} />
                 <code>{p.patientCode}</code>
                 {p.phone && <span className="patient-search-phone">{p.phone}</span>}
               </Link>

@@ -21,6 +21,7 @@ import { RecoveryKeys } from './detail/RecoveryKeys.tsx';
 import { SyncedData } from './detail/SyncedData.tsx';
 import { patientName } from '../../lib/names.ts';
 import { PatientHistory } from './detail/PatientHistory.tsx';
+import { PatientIdentity } from './detail/PatientIdentity.tsx';
 import { useAuditLogAvailable } from './detail/history-support.ts';
 
 export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
@@ -117,9 +118,10 @@ function Header({ patient }: { patient: Patient }) {
             {dayText(patient.aftercareStart)} – {dayText(patient.aftercareEnd)}
           </span>
           <span>
-            {t('patient.list.lastData')}: <FreshnessBadge lastDataAt={patient.lastDataAt} />
+            {t('patient.list.lastData')}: <FreshnessBadge lastDataAt={patient.lastDataAt} aftercareEnd={patient.aftercareEnd} />
           </span>
         </p>
+        <PatientIdentity patient={patient} />
       </div>
       <a className="secondary outline" role="button" href={`/print/patient?id=${encodeURIComponent(patient.id)}`} target="_blank" rel="noopener">
         {t('patient.print')}

@@ -3,7 +3,6 @@ import { listCoaches } from '../../api/coaches.ts';
 import { listPatients } from '../../api/patients.ts';
 import { listCount, listPage } from '../../api/paging.ts';
 import type { Coach } from '../../api/schemas/coaches.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
@@ -13,6 +12,8 @@ import { can } from '../../components/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
+import { BirthDate } from '../../components/BirthDate.tsx';
+import { nextAppointment, telHref } from '../../lib/identity.ts';
 import { user } from '../../state/session.ts';
 import { listQueryToSearch, parseListQuery, toListFilter, type ListQuery } from './listQuery.ts';
 import { coachName, patientListName } from '../../lib/names.ts';
@@ -29,11 +30,6 @@ const COLUMNS: { key: string; label: string; sort?: string }[] = [
   { key: 'next', label: 'patient.list.nextAppointment' },
   { key: 'lastData', label: 'patient.list.lastData', sort: 'lastDataAt' },
 ];
-
-/** The first appointment from now on, or null. */
-export function nextAppointment(patient: Pick<Patient, 'appointments'>, now = Date.now()) {
-  return [...patient.appointments].filter((a) => Date.parse(a.startsAt) >= now).sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0] ?? null;
-}
 
 export function PatientList() {
   const search = useSearch();
@@ -114,6 +110,7 @@ export function PatientList() {
                   <tr key={p.id}>
                     <td data-label={t('patient.list.name')}>
                       <Link href={`/patient/${encodeURIComponent(p.id)}`}>{patientListName(p)}</Link>
+                      <BirthDate birthDate={p.birthDate} now={new Date(now)} />
                     </td>
                     <td data-label={t('patient.list.code')}>
                       <code>{p.patientCode}</code>
@@ -121,7 +118,7 @@ export function PatientList() {
                     <td data-label={t('patient.list.primaryCoach')}>{primaryCoach(p.primaryCoachId)}</td>
                     <td data-label={t('patient.list.phone')}>
                       {p.phone ? (
-                        <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} className="nowrap">
+                        <a href={telHref(p.phone)} className="nowrap">
                           {p.phone}
                         </a>
                       ) : (
@@ -140,7 +137,7 @@ export function PatientList() {
                       {next ? <span className="nowrap">{formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' })}</span> : t('patient.none')}
                     </td>
                     <td data-label={t('patient.list.lastData')}>
-                      <FreshnessBadge lastDataAt={p.lastDataAt} />
+                      <FreshnessBadge lastDataAt={p.lastDataAt} aftercareEnd={p.aftercareEnd} />
                     </td>
                   </tr>
                 );

@@ -56,7 +56,7 @@ function plan(table: string | undefined, columns: readonly string[]) {
   const keyed = table && Object.hasOwn(KEYED_COLUMNS, table) ? KEYED_COLUMNS[table] : undefined;
   if (!keyed) return [];
   return columns.flatMap((name, index) =>
-    Object.hasOwn(keyed, name) ? [{ source: index, keyed: keyed[name], target: columns.indexOf(keyed[name].column) }] : [],
+    Object.hasOwn(keyed, name) ? keyed[name].map((k) => ({ source: index, keyed: k, target: columns.indexOf(k.column) })) : [],
   );
 }
 

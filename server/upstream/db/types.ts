@@ -89,6 +89,9 @@ export interface PatientTable {
   firstNameKey?: string | null;
   lastNameKey?: string | null;
   phoneKey?: string | null;
+  firstNameSpelledKey?: string | null;
+  lastNameSpelledKey?: string | null;
+  patientCodeKey?: string | null;
 }
 export interface PatientCoachTable {
   patientId: string;

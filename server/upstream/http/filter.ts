@@ -5,7 +5,7 @@ import { badRequest } from './errors.ts';
 import { issuesToDetails } from './validate.ts';
 import { canonicalTimestamp } from './timestamps.ts';
 import { findOddText } from './input-guard.ts';
-import { keyedColumn } from '../lib/sort-key.ts';
+import { keyedColumns } from '../lib/sort-key.ts';
 
 /** How a field is stored; decides which filter values are valid and how they are encoded. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
@@ -156,6 +156,57 @@ function encode(value: unknown): unknown {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 
+/**
+ * A like/nlike, case-insensitive on every dialect. % and _ are the wildcards; a backslash is an ordinary character
+ * on both engines (PostgreSQL would otherwise read it as its escape character). Names, codes and phone numbers
+ * given as digits are compared by their stored keys (lib/sort-key.ts), a plain column each, so no function runs
+ * per row: "gunther" and "guenther" find "Günther", "nk4821" finds "NK-4821", "0301234" finds "030 / 1234".
+ * A field with two keys matches when either does.
+ */
+function likeExpression(
+  // biome-ignore lint/suspicious/noExplicitAny:as whereExpression
+  eb: ExpressionBuilder<any, any>,
+  ref: (field: string) => Expression<unknown>,
+  table: string | undefined,
+  field: string,
+  like: string,
+  negated: boolean,
+): Expression<SqlBool> {
+  const escaped = (pattern: string) => sql<string>`${pattern.replace(/\\/g, '\\\\')} escape '\\'`;
+  const keyed = keyedColumns(table, field).flatMap((k) => {
+    const pattern = k.pattern(like);
+    return pattern === null ? [] : [{ column: k.column, pattern }];
+  });
+  const compared = keyed.length
+    ? keyed.map((k) => ({ column: ref(k.column), pattern: k.pattern }))
+    : [{ column: eb.fn('lower', [ref(field)]), pattern: like.toLowerCase() }];
+  const tests = compared.map((c) => eb(c.column, negated ? 'not like' : 'like', escaped(c.pattern)));
+  return tests.length === 1 ? tests[0] : negated ? eb.and(tests) : eb.or(tests);
+}
+
+/**
+ * The conditions of an and/or list without repeats, a like counting as its keyed patterns: a client that asks
+ * for "%müller%", "%Müller%" and "%mueller%" (for APIs that compare as written) costs one comparison here.
+ */
+function distinct(conditions: Record<string, unknown>[], table: string | undefined): Record<string, unknown>[] {
+  const seen = new Set<string>();
+  return conditions.filter((condition) => {
+    const signature = JSON.stringify(Object.entries(condition).map(([field, value]) => [field, likeSignature(table, field, value) ?? value]));
+    if (seen.has(signature)) return false;
+    seen.add(signature);
+    return true;
+  });
+}
+
+function likeSignature(table: string | undefined, field: string, value: unknown): string[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const ops = Object.entries(value);
+  const keyed = keyedColumns(table, field);
+  if (ops.length !== 1 || (ops[0][0] !== 'like' && ops[0][0] !== 'nlike') || keyed.length === 0) return undefined;
+  const like = ops[0][1] as string;
+  return [ops[0][0], ...keyed.map((k) => k.pattern(like) ?? `=${like.toLowerCase()}`)];
+}
+
 /** Turns a checked `where` into a Kysely expression (dialect-neutral SQL only). */
 // biome-ignore lint/suspicious/noExplicitAny:filters apply to every resource table; columns are checked against the resource's field list first
 export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<string, unknown>, table?: string): Expression<SqlBool> {
@@ -163,7 +214,7 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<s
   const ref = (field: string) => eb.ref(table ? `${table}.${field}` : field);
   for (const [key, condition] of Object.entries(where)) {
     if (key === 'and' || key === 'or') {
-      const subs = (condition as Record<string, unknown>[]).map((sub) => whereExpression(eb, sub, table));
+      const subs = distinct(condition as Record<string, unknown>[], table).map((sub) => whereExpression(eb, sub, table));
       if (subs.length) parts.push(key === 'and' ? eb.and(subs) : eb.or(subs));
       continue;
     }
@@ -173,18 +224,9 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<s
       for (const [op, value] of Object.entries(condition)) {
         switch (op) {
           case 'like':
-          case 'nlike': {
-            // Case-insensitive on every dialect: lower() on both sides. % and _ are the wildcards; a backslash is
-            // an ordinary character on both engines (PostgreSQL would otherwise read it as its escape character).
-            // Names (and phone numbers given as digits) are compared by their stored keys (lib/sort-key.ts):
-            // "gunther" finds "Günther", "0301234" finds "030 / 1234".
-            const keyed = keyedColumn(table, key);
-            const keyedPattern = keyed?.pattern(value as string) ?? null;
-            const column = keyed && keyedPattern !== null ? ref(keyed.column) : eb.fn('lower', [ref(key)]);
-            const pattern = (keyedPattern ?? (value as string).toLowerCase()).replace(/\\/g, '\\\\');
-            parts.push(eb(column, op === 'like' ? 'like' : 'not like', sql<string>`${pattern} escape '\\'`));
+          case 'nlike':
+            parts.push(likeExpression(eb, ref, table, key, value as string, op === 'nlike'));
             break;
-          }
           case 'inq':
           case 'nin': {
             const list = (value as unknown[]).map(encode);

@@ -3,8 +3,9 @@
  * before "Schulze"; "gunther" finds "Günther". Each name column has a stored key column next to it (migration
  * 106), kept by db/sort-key-plugin.ts on every insert and update, so ORDER BY and LIKE on the key are plain SQL
  * that gives the same answer on SQLite and PostgreSQL, whatever collation a PostgreSQL database was made with.
+ * A second key spells umlauts out as a German keyboard without them does (DIN 5007 variant 2: "mueller" finds
+ * "Müller", migration 109), and the patient code has a key without its separators ("nk4821" finds "NK-4821").
  */
-
 /** Letters that Unicode does not decompose into a base letter plus marks. */
 const FOLDED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
 
@@ -18,6 +19,24 @@ export function nameKey(text: string): string {
     .replace(/[ßæœøđðłþı]/g, (c) => FOLDED[c])
     .normalize('NFKD')
     .replace(/\p{M}/gu, '');
+}
+
+/**
+ * The spelled-out search key of a name: lower case, ä as ae, ö as oe, ü as ue, ß as ss, other accents removed
+ * ("Günther Weiß" is "guenther weiss", "Zoë" is "zoe"). Wildcards stay, as in nameKey.
+ */
+export function spelledKey(text: string): string {
+  return nameKey(
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[äöü]/g, (c) => `${nameKey(c)}e`),
+  );
+}
+
+/** The search key of a patient code: lower case without spaces, hyphens, dots or slashes ("NK-4821" is nk4821). */
+export function codeKey(text: string): string {
+  return text.toLowerCase().replace(/[\s\-./]/g, '');
 }
 
 /** The search key of a phone number: its digits ("030 / 1234-56" is 030123456). */
@@ -35,26 +54,37 @@ export interface KeyedColumn {
 }
 
 const nameColumn = (column: string): KeyedColumn => ({ column, key: nameKey, pattern: nameKey });
+const spelledColumn = (column: string): KeyedColumn => ({ column, key: spelledKey, pattern: spelledKey });
+/** A code pattern of separators only ("%-%") is compared with the code as written, not with every key. */
+const codeColumn: KeyedColumn = { column: 'patientCodeKey', key: codeKey, pattern: (like) => (/[^%_]/.test(codeKey(like)) ? codeKey(like) : null) };
 /** A phone pattern is compared by its digits; one without any digit ("%anna%") is compared with the number as written. */
 const phoneColumn: KeyedColumn = { column: 'phoneKey', key: phoneKey, pattern: (like) => (/\d/.test(like) ? like.replace(/[^\d%_]/g, '') : null) };
 
-/** Per table: which columns have a key column, and how it is made. */
-export const KEYED_COLUMNS: Record<string, Record<string, KeyedColumn>> = {
-  patients: { firstName: nameColumn('firstNameKey'), lastName: nameColumn('lastNameKey'), phone: phoneColumn },
-  coaches: { firstName: nameColumn('firstNameKey'), lastName: nameColumn('lastNameKey') },
+/**
+ * Per table: which columns have key columns, and how they are made. A LIKE on the field matches when it matches
+ * any of its keys; the first key of a name is its sort key.
+ */
+export const KEYED_COLUMNS: Record<string, Record<string, KeyedColumn[]>> = {
+  patients: {
+    firstName: [nameColumn('firstNameKey'), spelledColumn('firstNameSpelledKey')],
+    lastName: [nameColumn('lastNameKey'), spelledColumn('lastNameSpelledKey')],
+    phone: [phoneColumn],
+    patientCode: [codeColumn],
+  },
+  coaches: { firstName: [nameColumn('firstNameKey')], lastName: [nameColumn('lastNameKey')] },
 };
 
-/** The key column of `table.field`, or undefined when the field has none. */
-export function keyedColumn(table: string | undefined, field: string): KeyedColumn | undefined {
-  if (!table || !Object.hasOwn(KEYED_COLUMNS, table)) return undefined;
+/** The key columns of `table.field` (none when the field has no key). */
+export function keyedColumns(table: string | undefined, field: string): KeyedColumn[] {
+  if (!table || !Object.hasOwn(KEYED_COLUMNS, table)) return [];
   const columns = KEYED_COLUMNS[table];
-  return Object.hasOwn(columns, field) ? columns[field] : undefined;
+  return Object.hasOwn(columns, field) ? columns[field] : [];
 }
 
-/** The column an ORDER BY on `field` uses: the name's key where it has one (German order), else the field. */
+/** The column an ORDER BY on `field` uses: the name's sort key where it has one (German order), else the field. */
 export function orderColumn(table: string, field: string): string {
-  const keyed = keyedColumn(table, field);
-  return keyed && keyed.key === nameKey ? keyed.column : field;
+  const sortKey = keyedColumns(table, field).find((keyed) => keyed.key === nameKey);
+  return sortKey ? sortKey.column : field;
 }
 
 /** Compares two names in German order (for sorting in memory, e.g. the statistics rows); byte order of the keys, as in the database. */

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { sql } from 'kysely';
 import { upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-names.ts';
 import { storageBefore } from '../../helpers/upstream-migrations.ts';
-import { nameKey, phoneKey } from '../../../server/upstream/lib/sort-key.ts';
+import { codeKey, nameKey, phoneKey, spelledKey } from '../../../server/upstream/lib/sort-key.ts';
 import { migrate } from '../../../server/upstream/db/index.ts';
 
 /*
@@ -26,6 +26,19 @@ describe('the key', () => {
     expect(nameKey('José Émile Ñaki Çelik Åsa')).toBe('jose emile naki celik asa');
     expect(nameKey('Øster Łukasz Æbelø')).toBe('oster lukasz aebelo');
     expect(nameKey('%gü_nt%')).toBe('%gu_nt%');
+  });
+
+  test('spelled out is lower case with ä as ae, ö as oe, ü as ue, ß as ss and other accents removed', () => {
+    expect(spelledKey('Ärger Öl Übel Weiß')).toBe('aerger oel uebel weiss');
+    expect(spelledKey('Zoë José Günther')).toBe('zoe jose guenther');
+    // Typed on a Mac, an umlaut may arrive as u plus a combining diaeresis.
+    expect(spelledKey('Mu\u0308ller')).toBe('mueller');
+    expect(spelledKey('%mü_l%')).toBe('%mue_l%');
+  });
+
+  test('of a patient code has no separators', () => {
+    expect(codeKey('NK-4821')).toBe('nk4821');
+    expect(codeKey('%nk 48-21%')).toBe('%nk4821%');
   });
 
   test('of a phone number is its digits', () => {
@@ -54,13 +67,17 @@ describe('the keys are kept on every write', () => {
   test('writes that bypass the routes keep them too (seed, fixtures, scripts)', async () => {
     const row = await t.storage.db
       .selectFrom('patients')
-      .select(['lastName', 'lastNameKey', 'firstNameKey', 'phoneKey'])
+      .select(['lastName', 'lastNameKey', 'lastNameSpelledKey', 'firstNameKey', 'phoneKey'])
       .where('id', '=', 'p1')
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ lastName: 'Müller', lastNameKey: 'muller', firstNameKey: 'eva', phoneKey: null });
-    await t.storage.db.updateTable('patients').set({ lastName: 'Weiß', phone: '0931 / 55' }).where('id', '=', 'p1').execute();
-    const after = await t.storage.db.selectFrom('patients').select(['lastNameKey', 'phoneKey']).where('id', '=', 'p1').executeTakeFirstOrThrow();
-    expect(after).toEqual({ lastNameKey: 'weiss', phoneKey: '093155' });
+    expect(row).toEqual({ lastName: 'Müller', lastNameKey: 'muller', lastNameSpelledKey: 'mueller', firstNameKey: 'eva', phoneKey: null });
+    await t.storage.db.updateTable('patients').set({ lastName: 'Weiß', phone: '0931 / 55', patientCode: 'ZZ-9876' }).where('id', '=', 'p1').execute();
+    const after = await t.storage.db
+      .selectFrom('patients')
+      .select(['lastNameKey', 'lastNameSpelledKey', 'phoneKey', 'patientCodeKey'])
+      .where('id', '=', 'p1')
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ lastNameKey: 'weiss', lastNameSpelledKey: 'weiss', phoneKey: '093155', patientCodeKey: 'zz9876' });
     const coach = await t.storage.db.selectFrom('coaches').select('lastNameKey').where('id', '=', 'coach').executeTakeFirstOrThrow();
     expect(coach.lastNameKey).toBe('test');
   });
@@ -101,6 +118,28 @@ test('the migration fills the keys of rows that existed before it', async () => 
   }
 });
 
+test('the migration fills the spelled-out and code keys of rows that existed before it', async () => {
+  const { db, schema, close } = await storageBefore('110-spelled-search-keys');
+  try {
+    const at = '2026-11-22T09:00:00.000Z';
+    const patient = { birthDate: '1970-01-01', gender: 'male', email: null, phone: null, clinic: '', aftercareStart: '2026-01-01' };
+    const rest = { aftercareEnd: '2026-12-31', primaryCoachId: null, diagnosisIds: '[]', costRateId: null, appointments: '[]', lastDataAt: null };
+    await db
+      .insertInto('patients')
+      .values({ id: 'old', patientCode: 'QR-2345', firstName: 'Jürgen', lastName: 'Größe', ...patient, ...rest, createdAt: at, updatedAt: at })
+      .execute();
+    await migrate(db, schema);
+    const row = await db
+      .selectFrom('patients')
+      .select(['firstNameSpelledKey', 'lastNameSpelledKey', 'patientCodeKey'])
+      .where('id', '=', 'old')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ firstNameSpelledKey: 'juergen', lastNameSpelledKey: 'groesse', patientCodeKey: 'qr2345' });
+  } finally {
+    await close();
+  }
+});
+
 test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, whatever the database collation', async () => {
   const columns = await sql<{ table_name: string; column_name: string; collation_name: string | null }>`
     select table_name, column_name, collation_name from information_schema.columns
@@ -109,7 +148,10 @@ test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, 
     'coaches.firstNameKey C',
     'coaches.lastNameKey C',
     'patients.firstNameKey C',
+    'patients.firstNameSpelledKey C',
     'patients.lastNameKey C',
+    'patients.lastNameSpelledKey C',
+    'patients.patientCodeKey C',
     'patients.phoneKey C',
   ]);
 });

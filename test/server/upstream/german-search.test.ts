@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { whereExpression } from '../../../server/upstream/http/filter.ts';
 import { NAMES, upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-names.ts';
 
 /*
@@ -44,5 +46,81 @@ describe('like on names ignores case and diacritics', () => {
     expect(await t.search('phone', '%171555%')).toEqual(['Schäfer, Jörg']);
     // Without a digit the number is compared as written.
     expect(await t.search('phone', '% / %')).toEqual(['Schulze, Eva']);
+  });
+});
+
+describe('umlauts spelled out and codes without separators', () => {
+  // With the fixture's "Müller, Eva".
+  const SPELLED: [string, string][] = [
+    ['Karl', 'Mueller'],
+    ['Lena', 'Muller'],
+    ['Günther', 'Weiß'],
+    ['Guenther', 'Weiss'],
+    ['Ida', 'Schröder'],
+    ['Jan', 'Hänel'],
+    ['Zoë', 'Straße'],
+    ['José', 'Brunner'],
+    ['Uwe', 'Kurz'],
+  ];
+  const addSpelled = () =>
+    t.addPatients(
+      SPELLED,
+      () => null,
+      (i) => `NK-48${String(i).padStart(2, '2')}`,
+    );
+
+  test.each([
+    ['lastName', '%mueller%', ['Mueller, Karl', 'Müller, Eva']],
+    ['lastName', '%müller%', ['Mueller, Karl', 'Müller, Eva', 'Muller, Lena']],
+    ['lastName', '%MUELL%', ['Mueller, Karl', 'Müller, Eva']],
+    ['firstName', '%guenther%', ['Weiss, Guenther', 'Weiß, Günther']],
+    ['firstName', 'günther', ['Weiss, Guenther', 'Weiß, Günther']],
+    ['lastName', '%weiss%', ['Weiss, Guenther', 'Weiß, Günther']],
+    ['lastName', '%weiß%', ['Weiss, Guenther', 'Weiß, Günther']],
+    ['lastName', '%schroeder%', ['Schröder, Ida']],
+    ['lastName', '%haenel%', ['Hänel, Jan']],
+    ['lastName', '%strasse%', ['Straße, Zoë']],
+    ['firstName', '%zoe%', ['Straße, Zoë']],
+    ['firstName', '%jose%', ['Brunner, José']],
+  ])('%s like %s', async (field, pattern, expected) => {
+    await addSpelled();
+    expect(await t.search(field, pattern)).toEqual(expected);
+  });
+
+  test('a spelled-out vowel finds only names that have it, umlaut or not', async () => {
+    await addSpelled();
+    expect(await t.search('lastName', '%ue%')).toEqual(['Mueller, Karl', 'Müller, Eva']);
+    expect(await t.search('firstName', '%ue%')).toEqual(['Weiss, Guenther', 'Weiß, Günther']);
+    expect(await t.search('lastName', '%oe%')).toEqual(['Schröder, Ida']);
+  });
+
+  test('a code is found with its hyphen, without it or with a space instead', async () => {
+    await addSpelled();
+    for (const typed of ['%NK-4822%', '%nk4822%', '%nk 4822%', '%48-22%']) {
+      expect(await t.search('patientCode', typed), typed).toEqual(['Weiß, Günther']);
+    }
+    expect(await t.search('patientCode', '%nk48%')).toHaveLength(SPELLED.length);
+    expect(await t.search('patientCode', '%nk4832%')).toEqual([]);
+  });
+
+  test('repeated spellings in one or are answered like one, with one comparison per key', async () => {
+    await addSpelled();
+    const spellings = ['%müller%', '%Müller%', '%MÜLLER%', '%mueller%', '%Mueller%'].map((like) => ({ lastName: { like } }));
+    const db = new Kysely<any>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (k) => new SqliteIntrospector(k),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+    const compiled = db
+      .selectFrom('patients')
+      .selectAll()
+      .where((eb) => whereExpression(eb, { or: spellings }, 'patients'))
+      .compile();
+    // Five spellings, two of them different once keyed: each compared with the sort key and the spelled-out key.
+    expect(compiled.parameters).toEqual(['%muller%', '%mueller%', '%mueller%', '%mueller%']);
+    expect(await t.list({ where: { or: spellings }, order: ['lastName ASC', 'firstName ASC'] })).toEqual(['Mueller, Karl', 'Müller, Eva', 'Muller, Lena']);
   });
 });

@@ -1,0 +1,47 @@
+import type { Patient } from '../../../api/schemas/patients.ts';
+import { dayText } from '../../../components/AftercareBadge.tsx';
+import { useResource } from '../../../components/useResource.ts';
+import { formatDate, t } from '../../../lib/i18n.ts';
+import { birthText, nextAppointment, telHref } from '../../../lib/identity.ts';
+import { loadLastContact } from './last-contact.ts';
+
+/**
+ * Who this is and what is due, in the header of every tab: date of birth and age (two patients of one name differ
+ * there), the phone to call, the last contact, the next appointment and the follow-up day. One compact line on a
+ * laptop, a few short ones on a phone.
+ */
+export function PatientIdentity({ patient, now = new Date() }: { patient: Patient; now?: Date }) {
+  const contact = useResource((signal) => loadLastContact(patient.id, now, signal), `contact:${patient.id}`);
+  const next = nextAppointment(patient, now.getTime());
+  const birth = birthText(patient.birthDate, now);
+  const none = t('identity.none');
+  const last = contact.data
+    ? t(`identity.contact.${contact.data.kind}`, { date: formatDate(contact.data.at, { dateStyle: 'medium' }) })
+    : contact.status === 'loading'
+      ? '…'
+      : none;
+  return (
+    <dl className="patient-identity">
+      <div>
+        <dt>{t('identity.born')}</dt>
+        <dd>{birth || none}</dd>
+      </div>
+      <div>
+        <dt>{t('identity.phone')}</dt>
+        <dd>{patient.phone ? <a href={telHref(patient.phone)}>{patient.phone}</a> : none}</dd>
+      </div>
+      <div>
+        <dt>{t('identity.lastContact')}</dt>
+        <dd>{last}</dd>
+      </div>
+      <div>
+        <dt>{t('identity.nextAppointment')}</dt>
+        <dd>{next ? formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' }) : none}</dd>
+      </div>
+      <div>
+        <dt>{t('identity.followUp')}</dt>
+        <dd>{patient.followUpAt ? dayText(patient.followUpAt) : none}</dd>
+      </div>
+    </dl>
+  );
+}
