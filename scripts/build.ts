@@ -9,6 +9,7 @@ import { collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
 import { minifyAgain } from './build-minify.ts';
 import { nameByContent, type Renameable } from './build-names.ts';
 import { precompress, renderTemplate, walk } from './build-output.ts';
+import { APP_TEXTS, splitDictionary } from './build-texts.ts';
 
 export { precompress, renderTemplate };
 
@@ -155,13 +156,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
     areas: areaScripts(final),
   };
 
-  // Re-serialised without whitespace: the German file is part of the first-screen budget. Documents (long texts
-  // one area shows, locales/<name>/<lang>.json) go to assets/i18n/<name>/ and are loaded with that area.
-  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
-    const dictionary = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
-    mkdirSync(dirname(join(publicDir, 'assets/i18n', file)), { recursive: true });
-    writeFileSync(join(publicDir, 'assets/i18n', file), JSON.stringify(dictionary));
-  }
+  writeTexts(localesDir, join(publicDir, 'assets/i18n'));
   if (existsSync(staticDir)) cpSync(staticDir, publicDir, { recursive: true });
   writeFileSync(join(publicDir, 'index.html'), renderTemplate(manifest));
   const compressed = await precompress(publicDir);
@@ -169,6 +164,28 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   writeFileSync(join(outDir, 'build-manifest.json'), JSON.stringify(manifest, null, 2));
   log(`built ${manifest.entry} (${Object.keys(manifest.areas).length} areas), ${compressed} text files precompressed`);
   return manifest;
+}
+
+/**
+ * Re-serialised without whitespace: the German file is part of the first-screen budget. A dictionary
+ * (locales/<lang>.json) is split into its first-screen sections and the rest (scripts/build-texts.ts); documents
+ * (long texts one area shows, locales/<name>/<lang>.json) go to assets/i18n/<name>/ and are loaded with that area.
+ */
+function writeTexts(localesDir: string, i18nDir: string): void {
+  const write = (file: string, texts: unknown) => {
+    mkdirSync(dirname(join(i18nDir, file)), { recursive: true });
+    writeFileSync(join(i18nDir, file), JSON.stringify(texts));
+  };
+  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
+    const texts = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
+    if (file.includes(sep) || file.includes('/')) {
+      write(file, texts);
+      continue;
+    }
+    const { firstScreen, app } = splitDictionary(texts);
+    write(file, firstScreen);
+    write(`${APP_TEXTS}/${file}`, app);
+  }
 }
 
 /** True when some source is newer than the last build (or there is none). */

@@ -1,5 +1,9 @@
 import { createElement, type ComponentType } from 'react';
 import { reportAnswer, reportNoAnswer } from './connection.ts';
+import { loadDocument } from './i18n.ts';
+import { AreaLoadError } from './load-error.ts';
+
+export { AreaLoadError, isLoadError } from './load-error.ts';
 
 /**
  * Loading the areas of the route table (client/routes.tsx), each one chunk plus the app chunk and the app
@@ -21,19 +25,6 @@ interface AreaFiles {
 declare const __AREA_FILES__: AreaFiles | undefined;
 /** Filled in by the build once every file has its final name; absent in unit tests (plain import() then). */
 const BUILT: AreaFiles | undefined = typeof __AREA_FILES__ === 'undefined' ? undefined : __AREA_FILES__;
-
-/** A script or stylesheet of an area could not be fetched (offline, server gone): worth another try later. */
-export class AreaLoadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AreaLoadError';
-  }
-}
-
-/** True for failures to fetch code (ours, or the browser's own "Failed to fetch dynamically imported module"). */
-export function isLoadError(error: unknown): boolean {
-  return error instanceof AreaLoadError || (error instanceof TypeError && /dynamically imported module|importing a module script/i.test(error.message));
-}
 
 const fetched = new Set<string>();
 const fetching = new Map<string, Promise<void>>();
@@ -91,12 +82,20 @@ export async function loadAppStyles(priority: RequestPriority = 'high'): Promise
   await loadStylesheet(BUILT.css);
 }
 
+/**
+ * The texts of every screen after the first (scripts/build-texts.ts): the build serves them apart from the
+ * first-screen dictionary, so they come with any area. Unbuilt (unit tests) the whole dictionary is loaded.
+ */
+function loadAppTexts(priority: RequestPriority): Promise<void> {
+  return BUILT ? loadDocument('app', priority) : Promise.resolve();
+}
+
 type Importer<T> = () => Promise<T>;
 
 /** Loads an area: its scripts and the app stylesheet fetched (at `priority`), then the module imported. */
 export async function loadArea<T>(name: string, importer: Importer<T>, priority: RequestPriority = 'high'): Promise<T> {
   const files = BUILT?.files[name] ?? [];
-  await Promise.all([...files.map((url) => fetchFile(url, priority)), loadAppStyles(priority)]);
+  await Promise.all([...files.map((url) => fetchFile(url, priority)), loadAppStyles(priority), loadAppTexts(priority)]);
   return importer();
 }
 
@@ -130,6 +129,7 @@ export function prefetchAreas(names: string[]): void {
       .catch(() => undefined);
   }
   loadAppStyles('low').catch(() => undefined);
+  loadAppTexts('low').catch(() => undefined);
 }
 
 /** After the page has painted: a quarter second more before anything is fetched ahead (the first screen comes first). */

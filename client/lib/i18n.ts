@@ -1,6 +1,6 @@
 import rosetta from 'rosetta';
 import { signal, computed } from '@preact/signals-react';
-import { AreaLoadError } from './areas.ts';
+import { AreaLoadError } from './load-error.ts';
 
 export const LOCALES = ['de', 'en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -43,17 +43,30 @@ export function activate(lang: Locale): void {
  * /assets/i18n/<lang>.json (docs: product behaviour, section 1), loaded with the first screen. Documents, long
  * prose that one area shows (the coach guide and the help answers: locales/help/<lang>.json), are loaded with
  * that area, /assets/i18n/<name>/<lang>.json, and go into the same t() under their own top-level keys; once
- * an area has asked for a document, a language switch loads that language's copy too.
+ * an area has asked for a document, a language switch loads that language's copy too. The build serves every
+ * section of a dictionary that the first screen does not read as the document "app" (scripts/build-texts.ts),
+ * which comes with any area (lib/areas.ts).
  */
 const documents = new Set<string>();
 const loadedDocuments = new Set<string>();
+const fetchingDocuments = new Map<string, Promise<void>>();
 
-async function fetchDocument(name: string, lang: Locale): Promise<void> {
+/** Fetches one language's copy of a document once; a second caller while it is under way waits for the same. */
+function fetchDocument(name: string, lang: Locale, priority: RequestPriority = 'high'): Promise<void> {
   const key = `${name}/${lang}`;
-  if (loadedDocuments.has(key)) return;
+  if (loadedDocuments.has(key)) return Promise.resolve();
+  let pending = fetchingDocuments.get(key);
+  if (!pending) {
+    pending = readDocument(key, lang, priority).finally(() => fetchingDocuments.delete(key));
+    fetchingDocuments.set(key, pending);
+  }
+  return pending;
+}
+
+async function readDocument(key: string, lang: Locale, priority: RequestPriority): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/assets/i18n/${key}.json`, { credentials: 'same-origin' });
+    response = await fetch(`/assets/i18n/${key}.json`, { credentials: 'same-origin', priority });
   } catch (cause) {
     // Like an area's code: worth another try ("Erneut versuchen", the next visit), see lib/areas.ts.
     throw new AreaLoadError(`texts ${key} could not be fetched: ${(cause as Error).message}`);
@@ -66,9 +79,9 @@ async function fetchDocument(name: string, lang: Locale): Promise<void> {
 }
 
 /** Loads the document `name` of the active language (and, from now on, of every language switched to). */
-export function loadDocument(name: string): Promise<void> {
+export function loadDocument(name: string, priority: RequestPriority = 'high'): Promise<void> {
   documents.add(name);
-  return fetchDocument(name, locale.value);
+  return fetchDocument(name, locale.value, priority);
 }
 
 /** Register a document's texts directly (tests); unlike loadDocument it asks for no other language's copy. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import postcss, { type Container, type Rule } from 'postcss';
 import { build, type BuildManifest } from '../../../scripts/build.ts';
 import { contentHash } from '../../../scripts/build-names.ts';
+import { FIRST_SCREEN_SECTIONS } from '../../../scripts/build-texts.ts';
 import { isHashedAsset } from '../../../server/static-files.ts';
 import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 
@@ -62,5 +63,17 @@ describe('the built client', () => {
       expect(found, `${rule.where} ${rule.selectors.join(',')}`).toBeGreaterThanOrEqual(0);
       at = found + 1;
     }
+  });
+  test('the first-screen dictionary holds exactly the sections the entry reads; every other text comes with the areas', () => {
+    const source = JSON.parse(readFileSync(join(REPO_ROOT, 'locales/de.json'), 'utf8')) as Record<string, unknown>;
+    const firstScreen = JSON.parse(read('/assets/i18n/de.json')) as Record<string, unknown>;
+    const app = JSON.parse(read('/assets/i18n/app/de.json')) as Record<string, unknown>;
+    expect({ ...firstScreen, ...app }).toEqual(source);
+    expect(Object.keys(firstScreen).filter((section) => section in app)).toEqual([]);
+    // A section is read where its name stands at the start of a key literal ("login.title", `dashboard.${x}`).
+    const entry = read(manifest.entry);
+    const readByEntry = Object.keys(source).filter((section) => new RegExp(`["'\`]${section}\\.`).test(entry));
+    expect(readByEntry.length).toBeGreaterThan(3);
+    expect(readByEntry.filter((section) => !FIRST_SCREEN_SECTIONS.includes(section))).toEqual([]);
   });
 });
