@@ -29,8 +29,24 @@ export function apiError(status: number, code = 'ERROR', message = 'failed'): Re
 export const noContent = () => new Response(null, { status: 204 });
 
 /**
+ * The gateway's GET /session/draft-key as a test meets it: a key of 32 bytes for any bearer token (the same token,
+ * the same key; another token, another key), 401 without one.
+ */
+async function draftKeyAnswer(authorization: string | undefined): Promise<Response> {
+  if (!authorization?.startsWith('Bearer ')) return apiError(401, 'UNAUTHORIZED');
+  const key = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization)));
+  return json({
+    key: btoa(String.fromCharCode(...key))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, ''),
+  });
+}
+
+/**
  * Replace fetch with a router: routes are "METHOD /path" (path under /v2, without query) -> responder.
- * Unrouted calls answer 404. Returns the list of calls made.
+ * Unrouted calls answer 404, except the draft key (draftKeyAnswer), which a route may replace. Returns the list of
+ * calls made.
  */
 export function mockFetch(routes: Record<string, Responder | Response>) {
   const calls: RecordedCall[] = [];
@@ -49,6 +65,7 @@ export function mockFetch(routes: Record<string, Responder | Response>) {
     };
     calls.push(call);
     const route = routes[`${call.method} ${url.pathname.replace(/^\/v2/, '')}`];
+    if (!route && call.method === 'GET' && url.pathname === '/session/draft-key') return draftKeyAnswer(headers.authorization);
     if (!route) return apiError(404, 'NOT_FOUND', 'no route in test');
     return typeof route === 'function' ? route(call) : route.clone();
   });

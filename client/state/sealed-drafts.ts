@@ -1,0 +1,197 @@
+import { effect } from '@preact/signals-react';
+import { DRAFT_PREFIX } from '../lib/drafts.ts';
+import { type DraftKeyAnswer, fetchDraftKey } from '../lib/draft-key.ts';
+import { envelopeOf, type SealedDraft, seal, unseal } from '../lib/draft-seal.ts';
+import { isAuthenticated, token, user } from './session.ts';
+
+/*
+ * The drafts of the live session (docs/drafts-and-sessions.md). localStorage holds them only sealed (lib/draft-seal.ts)
+ * under a key the gateway hands out for a live login token; the key and the opened drafts live in this tab's memory
+ * and go the moment the session does (token or coach changes, sign-out, 401). So a closed, expired or ended session
+ * leaves nothing readable behind, while a reload or a failed save within the session still finds every draft.
+ *
+ * Forms read synchronously from memory: the shell waits for openDrafts() before it shows a screen. Writes are
+ * coalesced: a burst of typing is sealed once, WRITE_DELAY_MS after its last keystroke (and at once when the page
+ * is left or hidden).
+ */
+const WRITE_DELAY_MS = 300;
+
+interface Vault {
+  token: string;
+  coachId: string;
+  /** The opened drafts: what a form shows after a reload. */
+  drafts: Map<string, unknown>;
+  /** Typed, not sealed yet. */
+  unsealed: Map<string, unknown>;
+  key: Promise<DraftKeyAnswer> | null;
+  /** Opening the stored drafts: running, or done (true). */
+  opened: Promise<void> | true | null;
+}
+
+let vault: Vault | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+// Each sign-in has a vault of its own; without a live session there is none, and the key is gone with it.
+function follow(): void {
+  const me = isAuthenticated.value ? user.value : null;
+  const live = me && token.value ? { token: token.value, coachId: me.id } : null;
+  if (vault && vault.token === live?.token && vault.coachId === live.coachId) return;
+  clearTimeout(timer);
+  vault = live && { ...live, drafts: new Map(), unsealed: new Map(), key: null, opened: null };
+}
+effect(follow);
+
+const ownPrefix = (v: Vault) => `${DRAFT_PREFIX}${encodeURIComponent(v.coachId)}:`;
+
+/** The key, asked for once per session; an attempt that got no usable answer is forgotten, so a later write retries. */
+function keyOf(v: Vault): Promise<DraftKeyAnswer> {
+  v.key ??= fetchDraftKey(v.token).then((answer) => {
+    if (answer === 'failed') v.key = null;
+    return answer;
+  });
+  return v.key;
+}
+
+/**
+ * Opens this coach's stored drafts into memory, once per session. Null when there is nothing to wait for (no live
+ * session, no stored draft, already open); else a promise that never rejects. Plain drafts from before sealing are
+ * removed unread; sealed ones that do not open (another XSRF_SECRET, altered) are removed, never shown garbled.
+ * Without a key (refused, gateway down) they stay sealed and are not shown.
+ */
+export function openDrafts(): Promise<void> | null {
+  const v = vault;
+  if (!v || v.opened === true) return null;
+  if (v.opened) return v.opened;
+  const sealed: [string, SealedDraft][] = [];
+  for (const [name, stored] of storedDrafts()) {
+    const envelope = envelopeOf(stored);
+    if (!envelope) removeStored(name);
+    else if (name.startsWith(ownPrefix(v))) sealed.push([name, envelope]);
+  }
+  if (sealed.length === 0) {
+    v.opened = true;
+    return null;
+  }
+  v.opened = openAll(v, sealed).finally(() => {
+    v.opened = true;
+  });
+  return v.opened;
+}
+
+async function openAll(v: Vault, sealed: [string, SealedDraft][]): Promise<void> {
+  const key = await keyOf(v);
+  if (typeof key === 'string') return;
+  await Promise.all(
+    sealed.map(async ([name, envelope]) => {
+      try {
+        const value = await unseal(key, name, envelope);
+        if (vault === v && !v.drafts.has(name)) v.drafts.set(name, value);
+      } catch {
+        if (vault === v) removeStored(name);
+      }
+    }),
+  );
+}
+
+/** The draft under `name`, as the form last kept it in this session, or null. */
+export function storedDraft<T>(name: string): T | null {
+  return (vault?.drafts.get(name) as T | undefined) ?? null;
+}
+
+/** Keeps a draft; without a live session nothing is kept (the form still holds the text on screen). */
+export function keepDraft(name: string, value: unknown): void {
+  const v = vault;
+  if (!v) return;
+  v.drafts.set(name, value);
+  v.unsealed.set(name, value);
+  clearTimeout(timer);
+  timer = setTimeout(() => void flushDrafts(), WRITE_DELAY_MS);
+}
+
+/** The save was confirmed or the change discarded: the draft goes, from memory and storage, also while a write is under way. */
+export function dropDraft(name: string): void {
+  vault?.drafts.delete(name);
+  vault?.unsealed.delete(name);
+  removeStored(name);
+}
+
+/** Seals and stores what was typed since the last write. */
+export async function flushDrafts(): Promise<void> {
+  clearTimeout(timer);
+  const v = vault;
+  if (!v || v.unsealed.size === 0) return;
+  const batch = [...v.unsealed];
+  v.unsealed.clear();
+  const key = await keyOf(v);
+  // Only what the form still holds is written: a draft removed or retyped meanwhile is not brought back.
+  const current = ([name, value]: [string, unknown]) => vault === v && v.drafts.get(name) === value;
+  if (typeof key === 'string') {
+    if (key === 'failed') for (const entry of batch.filter(current)) v.unsealed.set(...entry);
+    return;
+  }
+  await Promise.all(
+    batch.map(async ([name, value]) => {
+      const sealed = await seal(key, name, value);
+      if (current([name, value])) writeStored(name, sealed);
+    }),
+  );
+}
+
+/** A draft another tab of this session stored or removed is what this tab offers too. */
+function adopt(event: StorageEvent): void {
+  const v = vault;
+  if (!v || event.storageArea !== localStorage) return;
+  if (event.key === null) return void v.drafts.clear();
+  if (!event.key.startsWith(ownPrefix(v))) return;
+  const name = event.key;
+  const envelope = event.newValue === null ? null : envelopeOf(event.newValue);
+  if (!envelope) return void v.drafts.delete(name);
+  void keyOf(v)
+    .then((key) => (typeof key === 'string' ? undefined : unseal(key, name, envelope)))
+    .then((value) => value !== undefined && vault === v && !v.unsealed.has(name) && v.drafts.set(name, value))
+    .catch(() => undefined);
+}
+
+addEventListener('storage', adopt);
+// Leaving or hiding the page writes what the last keystrokes left unsealed (beforeunload: the page still runs while
+// the leave guard asks).
+addEventListener('beforeunload', () => void flushDrafts());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void flushDrafts();
+});
+
+function storedDrafts(): [string, string][] {
+  const found: [string, string][] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      const stored = name?.startsWith(DRAFT_PREFIX) ? localStorage.getItem(name) : null;
+      if (name && stored !== null) found.push([name, stored]);
+    }
+  } catch {
+    // Storage disabled: nothing was stored.
+  }
+  return found;
+}
+
+function writeStored(name: string, sealed: string): void {
+  try {
+    localStorage.setItem(name, sealed);
+  } catch {
+    // Storage full or blocked: the form still holds the text, only the reload safety net is missing.
+  }
+}
+
+function removeStored(name: string): void {
+  try {
+    localStorage.removeItem(name);
+  } catch {
+    // Storage disabled: nothing was stored.
+  }
+}
+
+/** Test hook: this tab forgets what it opened, as a reload would, while the session stays. */
+export function reloadDraftsForTests(): void {
+  vault = null;
+  follow();
+}
