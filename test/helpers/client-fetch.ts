@@ -29,12 +29,19 @@ export function apiError(status: number, code = 'ERROR', message = 'failed'): Re
 export const noContent = () => new Response(null, { status: 204 });
 
 /**
- * The gateway's GET /session/draft-key as a test meets it: a key of 32 bytes for any bearer token (the same token,
- * the same key; another token, another key), 401 without one.
+ * The gateway's GET /session/draft-key as a test meets it: 32 bytes that follow the coach, as the gateway's do. Like
+ * the gateway it asks the test's own `GET /auth/me` route who the token belongs to (401 when that refuses); without
+ * such a route every token is a coach of its own. 401 without a bearer token.
  */
-async function draftKeyAnswer(authorization: string | undefined): Promise<Response> {
-  if (!authorization?.startsWith('Bearer ')) return apiError(401, 'UNAUTHORIZED');
-  const key = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization)));
+async function draftKeyAnswer(call: RecordedCall, me: Responder | Response | undefined): Promise<Response> {
+  if (!call.headers.authorization?.startsWith('Bearer ')) return apiError(401, 'UNAUTHORIZED');
+  let coach = call.headers.authorization;
+  if (me) {
+    const answer = typeof me === 'function' ? await me({ ...call, path: '/v2/auth/me' }) : me.clone();
+    if (!answer.ok) return apiError(401, 'UNAUTHORIZED');
+    coach = String(((await answer.json()) as { id: unknown }).id);
+  }
+  const key = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`draft-key:${coach}`)));
   return json({
     key: btoa(String.fromCharCode(...key))
       .replace(/\+/g, '-')
@@ -65,7 +72,7 @@ export function mockFetch(routes: Record<string, Responder | Response>) {
     };
     calls.push(call);
     const route = routes[`${call.method} ${url.pathname.replace(/^\/v2/, '')}`];
-    if (!route && call.method === 'GET' && url.pathname === '/session/draft-key') return draftKeyAnswer(headers.authorization);
+    if (!route && call.method === 'GET' && url.pathname === '/session/draft-key') return draftKeyAnswer(call, routes['GET /auth/me']);
     if (!route) return apiError(404, 'NOT_FOUND', 'no route in test');
     return typeof route === 'function' ? route(call) : route.clone();
   });
