@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { draftStorageKey } from '../lib/drafts.ts';
 import { apiError, json, mockFetch } from '../../test/helpers/client-fetch.ts';
 import { everythingStored, offeredAfterReload, reloadWithinSession, signedInCoach } from '../../test/helpers/client-drafts.ts';
@@ -40,7 +40,7 @@ describe('a kept draft', () => {
     expect(keyCalls(calls)).toHaveLength(2); // once for the writes, once for the reloaded tab
   });
 
-  test('typing is sealed once per pause, and the key is asked for once per session, only once there is a draft', async () => {
+  test('typing is sealed at once, then at most every 300 ms, not per key press; the key is asked for once per session, once there is a draft', async () => {
     const { calls } = mockFetch({});
     signedInCoach('me');
     expect(openDrafts()).toBeNull();
@@ -100,12 +100,18 @@ describe('without a live session', () => {
     expect(everythingStored()).not.toContain('Schlafstörungen');
   });
 
-  test('a failed key request shows nothing, and the next write asks again', async () => {
-    mockFetch({ 'GET /session/draft-key': apiError(503) });
+  test('a failed key request shows nothing, and a write after a few seconds asks again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const failing = mockFetch({ 'GET /session/draft-key': apiError(503) });
     signedInCoach('me');
     keepDraft(note, TYPED);
     await flushDrafts();
     expect(localStorage.getItem(note), 'never stored unsealed').toBeNull();
+    keepDraft(note, `${TYPED}.`);
+    await flushDrafts();
+    expect(keyCalls(failing.calls), 'not asked again at once').toHaveLength(1);
+    vi.advanceTimersByTime(5000);
     const { calls } = mockFetch({});
     keepDraft(note, `${TYPED}!`);
     await flushDrafts();

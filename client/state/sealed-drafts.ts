@@ -11,10 +11,12 @@ import { isAuthenticated, token, user } from './session.ts';
  * leaves nothing readable behind, while a reload or a failed save within the session still finds every draft.
  *
  * Forms read synchronously from memory: the shell waits for openDrafts() before it shows a screen. Writes are
- * coalesced: a burst of typing is sealed once, WRITE_DELAY_MS after its last keystroke (and at once when the page
- * is left or hidden).
+ * coalesced: the first keystroke is sealed at once (a reload right after typing still finds it), what follows at most
+ * once per WRITE_DELAY_MS, not once per key press (and at once when the page is hidden).
  */
 const WRITE_DELAY_MS = 300;
+/** After no usable answer to the key request, the next one waits this long (a gateway that is down is not flooded). */
+const KEY_RETRY_MS = 5000;
 
 interface Vault {
   token: string;
@@ -30,6 +32,8 @@ interface Vault {
 
 let vault: Vault | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** Something was kept while a write was held back (sealSoon). */
+let held = false;
 
 // Each sign-in has a vault of its own; without a live session there is none, and the key is gone with it.
 function follow(): void {
@@ -37,19 +41,21 @@ function follow(): void {
   const live = me && token.value ? { token: token.value, coachId: me.id } : null;
   if (vault && vault.token === live?.token && vault.coachId === live.coachId) return;
   clearTimeout(timer);
+  timer = undefined;
+  held = false;
   vault = live && { ...live, drafts: new Map(), unsealed: new Map(), key: null, opened: null };
 }
 effect(follow);
 
 const ownPrefix = (v: Vault) => `${DRAFT_PREFIX}${encodeURIComponent(v.coachId)}:`;
 
-/** The key, asked for once per session; an attempt that got no usable answer is forgotten, so a later write retries. */
+/** The key, asked for once per session; an attempt that got no usable answer is forgotten after KEY_RETRY_MS. */
 function keyOf(v: Vault): Promise<DraftKeyAnswer> {
-  v.key ??= fetchDraftKey(v.token).then((answer) => {
-    if (answer === 'failed') v.key = null;
+  const asked = (v.key ??= fetchDraftKey(v.token).then((answer) => {
+    if (answer === 'failed') setTimeout(() => v.key === asked && (v.key = null), KEY_RETRY_MS);
     return answer;
-  });
-  return v.key;
+  }));
+  return asked;
 }
 
 /**
@@ -104,8 +110,18 @@ export function keepDraft(name: string, value: unknown): void {
   if (!v) return;
   v.drafts.set(name, value);
   v.unsealed.set(name, value);
-  clearTimeout(timer);
-  timer = setTimeout(() => void flushDrafts(), WRITE_DELAY_MS);
+  sealSoon();
+}
+
+/** Seals now unless a write went out less than WRITE_DELAY_MS ago; then once that time is up. */
+function sealSoon(): void {
+  held = timer !== undefined;
+  if (held) return;
+  void flushDrafts();
+  timer = setTimeout(() => {
+    timer = undefined;
+    if (held) sealSoon();
+  }, WRITE_DELAY_MS);
 }
 
 /** The save was confirmed or the change discarded: the draft goes, from memory and storage, also while a write is under way. */
@@ -115,24 +131,31 @@ export function dropDraft(name: string): void {
   removeStored(name);
 }
 
-/** Seals and stores what was typed since the last write. */
-export async function flushDrafts(): Promise<void> {
-  clearTimeout(timer);
+let writing: Promise<void> = Promise.resolve();
+
+/**
+ * Seals and stores what was typed since the last write; resolves once everything kept so far is stored. Writes run
+ * one after another, so an older text never lands after a newer one. Without a key the drafts stay unsealed in
+ * memory, for the next try.
+ */
+export function flushDrafts(): Promise<void> {
+  writing = writing.then(sealUnsealed).catch(() => undefined);
+  return writing;
+}
+
+async function sealUnsealed(): Promise<void> {
   const v = vault;
   if (!v || v.unsealed.size === 0) return;
+  const key = await keyOf(v);
+  if (typeof key === 'string' || vault !== v) return;
+  // Taken once the key is there: every keystroke made while it was asked for goes out in this one write.
   const batch = [...v.unsealed];
   v.unsealed.clear();
-  const key = await keyOf(v);
-  // Only what the form still holds is written: a draft removed or retyped meanwhile is not brought back.
-  const current = ([name, value]: [string, unknown]) => vault === v && v.drafts.get(name) === value;
-  if (typeof key === 'string') {
-    if (key === 'failed') for (const entry of batch.filter(current)) v.unsealed.set(...entry);
-    return;
-  }
   await Promise.all(
     batch.map(async ([name, value]) => {
       const sealed = await seal(key, name, value);
-      if (current([name, value])) writeStored(name, sealed);
+      // Only what the form still holds is written: a draft removed or retyped meanwhile is not brought back.
+      if (vault === v && v.drafts.get(name) === value) writeStored(name, sealed);
     }),
   );
 }
@@ -153,9 +176,7 @@ function adopt(event: StorageEvent): void {
 }
 
 addEventListener('storage', adopt);
-// Leaving or hiding the page writes what the last keystrokes left unsealed (beforeunload: the page still runs while
-// the leave guard asks).
-addEventListener('beforeunload', () => void flushDrafts());
+// Hiding the page (another tab, the browser minimised, the phone locked) writes what the last keystrokes left.
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void flushDrafts();
 });
