@@ -51,11 +51,17 @@ const ownPrefix = (v: Vault) => `${DRAFT_PREFIX}${encodeURIComponent(v.coachId)}
 
 /** The key, asked for once per session; an attempt that got no usable answer is forgotten after KEY_RETRY_MS. */
 function keyOf(v: Vault): Promise<DraftKeyAnswer> {
-  const asked = (v.key ??= fetchDraftKey(v.token).then((answer) => {
-    if (answer === 'failed') setTimeout(() => v.key === asked && (v.key = null), KEY_RETRY_MS);
+  if (v.key) return v.key;
+  const asked = fetchDraftKey(v.token).then((answer) => {
+    if (answer === 'failed') setTimeout(() => forgetKey(v, asked), KEY_RETRY_MS);
     return answer;
-  }));
+  });
+  v.key = asked;
   return asked;
+}
+
+function forgetKey(v: Vault, asked: Promise<DraftKeyAnswer>): void {
+  if (v.key === asked) v.key = null;
 }
 
 /**
