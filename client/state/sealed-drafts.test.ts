@@ -2,7 +2,7 @@ import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { draftStorageKey } from '../lib/drafts.ts';
 import { apiError, json, mockFetch } from '../../test/helpers/client-fetch.ts';
 import { everythingStored, offeredAfterReload, reloadWithinSession, signedInCoach } from '../../test/helpers/client-drafts.ts';
-import { dropDraft, flushDrafts, keepDraft, openDrafts, storedDraft } from './sealed-drafts.ts';
+import { dropDraft, flushDrafts, keepDraft, openDrafts, reloadDraftsForTests, storedDraft } from './sealed-drafts.ts';
 import { token } from './session.ts';
 
 /*
@@ -145,6 +145,38 @@ describe('stored drafts that cannot be opened are removed, never shown', () => {
 
     mockFetch({ 'GET /auth/me': json({ id: 'me-after-secret-change' }) });
     expect(await offeredAfterReload(note)).toBeNull();
+    expect(localStorage.getItem(note)).toBeNull();
+  });
+});
+
+describe('another tab of the same browser', () => {
+  const fromOtherTab = (key: string | null, newValue: string | null) =>
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }));
+
+  test('a draft it stored in this session is offered here too, and one it removed goes here too', async () => {
+    mockFetch({});
+    signedInCoach('me');
+    keepDraft(note, TYPED);
+    await flushDrafts();
+    const sealed = localStorage.getItem(note);
+    reloadDraftsForTests();
+    expect(storedDraft(note)).toBeNull();
+    fromOtherTab(note, sealed);
+    await vi.waitFor(() => expect(storedDraft(note)).toBe(TYPED));
+    fromOtherTab(note, null);
+    expect(storedDraft(note)).toBeNull();
+  });
+
+  test('signing out there ends the drafts here: nothing opened stays, nothing new is written', async () => {
+    mockFetch({});
+    signedInCoach('me');
+    keepDraft(note, TYPED);
+    await flushDrafts();
+    localStorage.clear();
+    fromOtherTab(null, null);
+    expect(storedDraft(note)).toBeNull();
+    keepDraft(note, `${TYPED} (nach der Abmeldung getippt)`);
+    await flushDrafts();
     expect(localStorage.getItem(note)).toBeNull();
   });
 });

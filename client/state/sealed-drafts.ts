@@ -1,5 +1,6 @@
 import { effect } from '@preact/signals-react';
 import { DRAFT_PREFIX } from '../lib/drafts.ts';
+import { TOKEN_KEY } from '../lib/token.ts';
 import { type DraftKeyAnswer, fetchDraftKey } from '../lib/draft-key.ts';
 import { envelopeOf, type SealedDraft, seal, unseal } from '../lib/draft-seal.ts';
 import { isAuthenticated, token, user } from './session.ts';
@@ -46,6 +47,13 @@ function follow(): void {
   vault = live && { ...live, drafts: new Map(), unsealed: new Map(), key: null, opened: null };
 }
 effect(follow);
+
+/** The session ended in another tab: this tab forgets key and drafts at once, and writes nothing more with them. */
+function endVault(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  vault = null;
+}
 
 const ownPrefix = (v: Vault) => `${DRAFT_PREFIX}${encodeURIComponent(v.coachId)}:`;
 
@@ -166,22 +174,29 @@ async function sealUnsealed(): Promise<void> {
   );
 }
 
-/** A draft another tab of this session stored or removed is what this tab offers too. */
-function adopt(event: StorageEvent): void {
+function onStorage(event: StorageEvent): void {
   const v = vault;
   if (!v || event.storageArea !== localStorage) return;
-  if (event.key === null) return void v.drafts.clear();
-  if (!event.key.startsWith(ownPrefix(v))) return;
-  const name = event.key;
-  const envelope = event.newValue === null ? null : envelopeOf(event.newValue);
-  if (!envelope) return void v.drafts.delete(name);
-  void keyOf(v)
-    .then((key) => (typeof key === 'string' ? undefined : unseal(key, name, envelope)))
-    .then((value) => value !== undefined && vault === v && !v.unsealed.has(name) && v.drafts.set(name, value))
-    .catch(() => undefined);
+  // Another tab cleared the storage (sign-out) or replaced the token: the session this vault belongs to is over.
+  if (event.key === null || (event.key === TOKEN_KEY && event.newValue !== v.token)) return endVault();
+  if (event.key.startsWith(ownPrefix(v))) void adopt(v, event.key, event.newValue);
 }
 
-addEventListener('storage', adopt);
+/** A draft another tab of this session stored or removed is what this tab offers too. */
+async function adopt(v: Vault, name: string, stored: string | null): Promise<void> {
+  const envelope = stored === null ? null : envelopeOf(stored);
+  if (!envelope) return void v.drafts.delete(name);
+  const key = await keyOf(v);
+  if (typeof key === 'string') return;
+  try {
+    const value = await unseal(key, name, envelope);
+    if (vault === v && !v.unsealed.has(name)) v.drafts.set(name, value);
+  } catch {
+    // Not sealed for this session: nothing to offer here.
+  }
+}
+
+addEventListener('storage', onStorage);
 // Hiding the page (another tab, the browser minimised, the phone locked) writes what the last keystrokes left.
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void flushDrafts();
