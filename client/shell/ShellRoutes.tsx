@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { openDrafts } from '../state/sealed-drafts.ts';
+import { DraftsOpened } from './DraftsOpened.tsx';
 import { Page, area$, page } from '../routes.tsx';
 import NotFound from '../features/not-found/index.tsx';
 import { RequireAdmin } from './RequireAdmin.tsx';
@@ -49,16 +48,6 @@ export function ShellRoutes() {
       <Route component={NotFoundPage} />
     </Switch>
   );
-}
-
-/**
- * Screens wait (suspend) until the coach's stored drafts are opened (state/sealed-drafts.ts), so every form finds
- * its draft when it mounts, as it did when drafts were plain text. Nothing to open: no wait at all.
- */
-function DraftsOpened({ children }: { children: ReactNode }) {
-  const opening = openDrafts();
-  if (opening) throw opening;
-  return <>{children}</>;
 }
 
 /** The layout shell with the shell's routes in it: what the route table shows for every signed-in path. */
