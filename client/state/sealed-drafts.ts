@@ -41,17 +41,16 @@ function follow(): void {
   const me = isAuthenticated.value ? user.value : null;
   const live = me && token.value ? { token: token.value, coachId: me.id } : null;
   if (vault && vault.token === live?.token && vault.coachId === live.coachId) return;
-  clearTimeout(timer);
-  timer = undefined;
-  held = false;
+  endVault();
   vault = live && { ...live, drafts: new Map(), unsealed: new Map(), key: null, opened: null };
 }
 effect(follow);
 
-/** The session ended in another tab: this tab forgets key and drafts at once, and writes nothing more with them. */
+/** Forgets key and drafts at once (the key object is non-extractable: dropping it is all there is to do). */
 function endVault(): void {
   clearTimeout(timer);
   timer = undefined;
+  held = false;
   vault = null;
 }
 
