@@ -25,6 +25,8 @@ const timedOut = () => new HttpError(504, 'GATEWAY_UPSTREAM_TIMEOUT', 'The upstr
  * left in the browser cannot be opened: the browser keeps only ciphertext, never the key. The key is derived from
  * the gateway's secret and the coach's id, not stored anywhere: the same coach gets the same key in the next
  * session (an idle logout's drafts open again), another coach a different one. Neither token nor key is logged.
+ * Another site cannot ask for it in a coach's name: the token travels only in the Authorization header, which a
+ * cross-site page cannot set without a CORS grant the gateway never gives (cookies alone get a 401).
  */
 export function draftKeyRoute(options: DraftKeyOptions): Router {
   const router = Router();
