@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import cookieParser from 'cookie-parser';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { draftKeyRoute } from './draft-key.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './logger.ts';
@@ -53,6 +54,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(checkHost(hostAllowList(config), app.get('trust proxy fn')));
   app.use(checkMethod);
   app.use(healthRoutes(config.upstreamUrl));
+  app.use(draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
   app.use(cookieParser());
   app.use(limitApiBodies);
   app.use(xsrf.protect);

@@ -27,6 +27,7 @@ export class HttpError extends Error {
 
 const NAMES: Record<number, string> = {
   400: 'BadRequestError',
+  401: 'UnauthorizedError',
   403: 'ForbiddenError',
   404: 'NotFoundError',
   405: 'MethodNotAllowedError',

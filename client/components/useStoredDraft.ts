@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { readDraft, removeDraft, writeDraft } from '../lib/draft-storage.ts';
 import { markUnsaved } from '../lib/unsaved.ts';
+import { dropDraft, keepDraft, storedDraft } from '../state/sealed-drafts.ts';
 
 export interface StoredDraft<T> {
   /** The draft stored under the key when the form opened (after a reload or a failed save), or null. */
@@ -12,38 +12,38 @@ export interface StoredDraft<T> {
 }
 
 /**
- * A form's draft in localStorage under `key` (make it with draftStorageKey(): per coach and record, removed when the
- * session ends), and the form's place in the leave guard (lib/unsaved.ts): unsaved from the first store() until
- * clear(), and also while a restored draft is on screen. null as key: nothing is stored (no coach signed in).
+ * A form's draft under `key`, sealed in localStorage while the session lives (state/sealed-drafts.ts; make the key
+ * with draftStorageKey(): per coach and record, removed when the session ends), and the form's place in the leave
+ * guard (lib/unsaved.ts): unsaved from the first store() until clear(), and also while a restored draft is on screen. null as key: nothing is stored (no coach signed in).
  */
 export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
-  const [restored, setRestored] = useState<T | null>(() => (key ? readDraft<T>(key) : null));
+  const [restored, setRestored] = useState<T | null>(() => (key ? storedDraft<T>(key) : null));
   // The leave guard knows this form by an id of its own: a form that goes away (its cleanup may run a frame later)
   // never unmarks the form that replaced it with the same draft.
   const id = `${useId()}:${key}`;
   const keyRef = useRef(key);
   if (keyRef.current !== key) {
     keyRef.current = key;
-    setRestored(key ? readDraft<T>(key) : null);
+    setRestored(key ? storedDraft<T>(key) : null);
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: the unsaved mark follows the draft's key; id is fixed for the component's life
   useEffect(() => {
     if (!key) return;
-    markUnsaved(id, readDraft(key) !== null);
+    markUnsaved(id, storedDraft(key) !== null);
     return () => markUnsaved(id, false);
   }, [id]);
 
   const store = useCallback(
     (value: T) => {
       if (!key) return;
-      writeDraft(key, value);
+      keepDraft(key, value);
       markUnsaved(id, true);
     },
     [key, id],
   );
   const clear = useCallback(() => {
     if (!key) return;
-    removeDraft(key);
+    dropDraft(key);
     markUnsaved(id, false);
   }, [key, id]);
   return { restored, store, clear };

@@ -1,4 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { DraftsOpened } from './DraftsOpened.tsx';
 import { Page, area$, page } from '../routes.tsx';
 import NotFound from '../features/not-found/index.tsx';
 import { RequireAdmin } from './RequireAdmin.tsx';
@@ -52,8 +53,10 @@ export function ShellRoutes() {
 /** The layout shell with the shell's routes in it: what the route table shows for every signed-in path. */
 export function ShellWithRoutes() {
   return (
-    <Shell>
-      <ShellRoutes />
-    </Shell>
+    <DraftsOpened>
+      <Shell>
+        <ShellRoutes />
+      </Shell>
+    </DraftsOpened>
   );
 }

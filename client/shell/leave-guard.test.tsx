@@ -5,6 +5,8 @@ import { installLeaveGuard } from './leave-guard.ts';
 import { aroundNav } from '../lib/navigation-guard.ts';
 import { markUnsaved, resetUnsavedForTests } from '../lib/unsaved.ts';
 import { useDraft } from '../components/useDraft.ts';
+import { mockFetch } from '../../test/helpers/client-fetch.ts';
+import { offeredAfterReload, signedInCoach } from '../../test/helpers/client-drafts.ts';
 
 /* Leaving a screen with unsaved changes asks first: links, back/forward, reload and closing the tab. */
 
@@ -53,14 +55,16 @@ test('a link away from a form with unsaved text asks, and staying keeps screen a
   expect((screen.getByLabelText('Neuer Kommentar') as HTMLTextAreaElement).value).toBe('Rückruf vereinbart');
 });
 
-test('confirming leaves; the draft stays stored for the next visit', () => {
+test('confirming leaves; the draft stays stored for the next visit', async () => {
+  mockFetch({});
+  signedInCoach('me');
   stubConfirm(true);
   render(<App />);
   type('Rückruf vereinbart');
   fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
   expect(location.pathname).toBe('/dashboard');
   expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-  expect(localStorage.getItem('draft:me:p1:comment')).toBe('Rückruf vereinbart');
+  expect(await offeredAfterReload('draft:me:p1:comment')).toBe('Rückruf vereinbart');
 });
 
 test('without unsaved changes nothing is asked', () => {

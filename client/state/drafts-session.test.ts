@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { checkSession, loadApi, login, logout, resetSessionForTests } from './session.ts';
+import { checkSession, dropSession, loadApi, login, logout, resetSessionForTests } from './session.ts';
+import { flushDrafts, keepDraft, openDrafts, storedDraft } from './sealed-drafts.ts';
+import { everythingStored } from '../../test/helpers/client-drafts.ts';
 import { request } from '../api/http.ts';
 import { draftKey } from '../features/patient/detail/Comments.tsx';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
@@ -79,4 +81,43 @@ test("signing in keeps the coach's own drafts and removes any other coach's", as
   expect((await login('coach@example.org', 'pw'))?.id).toBe('coach-1');
   expect(drafts()).toEqual([mine]);
   expect(localStorage.getItem('unrelated')).toBe('bleibt');
+});
+
+describe('sealed drafts across sessions', () => {
+  const signingIn = () => {
+    let sessions = 0;
+    return mockFetch({
+      'POST /auth/login': () => json({ id: `tok-${++sessions}`, ttl: 43200, created: '2026-01-01T00:00:00.000Z', userId: 'coach-1', user: buildMe() }),
+      'GET /auth/me': json(buildMe()),
+      'POST /auth/logout': noContent(),
+    });
+  };
+
+  test("an idle logout keeps them sealed, and the same coach's next sign-in offers them again", async () => {
+    signingIn();
+    await loadApi();
+    await login('coach@example.org', 'pw');
+    keepDraft(mine, 'Patientin klagt über Schlafstörungen');
+    await flushDrafts();
+    dropSession(true);
+    expect(storedDraft(mine), 'the tab forgot it with the session').toBeNull();
+    expect(drafts()).toEqual([mine]);
+    expect(everythingStored()).not.toContain('Schlafstörungen');
+
+    await login('coach@example.org', 'pw');
+    await openDrafts();
+    expect(storedDraft(mine)).toBe('Patientin klagt über Schlafstörungen');
+  });
+
+  test('signing out removes them, sealed or not', async () => {
+    signingIn();
+    await loadApi();
+    await login('coach@example.org', 'pw');
+    keepDraft(mine, 'Patientin klagt über Schlafstörungen');
+    await flushDrafts();
+    expect(drafts()).toEqual([mine]);
+    await logout();
+    expect(drafts()).toEqual([]);
+    expect(storedDraft(mine)).toBeNull();
+  });
 });

@@ -53,12 +53,13 @@ let http: typeof import('../api/http.ts') | null = null;
 
 /**
  * Forget the token locally (expired, locked or spent); the server side is not asked. Unsent drafts (free text
- * about patients) go with the session: the next person at this browser must not find them.
+ * about patients) go with the session: the next person at this browser must not find them. An idle logout keeps
+ * them (`keepDrafts`): they are sealed, and only this coach's next session gets the key to open them.
  */
-export function dropSession(): void {
+export function dropSession(keepDrafts = false): void {
   http?.abortSessionRequests(); // its other calls would only come back 401
   clearToken();
-  clearDrafts();
+  if (!keepDrafts) clearDrafts();
   token.value = null;
   user.value = null;
 }

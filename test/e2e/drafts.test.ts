@@ -1,32 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Dialog, Page } from 'playwright-core';
-import { apiInPage, signIn } from '../helpers/e2e-api.ts';
+import { signIn } from '../helpers/e2e-api.ts';
+import { firstPatient, reloadPast } from '../helpers/e2e-drafts.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
-
-interface Listed {
-  id: string | number;
-  firstName: string;
-  lastName: string;
-}
-
-async function firstPatient(page: Page): Promise<Listed> {
-  const filter = encodeURIComponent(JSON.stringify({ order: ['lastName ASC', 'firstName ASC'], limit: 1 }));
-  return (await apiInPage<Listed[]>(page, 'GET', `/patients?filter=${filter}`))[0];
-}
-
-/** Reload, answering the browser's "leave this page?" with yes; resolves once the question was asked. */
-async function reloadPast(page: Page): Promise<void> {
-  let asked = false;
-  const answer = (dialog: Dialog) => {
-    if (dialog.type() === 'beforeunload') asked = true;
-    void dialog.accept();
-  };
-  page.on('dialog', answer);
-  await page.reload();
-  page.off('dialog', answer);
-  expect(asked, 'the browser asked before reloading with unsaved changes').toBe(true);
-}
 
 forEachUpstream((upstream, journey) => {
   journey('keeps what was typed through a reload, asks before leaving, and drops the draft once saved', async ({ j }) => {

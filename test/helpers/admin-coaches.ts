@@ -2,13 +2,13 @@ import { beforeEach, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/preact';
 import * as api from '../../client/api/coaches.ts';
 import * as patientsApi from '../../client/api/patients.ts';
-import { user } from '../../client/state/session.ts';
-import { buildMe } from './client-fetch.ts';
+import { mockFetch } from './client-fetch.ts';
+import { signedInCoach } from './client-drafts.ts';
 import { ANNA_BERG, buildCoach, buildPatient, ok } from './screen-records.ts';
 
 /*
  * The coaches tab of the admin screen (client/features/admin/coaches-*.test.tsx): three coaches answered by the
- * mocked API, Anna Berg signed in as an administrator, and the fields of its form dialogs. The test file mocks
+ * mocked API, Anna Berg signed in as an administrator (with a live session, so the form keeps drafts), and the fields of its form dialogs. The test file mocks
  * both API modules itself (vi.mock is hoisted only there): vi.mock('…/api/coaches.ts') and
  * vi.mock('…/api/patients.ts', () => ({ listPatients: vi.fn() })).
  */
@@ -27,7 +27,9 @@ export function coachesAnswered(): void {
     vi.mocked(api.resetCoachPassword).mockImplementation(() => ok(undefined));
     vi.mocked(api.sendVerificationEmail).mockImplementation(() => ok(undefined));
     vi.mocked(patientsApi.listPatients).mockReset();
-    user.value = buildMe({ ...ANNA_BERG, id: 'coach-1', isAdmin: true });
+    // The API modules are mocked; fetch only hands out the draft key of Anna's session.
+    mockFetch({});
+    signedInCoach('coach-1', { ...ANNA_BERG, isAdmin: true });
   });
 }
 

@@ -3,6 +3,8 @@ import { screen, fireEvent, waitFor, within } from '@testing-library/preact';
 import { apiFailure, buildCoach, ok } from '../../../test/helpers/screen-records.ts';
 import { renderAt } from '../../../test/helpers/screen-render.tsx';
 import { ben, coachesAnswered, dialog, field, type } from '../../../test/helpers/admin-coaches.ts';
+import { offeredAfterReload, reloadWithinSession } from '../../../test/helpers/client-drafts.ts';
+import { coachDraftKey } from './coaches/coach-form.ts';
 
 // The coaches tab of the admin screen: the list, creating a coach, the drafts of the coach form, the paths.
 // One coach's page: coaches-detail.test.tsx.
@@ -87,8 +89,10 @@ describe('drafts of the coach form', () => {
     type(dialog(), 'Vorname', 'Dana');
     type(dialog(), 'Nachname', 'Vogel');
     type(dialog(), 'Startpasswort \\(optional\\)', 'Geheim-Passwort-9');
-    expect(JSON.stringify(localStorage)).toContain('Dana');
-    expect(JSON.stringify(localStorage)).not.toContain('Geheim-Passwort-9');
+    const kept = JSON.stringify(await offeredAfterReload(coachDraftKey('coach-1')!));
+    expect(kept).toContain('Dana');
+    expect(kept).not.toContain('Geheim-Passwort-9');
+    expect(JSON.stringify(localStorage), 'stored only sealed').not.toContain('Dana');
     first.unmount();
 
     renderAt('/admin', <AdminPage />);
@@ -106,6 +110,7 @@ describe('drafts of the coach form', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
     type(dialog(), 'Telefon', '040 123');
     first.unmount();
+    await reloadWithinSession();
     renderAt('/admin/coaches/coach-2', <AdminPage />);
     expect(field(await screen.findByRole('dialog'), 'Telefon').value).toBe('040 123');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Speichern' }));

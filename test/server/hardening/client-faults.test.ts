@@ -9,12 +9,15 @@ import type { PlainGateway } from '../../helpers/gateway-spawn.ts';
 import { startFaultyUpstream } from '../../helpers/faulty-upstream.ts';
 import type { FaultMode, FaultyUpstream } from '../../helpers/faulty-upstream.ts';
 import { Comments, draftKey } from '../../../client/features/patient/detail/Comments.tsx';
+import { flushDrafts } from '../../../client/state/sealed-drafts.ts';
+import { offeredAfterReload, signedInCoach } from '../../helpers/client-drafts.ts';
 
 /*
  * The client side of an upstream fault, end to end: the real comment box (client/features/patient) calls the
  * real API layer, whose fetch is bridged over node:http to the real gateway process, in front of an upstream
  * that fails on demand. The coach must see a German message with a retry button, the typed text must stay
- * (in the box and in the draft storage), and one click must send exactly one POST.
+ * (in the box and, sealed under the key the gateway hands this session, in the draft storage), and one click must
+ * send exactly one POST.
  */
 
 let upstream: FaultyUpstream;
@@ -87,10 +90,12 @@ const faults: { mode: FaultMode; message: string[] }[] = [
 
 describe.each(faults)('saving a comment while the upstream is $mode', ({ mode, message }) => {
   test('shows a German message with a retry, keeps the text, sent one POST, and the retry saves it', async () => {
+    signedInCoach('me');
     render(createElement(Comments, { patientId: 'p1', userId: 'me' }));
     await screen.findByText('Noch keine Kommentare.');
     const text = `Telefonat am Montag: stabil (${mode})`;
     fireEvent.input(box(), { target: { value: text } });
+    await flushDrafts();
 
     await upstream.setMode(mode);
     const postsBefore = upstream.posts().length;
@@ -103,10 +108,11 @@ describe.each(faults)('saving a comment while the upstream is $mode', ({ mode, m
       alert.textContent ?? '',
     ).toBe(true);
     expect(box().value).toBe(text);
-    expect(localStorage.getItem(draftKey('me', 'p1'))).toBe(text);
     expect(upstream.posts().length - postsBefore).toBe(mode === 'down' ? 0 : 1);
 
     await upstream.setMode('ok');
+    expect(await offeredAfterReload(draftKey('me', 'p1'))).toBe(text);
+    expect(JSON.stringify(localStorage)).not.toContain('Telefonat');
     fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
     await screen.findByText(text, { selector: 'p' });
     await waitFor(() => expect(box().value).toBe(''));

@@ -1,7 +1,7 @@
 import type { Coach, CoachCreate, CoachUpdate } from '../../../api/schemas/coaches.ts';
 import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
-import { readDraft } from '../../../lib/draft-storage.ts';
+import { storedDraft } from '../../../state/sealed-drafts.ts';
 
 export interface CoachFormValues {
   email: string;
@@ -93,5 +93,5 @@ export function coachDraftKey(adminId: string | undefined, coachId?: string): st
 /** True when that form has unsaved values (the screen reopens it after a reload). */
 export function hasCoachDraft(adminId: string | undefined, coachId?: string): boolean {
   const key = coachDraftKey(adminId, coachId);
-  return key !== null && readDraft<CoachDraft>(key) !== null;
+  return key !== null && storedDraft<CoachDraft>(key) !== null;
 }

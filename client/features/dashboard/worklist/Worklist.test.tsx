@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { Me } from '../../../api/schemas/auth.ts';
-import { apiError, buildMe, json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
+import { apiError, json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
+import { offeredAfterReload, signedInCoach } from '../../../../test/helpers/client-drafts.ts';
 import { buildPatient } from '../../../../test/helpers/screen-records.ts';
 import { user } from '../../../state/session.ts';
 import { Worklist } from './Worklist.tsx';
@@ -11,9 +11,7 @@ const now = new Date('2026-11-22T09:00:00.000Z');
 const anna = buildPatient({ id: 'p1', firstName: 'Anna', lastName: 'Müller', phone: '0171 2345', lastDataAt: '2026-11-15T08:00:00.000Z' });
 const ben = buildPatient({ id: 'p2', firstName: 'Ben', lastName: 'Roth', phone: null, lastDataAt: null });
 
-beforeEach(() => {
-  user.value = buildMe({ id: 'coach-1' }) as Me;
-});
+beforeEach(() => signedInCoach('coach-1'));
 afterEach(() => {
   vi.unstubAllGlobals();
   user.value = null;
@@ -51,7 +49,7 @@ test('a call not reached is recorded with the note, but as no held coaching (0 m
   render(<Worklist patients={[anna]} now={now} />);
   fireEvent.click(screen.getByText('Notiz und Wiedervorlage'));
   fireEvent.input(screen.getByLabelText('Notiz zum Anruf (optional)'), { target: { value: 'Mailbox, Rückruf erbeten.' } });
-  expect(localStorage.getItem('draft:coach-1:p1:call-note')).toBe('Mailbox, Rückruf erbeten.');
+  expect(await offeredAfterReload('draft:coach-1:p1:call-note')).toBe('Mailbox, Rückruf erbeten.');
   fireEvent.click(screen.getByRole('button', { name: 'Nicht erreicht' }));
   await screen.findByText(/^Anruf erfasst \(nicht erreicht/);
   expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({

@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { ApiError } from '../../../api/http.ts';
 import type { Comment } from '../../../api/schemas/comments.ts';
 import { Comments, draftKey } from './Comments.tsx';
+import { mockFetch } from '../../../../test/helpers/client-fetch.ts';
+import { draftsBeforeReload, offeredAfterReload, reloadWithinSession, signedInCoach } from '../../../../test/helpers/client-drafts.ts';
 
 vi.mock('../../../api/comments.ts', () => ({ listComments: vi.fn(), createComment: vi.fn(), updateComment: vi.fn(), deleteComment: vi.fn() }));
 const api = await import('../../../api/comments.ts');
@@ -28,6 +30,9 @@ const comment = (over: Partial<Comment> = {}): Comment => ({
 beforeEach(() => {
   vi.resetAllMocks();
   listComments.mockResolvedValue({ data: [], total: 0 });
+  // The comment calls are mocked above; fetch only hands out the session's draft key.
+  mockFetch({});
+  signedInCoach('me');
 });
 
 const box = () => screen.getByLabelText('Neuer Kommentar') as HTMLTextAreaElement;
@@ -43,7 +48,7 @@ test('a failed save keeps the text in the box and in storage, says so and saves 
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Der Kommentar wurde nicht gespeichert');
   expect(box().value).toBe('Rückruf vereinbart');
-  expect(localStorage.getItem(draftKey('me', 'p1'))).toBe('Rückruf vereinbart');
+  expect(await offeredAfterReload(draftKey('me', 'p1'))).toBe('Rückruf vereinbart');
 
   createComment.mockResolvedValueOnce({ data: comment({ id: 'c9', text: 'Rückruf vereinbart' }), total: null });
   fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
@@ -66,13 +71,13 @@ test('the box is not cleared while the save is still on its way', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Kommentar speichern' }));
   await waitFor(() => expect(createComment).toHaveBeenCalled());
   expect(box().value).toBe('Zwischenstand');
-  expect(localStorage.getItem(draftKey('me', 'p1'))).toBe('Zwischenstand');
+  expect(await offeredAfterReload(draftKey('me', 'p1'))).toBe('Zwischenstand');
   resolve({ data: comment({ id: 'c2', text: 'Zwischenstand' }), total: null });
   await waitFor(() => expect(box().value).toBe(''));
 });
 
 test('after a reload the unsaved draft is back in the box', async () => {
-  localStorage.setItem(draftKey('me', 'p1'), 'Angefangener Text vor dem Neuladen');
+  await draftsBeforeReload({ [draftKey('me', 'p1')]: 'Angefangener Text vor dem Neuladen' });
   render(<Comments patientId="p1" userId="me" />);
   expect(box().value).toBe('Angefangener Text vor dem Neuladen');
   expect(screen.getByText(/Ihr nicht gespeicherter Entwurf wurde wiederhergestellt/)).toBeTruthy();
@@ -84,8 +89,10 @@ test('after a reload the unsaved draft is back in the box', async () => {
 });
 
 test("drafts are kept per coach and patient: another patient's or another coach's draft never shows", async () => {
-  localStorage.setItem(draftKey('me', 'p2'), 'für jemand anderen');
-  localStorage.setItem(draftKey('colleague', 'p1'), 'Notiz der Kollegin');
+  signedInCoach('colleague');
+  await draftsBeforeReload({ [draftKey('colleague', 'p1')]: 'Notiz der Kollegin' });
+  signedInCoach('me');
+  await draftsBeforeReload({ [draftKey('me', 'p2')]: 'für jemand anderen' });
   render(<Comments patientId="p1" userId="me" />);
   expect(box().value).toBe('');
 });
@@ -114,6 +121,7 @@ test('a failed edit keeps the edited text and comes back after a reload', async 
   expect(edit.value).toBe('Korrigierter Text');
 
   unmount();
+  await reloadWithinSession();
   render(<Comments patientId="p1" userId="me" />);
   const again = (await screen.findByLabelText('Kommentar bearbeiten')) as HTMLTextAreaElement;
   expect(again.value).toBe('Korrigierter Text');

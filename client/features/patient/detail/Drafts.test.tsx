@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { Patient } from '../../../api/schemas/patients.ts';
 import { apiError, json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
 import { clearDrafts } from '../../../lib/drafts.ts';
+import { reloadWithinSession, signedInCoach } from '../../../../test/helpers/client-drafts.ts';
 import { hasUnsavedChanges, resetUnsavedForTests } from '../../../lib/unsaved.ts';
 import { MasterData } from './MasterData.tsx';
 import { Appointments } from './Appointments.tsx';
@@ -10,7 +11,8 @@ import { EvaluationForm } from './EvaluationForm.tsx';
 
 /*
  * Nothing typed is lost: each form keeps a draft per coach and record until the server confirms the save. A test
- * "reloads" by unmounting the form and rendering it again from scratch, with only localStorage left.
+ * "reloads" by unmounting the form and rendering it again from scratch, with only the sealed drafts in localStorage
+ * left and the session still live (reloadWithinSession).
  */
 const V1 = '2026-11-20T09:00:00.000Z';
 const V2 = '2026-11-20T09:05:00.000Z';
@@ -40,7 +42,10 @@ const set = (el: HTMLElement, value: string) => fireEvent.input(el, { target: { 
 const drafts = () => Object.keys(localStorage).filter((k) => k.startsWith('draft:'));
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
-beforeEach(() => resetUnsavedForTests());
+beforeEach(() => {
+  resetUnsavedForTests();
+  signedInCoach('me');
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('master data', () => {
@@ -56,6 +61,7 @@ describe('master data', () => {
       first.unmount();
     });
     expect(hasUnsavedChanges()).toBe(false);
+    await reloadWithinSession();
 
     // Reloaded: the patient as the server has it, the form open with what was typed.
     render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
@@ -78,8 +84,9 @@ describe('master data', () => {
     set(await screen.findByLabelText('Telefon'), '0931 4711');
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
     await screen.findByText(/Nicht gespeichert/);
-    expect(drafts()).toEqual(['draft:me:p1:master-data']);
+    await waitFor(() => expect(drafts()).toEqual(['draft:me:p1:master-data']));
     first.unmount();
+    await reloadWithinSession();
 
     mockFetch({
       ...referenceData,
@@ -103,6 +110,8 @@ describe('master data', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     set(await screen.findByLabelText('Telefon'), '0931 4711');
     first.unmount();
+    await reloadWithinSession();
+    signedInCoach('colleague');
     render(<MasterData patient={anna} coachId="colleague" onSaved={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Bearbeiten' })).toBeTruthy();
     expect(screen.queryByLabelText('Telefon')).toBeNull();
@@ -113,7 +122,7 @@ describe('master data', () => {
     render(<MasterData patient={anna} coachId="me" onSaved={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     set(await screen.findByLabelText('Telefon'), '0931 4711');
-    expect(drafts()).toHaveLength(1);
+    await waitFor(() => expect(drafts()).toHaveLength(1));
     clearDrafts();
     expect(drafts()).toEqual([]);
     set(screen.getByLabelText('Telefon'), '0931 4712');
@@ -139,6 +148,7 @@ test('the closing assessment survives switching tabs (the form leaves the screen
   set(await screen.findByLabelText('Zusammenfassung'), 'Ziele weitgehend erreicht.');
   fireEvent.click(screen.getByLabelText('Weitere Behandlung empfohlen', { exact: false }));
   first.unmount();
+  await reloadWithinSession();
   render(<EvaluationForm patientId="p1" coachId="me" />);
   await waitFor(() => expect((screen.getByLabelText('Zusammenfassung') as HTMLTextAreaElement).value).toBe('Ziele weitgehend erreicht.'));
   expect((screen.getByLabelText('Weitere Behandlung empfohlen', { exact: false }) as HTMLInputElement).checked).toBe(true);
@@ -153,6 +163,7 @@ test('an appointment entered while the server is down survives a reload and is s
   fireEvent.click(screen.getByRole('button', { name: 'Termin eintragen' }));
   await screen.findByRole('alert');
   first.unmount();
+  await reloadWithinSession();
 
   const put: RecordedCall[] = [];
   mockFetch({ 'PUT /patients/p1/appointments': (call) => (put.push(call), json(call.body)) });
@@ -165,10 +176,12 @@ test('an appointment entered while the server is down survives a reload and is s
   expect(put[0].body).toEqual([expect.objectContaining({ note: 'Rückfallprophylaxe', durationMinutes: 30 })]);
 });
 
-test('an appointment half typed comes back after a reload', () => {
+test('an appointment half typed comes back after a reload', async () => {
+  mockFetch({});
   const first = render(<Appointments patient={anna} coachId="me" onSaved={() => undefined} />);
   set(screen.getByLabelText('Notiz'), 'Angehörigengespräch');
   first.unmount();
+  await reloadWithinSession();
   render(<Appointments patient={anna} coachId="me" onSaved={() => undefined} />);
   expect(value('Notiz')).toBe('Angehörigengespräch');
 });
