@@ -1,34 +1,55 @@
+import type { ReactNode } from 'react';
 import { getDailyPatientsInAftercare, getPhoneCoachings } from '../../api/statistics.ts';
 import { BarChart, LineChart } from '../../components/charts/index.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { useResource } from '../../components/useResource.ts';
-import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
-import type { Period } from './period.ts';
-
-/** A day `YYYY-MM-DD` as a short local date; UTC so the label is the day the server meant. */
-export function dayLabel(day: string): string {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(time) ? day : formatDate(time, { dateStyle: 'short', timeZone: 'UTC' });
-}
+import { downloadCsv } from '../../lib/csv.ts';
+import { formatNumber, t } from '../../lib/i18n.ts';
+import { formatDay, type Period } from '../../lib/period.ts';
+import { dailyPatientsCsv, phoneCoachingsCsv, type ChartCsv } from './chart-csv.ts';
 
 const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
+
+/** A chart's section: its heading with the button that saves the chart's numbers as CSV once they are there. */
+function ChartSection({ id, heading, csv, children }: { id: string; heading: string; csv: (() => ChartCsv) | null; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <div className="stats-chart-head">
+        <h2 id={`${id}-heading`}>{heading}</h2>
+        {csv && (
+          <button
+            type="button"
+            className="secondary outline stats-csv"
+            aria-describedby={`${id}-heading`}
+            onClick={() => {
+              const file = csv();
+              downloadCsv(file.fileName, file.text);
+            }}
+          >
+            {t('stats.csvDownload')}
+          </button>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 export function DailyCharts({ period }: { period: Period }) {
   const key = `${period.from}|${period.to}|${period.coachId ?? ''}`;
   const daily = useResource((signal) => getDailyPatientsInAftercare(period, signal), key);
   const calls = useResource((signal) => getPhoneCoachings(period, signal), key);
-  const description = t('stats.periodText', { from: dayLabel(period.from), to: dayLabel(period.to) });
+  const description = t('stats.periodText', { from: formatDay(period.from), to: formatDay(period.to) });
   const callTotals = (calls.data ?? []).reduce((sum, day) => ({ count: sum.count + day.count, minutes: sum.minutes + day.minutes }), { count: 0, minutes: 0 });
 
   return (
     <div className="stats-charts">
-      <section aria-labelledby="stats-daily-heading">
-        <h2 id="stats-daily-heading">{t('stats.dailyHeading')}</h2>
+      <ChartSection id="stats-daily" heading={t('stats.dailyHeading')} csv={daily.data?.length ? () => dailyPatientsCsv(period, daily.data!) : null}>
         <DataState status={daily.status} error={daily.error} onRetry={daily.reload} hasData={!!daily.data}>
           <LineChart
             title={t('stats.dailyChartTitle')}
             description={description}
-            labels={(daily.data ?? []).map((d) => dayLabel(d.date))}
+            labels={(daily.data ?? []).map((d) => formatDay(d.date))}
             series={(daily.data ?? []).length ? [{ name: t('stats.dailySeries'), values: (daily.data ?? []).map((d) => d.count) }] : []}
             xLabel={t('stats.day')}
             yLabel={t('stats.patients')}
@@ -36,15 +57,14 @@ export function DailyCharts({ period }: { period: Period }) {
             integerValues
           />
         </DataState>
-      </section>
-      <section aria-labelledby="stats-calls-heading">
-        <h2 id="stats-calls-heading">{t('stats.callsHeading')}</h2>
+      </ChartSection>
+      <ChartSection id="stats-calls" heading={t('stats.callsHeading')} csv={calls.data?.length ? () => phoneCoachingsCsv(period, calls.data!) : null}>
         <DataState status={calls.status} error={calls.error} onRetry={calls.reload} hasData={!!calls.data}>
           <p className="stats-note">{t('stats.callsTotal', { count: formatNumber(callTotals.count), minutes: formatNumber(callTotals.minutes) })}</p>
           <BarChart
             title={t('stats.callsChartTitle')}
             description={description}
-            labels={(calls.data ?? []).map((d) => dayLabel(d.date))}
+            labels={(calls.data ?? []).map((d) => formatDay(d.date))}
             series={(calls.data ?? []).length ? [{ name: t('stats.callsSeries'), values: (calls.data ?? []).map((d) => d.count) }] : []}
             xLabel={t('stats.day')}
             yLabel={t('stats.calls')}
@@ -52,7 +72,7 @@ export function DailyCharts({ period }: { period: Period }) {
             integerValues
           />
         </DataState>
-      </section>
+      </ChartSection>
     </div>
   );
 }
