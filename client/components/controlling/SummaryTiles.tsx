@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { getPatientStatistics } from '../../api/statistics.ts';
-import type { PatientStatistics } from '../../api/schemas/statistics.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { formatDay, formatPeriod, type Period } from '../../lib/period.ts';
 import { previousPeriod, type ComparisonBasis } from '../../lib/period-ranges.ts';
@@ -11,10 +10,11 @@ import './summary-tiles.css';
 
 /**
  * What each figure of GET /statistics/patient-statistics counts (client/api/schemas/statistics.ts): every patient
- * there is, whatever the period; the status on the period's last day; or what happened within the period.
+ * there is today, whatever the period (no comparison: it has none); the status on the period's last day; or what
+ * happened within the period.
  */
 const FIGURES = [
-  ['total', 'always'],
+  ['total', 'today'],
   ['active', 'lastDay'],
   ['planned', 'lastDay'],
   ['completed', 'lastDay'],
@@ -41,9 +41,8 @@ interface Props {
 const periodKey = (p: Period) => `${p.from}|${p.to}|${p.coachId ?? ''}`;
 
 function scopeText(scope: Scope, period: Period, today: string): string {
-  if (scope === 'always') return t('stats.scope.always');
   if (scope === 'period') return formatPeriod(period);
-  return period.to === today ? t('stats.scope.today') : t('stats.scope.on', { date: formatDay(period.to) });
+  return scope === 'today' || period.to === today ? t('stats.scope.today') : t('stats.scope.on', { date: formatDay(period.to) });
 }
 
 /** Patient figures of a period, each saying which days it counts, with the change against the previous period. */
@@ -52,24 +51,30 @@ export function SummaryTiles({ period, today, basis, headingId, heading, childre
   const stats = useResource((signal) => getPatientStatistics(period, signal), periodKey(period));
   const before = useResource((signal) => getPatientStatistics(previous.period, signal), periodKey(previous.period));
   // Both before the tiles show, so the comparison lines never push the page down after the figures.
-  const status = stats.status === 'error' ? 'error' : stats.status === 'loading' || before.status === 'loading' ? 'loading' : 'ready';
+  const failed = stats.status === 'error' ? stats : before.status === 'error' ? before : null;
+  const status = failed ? 'error' : stats.status === 'loading' || before.status === 'loading' ? 'loading' : 'ready';
+  const retry = () => {
+    if (stats.status === 'error') stats.reload();
+    if (before.status === 'error') before.reload();
+  };
+  const against = t(`stats.compare.against.${previous.basis}`);
   return (
     <section aria-labelledby={headingId} className="summary-tiles">
       <h2 id={headingId}>{heading}</h2>
       <p className="summary-tiles-period">
-        {t('stats.compare.line', { period: formatPeriod(period), previous: formatPeriod(previous.period), name: t(`stats.compare.name.${previous.basis}`) })}
+        {formatPeriod(period)} · {against}: {formatPeriod(previous.period)}
       </p>
       {children}
-      <DataState status={status} error={stats.error} onRetry={stats.reload} hasData={!!stats.data && !!(before.data || before.error)}>
-        {stats.data && (
+      <DataState status={status} error={failed?.error} onRetry={retry} hasData={!!stats.data && !!before.data}>
+        {stats.data && before.data && (
           <dl className="stats-cards">
             {FIGURES.map(([key, scope]) => (
               <Tile
                 key={key}
                 figure={key}
                 scope={scopeText(scope, period, today)}
-                current={stats.data!}
-                previous={scope === 'always' ? undefined : (before.data ?? null)}
+                current={stats.data![key]}
+                previous={scope === 'today' ? null : before.data![key]}
                 basis={previous.basis}
               />
             ))}
@@ -83,25 +88,20 @@ export function SummaryTiles({ period, today, basis, headingId, heading, childre
 interface TileProps {
   figure: Figure;
   scope: string;
-  current: PatientStatistics;
-  /** The previous period's figures; undefined for a figure that does not depend on the period, null when they failed. */
-  previous: PatientStatistics | null | undefined;
+  current: number;
+  /** The previous period's value; null for a figure that does not depend on the period. */
+  previous: number | null;
   basis: ComparisonBasis;
 }
 
 function Tile({ figure, scope, current, previous, basis }: TileProps) {
-  const value = current[figure];
-  const warn = figure === 'activeWithoutDataFor7Days' && value > 0;
+  const warn = figure === 'activeWithoutDataFor7Days' && current > 0;
   return (
     <div className={warn ? 'stats-card stats-card-warning' : 'stats-card'}>
       <dt>{t(`stats.figure.${figure}`)}</dt>
-      <dd className="stats-card-value">{formatNumber(value)}</dd>
+      <dd className="stats-card-value">{formatNumber(current)}</dd>
       <dd className="stats-card-scope">{scope}</dd>
-      {previous !== undefined && (
-        <dd className={`stats-card-change stats-change-${previous ? direction(value, previous[figure]) : 'level'}`}>
-          {previous ? comparisonText(value, previous[figure], basis) : t('stats.compare.failed')}
-        </dd>
-      )}
+      {previous !== null && <dd className={`stats-card-change stats-change-${direction(current, previous)}`}>{comparisonText(current, previous, basis)}</dd>}
     </div>
   );
 }

@@ -32,9 +32,8 @@ export default function HealthManagerDashboard() {
           today={today}
           basis={RANGE_BASIS.thisMonth}
           headingId="health-manager-heading"
-          heading={t('healthManager.heading', { month: monthName })}
+          heading={`${t('stats.title')} – ${monthName}`}
         >
-          <p className="health-manager-intro">{t('healthManager.intro')}</p>
           <p className="health-manager-links">
             <Link href="/stats?range=thisMonth" className="health-manager-link-primary">
               {t('healthManager.toControlling')}

@@ -5,7 +5,7 @@ import { DataState } from '../../components/DataState.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
-import { formatDay, type Period } from '../../lib/period.ts';
+import { formatDay, formatPeriod, type Period } from '../../lib/period.ts';
 import { dailyPatientsCsv, phoneCoachingsCsv, type ChartCsv } from './chart-csv.ts';
 
 const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
@@ -39,7 +39,7 @@ export function DailyCharts({ period }: { period: Period }) {
   const key = `${period.from}|${period.to}|${period.coachId ?? ''}`;
   const daily = useResource((signal) => getDailyPatientsInAftercare(period, signal), key);
   const calls = useResource((signal) => getPhoneCoachings(period, signal), key);
-  const description = t('stats.periodText', { from: formatDay(period.from), to: formatDay(period.to) });
+  const description = formatPeriod(period);
   const callTotals = (calls.data ?? []).reduce((sum, day) => ({ count: sum.count + day.count, minutes: sum.minutes + day.minutes }), { count: 0, minutes: 0 });
 
   return (
