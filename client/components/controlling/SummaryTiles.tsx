@@ -62,7 +62,7 @@ export function SummaryTiles({ period, today, basis, headingId, heading, childre
     <section aria-labelledby={headingId} className="summary-tiles">
       <h2 id={headingId}>{heading}</h2>
       <p className="summary-tiles-period">
-        {formatPeriod(period)} · {against}: {formatPeriod(previous.period)}
+        <span className="nowrap">{formatPeriod(period)}</span> · {against} (<span className="nowrap">{formatPeriod(previous.period)}</span>)
       </p>
       {children}
       <DataState status={status} error={failed?.error} onRetry={retry} hasData={!!stats.data && !!before.data}>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { getDailyPatientsInAftercare, getPhoneCoachings } from '../../api/statistics.ts';
 import { BarChart, LineChart } from '../../components/charts/index.ts';
 import { DataState } from '../../components/DataState.tsx';
@@ -10,28 +9,16 @@ import { dailyPatientsCsv, phoneCoachingsCsv, type ChartCsv } from './chart-csv.
 
 const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
 
-/** A chart's section: its heading with the button that saves the chart's numbers as CSV once they are there. */
-function ChartSection({ id, heading, csv, children }: { id: string; heading: string; csv: (() => ChartCsv) | null; children: ReactNode }) {
+/** Saves a chart's numbers as CSV; described by the section's heading, as every chart has one such button. */
+function CsvButton({ headingId, csv }: { headingId: string; csv: () => ChartCsv }) {
+  const save = () => {
+    const file = csv();
+    downloadCsv(file.fileName, file.text);
+  };
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <div className="stats-chart-head">
-        <h2 id={`${id}-heading`}>{heading}</h2>
-        {csv && (
-          <button
-            type="button"
-            className="secondary outline stats-csv"
-            aria-describedby={`${id}-heading`}
-            onClick={() => {
-              const file = csv();
-              downloadCsv(file.fileName, file.text);
-            }}
-          >
-            {t('stats.csvDownload')}
-          </button>
-        )}
-      </div>
-      {children}
-    </section>
+    <button type="button" className="secondary outline chart-toggle" aria-describedby={headingId} onClick={save}>
+      {t('stats.csvDownload')}
+    </button>
   );
 }
 
@@ -44,7 +31,8 @@ export function DailyCharts({ period }: { period: Period }) {
 
   return (
     <div className="stats-charts">
-      <ChartSection id="stats-daily" heading={t('stats.dailyHeading')} csv={daily.data?.length ? () => dailyPatientsCsv(period, daily.data!) : null}>
+      <section aria-labelledby="stats-daily-heading">
+        <h2 id="stats-daily-heading">{t('stats.dailyHeading')}</h2>
         <DataState status={daily.status} error={daily.error} onRetry={daily.reload} hasData={!!daily.data}>
           <LineChart
             title={t('stats.dailyChartTitle')}
@@ -55,10 +43,12 @@ export function DailyCharts({ period }: { period: Period }) {
             yLabel={t('stats.patients')}
             formatValue={wholeNumber}
             integerValues
+            actions={<CsvButton headingId="stats-daily-heading" csv={() => dailyPatientsCsv(period, daily.data ?? [])} />}
           />
         </DataState>
-      </ChartSection>
-      <ChartSection id="stats-calls" heading={t('stats.callsHeading')} csv={calls.data?.length ? () => phoneCoachingsCsv(period, calls.data!) : null}>
+      </section>
+      <section aria-labelledby="stats-calls-heading">
+        <h2 id="stats-calls-heading">{t('stats.callsHeading')}</h2>
         <DataState status={calls.status} error={calls.error} onRetry={calls.reload} hasData={!!calls.data}>
           <p className="stats-note">{t('stats.callsTotal', { count: formatNumber(callTotals.count), minutes: formatNumber(callTotals.minutes) })}</p>
           <BarChart
@@ -70,9 +60,10 @@ export function DailyCharts({ period }: { period: Period }) {
             yLabel={t('stats.calls')}
             formatValue={wholeNumber}
             integerValues
+            actions={<CsvButton headingId="stats-calls-heading" csv={() => phoneCoachingsCsv(period, calls.data ?? [])} />}
           />
         </DataState>
-      </ChartSection>
+      </section>
     </div>
   );
 }

@@ -25,6 +25,8 @@ const ACTIVE_BY_START: Record<string, number> = { '2026-11-01': 45, '2026-10-01'
 const asked = () => vi.mocked(api.getPatientStatistics).mock.calls.map(([query]) => query);
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u202f|\u00a0/g, ' ');
 const tile = (label: string) => plain(screen.getByText(label).closest('.stats-card')?.textContent);
+/** The line under the figures' heading: the period and the one it is compared with. */
+const periodLine = () => plain(document.querySelector('.summary-tiles-period')?.textContent);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -69,7 +71,7 @@ describe('calendar ranges in Controlling', () => {
     expect(screen.getByRole('button', { name: 'Letzter Monat' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Dieser Monat' }).getAttribute('aria-pressed')).toBe('false');
     expect(new URLSearchParams(window.location.search).get('range')).toBe('lastMonth');
-    expect(plain(screen.getByText(/gegenüber Vormonat: /).textContent)).toBe('01.–31.10.2026 · gegenüber Vormonat: 01.–30.09.2026');
+    expect(periodLine()).toBe('01.–31.10.2026 · gegenüber Vormonat (01.–30.09.2026)');
   });
 
   test('every tile says which days it counts: today, the last day of the period, or the whole period', async () => {
