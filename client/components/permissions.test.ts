@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { SystemSettings } from '../api/schemas/system.ts';
-import { type Ability, can, exportKinds, type Person } from './permissions.ts';
+import { type Ability, can, dashboardKind, exportKinds, type Person } from './permissions.ts';
 
 const person = (flags: Partial<Person> = {}): Person => ({ isAdmin: false, isSuperAdmin: false, isHealthManager: false, isUserLocked: false, ...flags });
 const ROLES: Record<string, Person | null> = {
@@ -45,4 +45,17 @@ test('the table of roles and abilities holds, cell by cell', () => {
   expect(actual).toEqual(TABLE);
   // Every ability has its column (the last column is the export's kinds).
   expect(TABLE.coach.length - 1).toBe(ABILITIES.length);
+});
+
+test('only a health manager who is no administrator starts on the Controlling dashboard', () => {
+  const kinds = Object.fromEntries(Object.entries(ROLES).map(([role, me]) => [role, dashboardKind(me)]));
+  expect(kinds).toEqual({
+    'signed out': 'coach',
+    coach: 'coach',
+    'locked coach': 'coach',
+    'health manager': 'healthManager',
+    administrator: 'coach',
+    'super administrator': 'coach',
+    'administrator and health manager': 'coach',
+  });
 });

@@ -51,3 +51,11 @@ export function exportKinds(me: Person | null | undefined): ExportKind[] {
   if (!me || me.isUserLocked) return [];
   return EXPORT_KINDS.filter((kind) => RULES.seeStatistics(me, null) || !STATISTICS_KINDS.includes(kind));
 }
+
+/**
+ * Which dashboard a person starts on (docs/product.md#dashboard): a health manager who is not an administrator gets
+ * this month's Controlling figures, whether or not they also look after patients; everyone else the coach's caseload.
+ */
+export function dashboardKind(me: Person | null | undefined = user.value): 'healthManager' | 'coach' {
+  return me?.isHealthManager && !administers(me) ? 'healthManager' : 'coach';
+}

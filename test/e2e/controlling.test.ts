@@ -1,18 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { signIn } from '../helpers/e2e-api.ts';
+import { csvRecords } from '../helpers/e2e-csv.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 forEachUpstream((upstream, journey) => {
-  journey('shows the health manager the patients-in-aftercare and phone-coaching charts', async ({ j }) => {
+  journey('the health manager lands on this month’s figures and compares last month in Controlling', async ({ j }) => {
     const { page } = j;
     await page.goto('/login');
     await signIn(page, upstream.accounts.health, upstream.password);
     await page.waitForURL('**/dashboard');
-    await page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
-    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-    await nav.getByRole('button', { name: 'Verwaltung' }).click();
-    await nav.getByRole('link', { name: 'Controlling' }).click();
-    await page.waitForURL('**/stats**');
+    // The start page is a health manager's: this month's Controlling figures, not an all-zero caseload.
+    const month = new Intl.DateTimeFormat('de', { month: 'long', year: 'numeric' }).format(new Date());
+    await page.getByRole('heading', { name: `Controlling – ${month}` }).waitFor();
+    await page
+      .getByText(/gegenüber Vormonat \(vorher/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('heading', { name: 'Ihre Patienten in Nachsorge' }).count()).toBe(0);
+    await j.screen('health manager dashboard');
+
+    await page.getByRole('link', { name: 'Zum Controlling' }).click();
+    await page.waitForURL('**/stats?range=thisMonth**');
+    expect(await page.getByRole('button', { name: 'Dieser Monat' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Letzter Monat' }).click();
+    await page.waitForURL('**/stats?range=lastMonth**');
+    const active = page.locator('.stats-card', { has: page.getByText('In Nachsorge', { exact: true }) });
+    await active.getByText(/gegenüber Vormonat \(vorher \d+\)/).waitFor();
+    expect(await active.textContent()).toMatch(/^In Nachsorge\d+Stand \d\d\.\d\d\.\d{4}/);
+
     const daily = page.getByRole('img', { name: /Patientinnen und Patienten in Nachsorge/ });
     const calls = page.getByRole('img', { name: /Telefoncoachings/ });
     await daily.first().waitFor();
@@ -29,6 +48,17 @@ forEachUpstream((upstream, journey) => {
         );
     expect(await marks(daily)).toBeGreaterThan(2);
     expect(await marks(calls)).toBeGreaterThan(2);
-    await j.screen('controlling');
+
+    // Each chart's numbers come as the export's CSV, a line per day of last month.
+    const csvButton = page.getByRole('button', { name: 'CSV herunterladen', description: 'Telefoncoachings pro Tag' });
+    const [download] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^telefoncoachings_\d{4}-\d\d-01_\d{4}-\d\d-\d\d\.csv$/);
+    const file = join(tmpdir(), `e2e-controlling-${randomUUID()}.csv`);
+    await download.saveAs(file);
+    const records = csvRecords(await readFile(file, 'utf8'));
+    const now = new Date();
+    expect(records[0]).toEqual(['Datum', 'Telefoncoachings', 'Minuten Telefoncoaching']);
+    expect(records.length - 1).toBe(new Date(now.getFullYear(), now.getMonth(), 0).getDate());
+    await j.screen('controlling last month');
   });
 });

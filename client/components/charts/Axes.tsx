@@ -1,4 +1,4 @@
-import { labelIndexes } from './scale.ts';
+import { labelIndexes, labelRoom } from './scale.ts';
 
 export const MARGIN = { top: 12, right: 16, bottom: 48, left: 68 };
 
@@ -19,7 +19,7 @@ interface Props {
 export function Axes({ width, height, ticks, y, labels, x, xLabel, yLabel, format }: Props) {
   const plotBottom = height - MARGIN.bottom;
   const plotWidth = width - MARGIN.left - MARGIN.right;
-  const shown = labelIndexes(labels.length, Math.floor(plotWidth / 80));
+  const shown = labelIndexes(labels.length, labelRoom(plotWidth, labels));
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group is not focusable; the chart's numbers are in the table beside it
     <g aria-hidden="true" fontSize="12" fill="currentColor">

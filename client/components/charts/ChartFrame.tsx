@@ -36,14 +36,17 @@ export function ChartFrame(props: ChartProps & { draw: (args: DrawArgs) => React
       <div className="chart-head">
         <figcaption id={captionId}>{title}</figcaption>
         {!empty && (
-          <button
-            type="button"
-            className="secondary outline chart-toggle"
-            aria-pressed={view === 'table'}
-            onClick={() => setView(view === 'table' ? 'chart' : 'table')}
-          >
-            {view === 'table' ? t('charts.showChart') : t('charts.showTable')}
-          </button>
+          <div className="chart-actions">
+            <button
+              type="button"
+              className="secondary outline chart-toggle"
+              aria-pressed={view === 'table'}
+              onClick={() => setView(view === 'table' ? 'chart' : 'table')}
+            >
+              {view === 'table' ? t('charts.showChart') : t('charts.showTable')}
+            </button>
+            {props.actions}
+          </div>
         )}
       </div>
       {empty ? (

@@ -2,7 +2,7 @@ import { describe, test, expect } from 'vitest';
 import { render, screen, fireEvent, within } from '@testing-library/preact';
 import { LineChart } from './LineChart.tsx';
 import { BarChart } from './BarChart.tsx';
-import { labelIndexes, niceTicks } from './scale.ts';
+import { labelIndexes, labelRoom, niceTicks } from './scale.ts';
 import { linePath } from './LineChart.tsx';
 
 const data = {
@@ -88,6 +88,12 @@ describe('chart helpers', () => {
     expect(labelIndexes(90, 9).at(-1)).toBe(89);
     const picked = labelIndexes(90, 9);
     expect(picked.every((v, i) => i === 0 || v - picked[i - 1] >= 10)).toBe(true);
+  });
+
+  test('long date labels get more room each, so fewer of them fit', () => {
+    expect(labelRoom(480, ['01.11.'])).toBe(6);
+    expect(labelRoom(480, ['26.11.2026'])).toBe(5);
+    expect(labelRoom(480, ['Nov 26, 2026'])).toBe(4);
   });
 
   test('a missing value breaks the line into two segments', () => {

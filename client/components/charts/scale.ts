@@ -21,6 +21,15 @@ export function linearScale(domainMax: number, rangeStart: number, rangeEnd: num
 }
 
 /** Indexes of the x labels to print so they do not overlap: at most `room` of them, always the last. */
+/**
+ * How many x labels fit side by side: each gets at least 80 px, more for long ones (about 7 px a character at the
+ * axes' 12 px, plus a gap), so dates in a language's longer format ("Nov 26, 2026") never run into each other.
+ */
+export function labelRoom(plotWidth: number, labels: readonly string[]): number {
+  const longest = labels.reduce((max, label) => Math.max(max, label.length), 0);
+  return Math.floor(plotWidth / Math.max(80, longest * 7 + 20));
+}
+
 export function labelIndexes(length: number, room: number): number[] {
   if (length <= 0) return [];
   const every = Math.max(1, Math.ceil(length / Math.max(1, room)));

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export interface ChartSeries {
   name: string;
   /** One value per label; null is a gap (no data), shown as a dash in the table. */
@@ -20,6 +22,8 @@ export interface ChartProps {
   integerValues?: boolean;
   /** Start with the table instead of the chart. */
   initialView?: 'chart' | 'table';
+  /** More buttons beside the chart/table switch (Controlling's CSV download). */
+  actions?: ReactNode;
   /** Drawing height in px (the width follows the container). */
   height?: number;
 }

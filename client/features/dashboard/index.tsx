@@ -17,6 +17,8 @@ import { coachName, patientName } from '../../lib/names.ts';
 import { LEVELS, loadCaseload, loadFeeds, type Caseload as CaseloadData, type Feeds } from './load.ts';
 import { PatientSearchBox } from '../../components/patient-search/PatientSearchBox.tsx';
 import { Worklist } from './worklist/Worklist.tsx';
+import { dashboardKind } from '../../components/permissions.ts';
+import HealthManagerDashboard from './HealthManagerDashboard.tsx';
 
 const patientLink = (id: string, tab?: string) => `/patient/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -24,12 +26,17 @@ const moreThanShown = (total: ListCount, shown: number) => !total.exact || total
 /** "Alle 12 anzeigen", or "Alle anzeigen" when the upstream did not say how many there are. */
 const allText = (key: string, total: ListCount) => (total.exact ? t(key, { n: formatNumber(total.count) }) : t('common.showAll'));
 
+/** The start page: a health manager's own (HealthManagerDashboard.tsx), or the coach's below. */
+export default function DashboardPage() {
+  return dashboardKind() === 'healthManager' ? <HealthManagerDashboard /> : <CoachDashboard />;
+}
+
 /**
  * The coach's start page. Its figures come in at most 4 calls (load.ts). The cards appear together once the
  * caseload and the news have arrived, so no card pushes another down while the coach reads (layout shift);
  * only the two comment feeds, last on the page, fill in after that.
  */
-export default function DashboardPage() {
+function CoachDashboard() {
   const [now] = useState(() => new Date());
   const me = user.value;
   const caseload = useResource(async (signal) => ({ data: await loadCaseload(now, signal) }), 'caseload');

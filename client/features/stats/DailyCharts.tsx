@@ -2,22 +2,31 @@ import { getDailyPatientsInAftercare, getPhoneCoachings } from '../../api/statis
 import { BarChart, LineChart } from '../../components/charts/index.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { useResource } from '../../components/useResource.ts';
-import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
-import type { Period } from './period.ts';
-
-/** A day `YYYY-MM-DD` as a short local date; UTC so the label is the day the server meant. */
-export function dayLabel(day: string): string {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(time) ? day : formatDate(time, { dateStyle: 'short', timeZone: 'UTC' });
-}
+import { downloadCsv } from '../../lib/csv.ts';
+import { formatNumber, t } from '../../lib/i18n.ts';
+import { formatDay, formatPeriod, type Period } from '../../lib/period.ts';
+import { dailyPatientsCsv, phoneCoachingsCsv, type ChartCsv } from './chart-csv.ts';
 
 const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
+
+/** Saves a chart's numbers as CSV; described by the section's heading, as every chart has one such button. */
+function CsvButton({ headingId, csv }: { headingId: string; csv: () => ChartCsv }) {
+  const save = () => {
+    const file = csv();
+    downloadCsv(file.fileName, file.text);
+  };
+  return (
+    <button type="button" className="secondary outline chart-toggle" aria-describedby={headingId} onClick={save}>
+      {t('stats.csvDownload')}
+    </button>
+  );
+}
 
 export function DailyCharts({ period }: { period: Period }) {
   const key = `${period.from}|${period.to}|${period.coachId ?? ''}`;
   const daily = useResource((signal) => getDailyPatientsInAftercare(period, signal), key);
   const calls = useResource((signal) => getPhoneCoachings(period, signal), key);
-  const description = t('stats.periodText', { from: dayLabel(period.from), to: dayLabel(period.to) });
+  const description = formatPeriod(period);
   const callTotals = (calls.data ?? []).reduce((sum, day) => ({ count: sum.count + day.count, minutes: sum.minutes + day.minutes }), { count: 0, minutes: 0 });
 
   return (
@@ -28,12 +37,13 @@ export function DailyCharts({ period }: { period: Period }) {
           <LineChart
             title={t('stats.dailyChartTitle')}
             description={description}
-            labels={(daily.data ?? []).map((d) => dayLabel(d.date))}
+            labels={(daily.data ?? []).map((d) => formatDay(d.date))}
             series={(daily.data ?? []).length ? [{ name: t('stats.dailySeries'), values: (daily.data ?? []).map((d) => d.count) }] : []}
             xLabel={t('stats.day')}
             yLabel={t('stats.patients')}
             formatValue={wholeNumber}
             integerValues
+            actions={<CsvButton headingId="stats-daily-heading" csv={() => dailyPatientsCsv(period, daily.data ?? [])} />}
           />
         </DataState>
       </section>
@@ -44,12 +54,13 @@ export function DailyCharts({ period }: { period: Period }) {
           <BarChart
             title={t('stats.callsChartTitle')}
             description={description}
-            labels={(calls.data ?? []).map((d) => dayLabel(d.date))}
+            labels={(calls.data ?? []).map((d) => formatDay(d.date))}
             series={(calls.data ?? []).length ? [{ name: t('stats.callsSeries'), values: (calls.data ?? []).map((d) => d.count) }] : []}
             xLabel={t('stats.day')}
             yLabel={t('stats.calls')}
             formatValue={wholeNumber}
             integerValues
+            actions={<CsvButton headingId="stats-calls-heading" csv={() => phoneCoachingsCsv(period, calls.data ?? [])} />}
           />
         </DataState>
       </section>

@@ -5,8 +5,7 @@ import { DataState } from '../../components/DataState.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
-import { dayLabel } from './DailyCharts.tsx';
-import type { Period } from './period.ts';
+import { formatDay, type Period } from '../../lib/period.ts';
 import { patientListName } from '../../lib/names.ts';
 import { SortMark } from '../../components/SortMark.tsx';
 
@@ -47,13 +46,13 @@ const COLUMNS: Column[] = [
   },
   { field: 'primaryCoachName', cell: (r) => r.primaryCoachName || t('stats.noCoach') },
   { field: 'status', cell: (r) => t(`stats.status.${r.status}`) },
-  { field: 'aftercareStart', cell: (r) => dayLabel(r.aftercareStart) },
-  { field: 'aftercareEnd', cell: (r) => dayLabel(r.aftercareEnd) },
+  { field: 'aftercareStart', cell: (r) => formatDay(r.aftercareStart) },
+  { field: 'aftercareEnd', cell: (r) => formatDay(r.aftercareEnd) },
   { field: 'daysInAftercare', cell: (r) => formatNumber(r.daysInAftercare) },
   { field: 'phoneCoachings', cell: (r) => formatNumber(r.phoneCoachings) },
   { field: 'phoneCoachingMinutes', cell: (r) => formatNumber(r.phoneCoachingMinutes) },
   { field: 'dayEvaluations', cell: (r) => formatNumber(r.dayEvaluations) },
-  { field: 'lastDataAt', cell: (r) => (r.lastDataAt ? formatDate(r.lastDataAt, { dateStyle: 'short' }) : t('stats.never')) },
+  { field: 'lastDataAt', cell: (r) => (r.lastDataAt ? formatDate(r.lastDataAt) : t('stats.never')) },
 ];
 
 interface Props {

@@ -6,8 +6,9 @@ import { can } from '../../components/permissions.ts';
 import { DailyCharts } from './DailyCharts.tsx';
 import { DEFAULT_SORT, DetailTable, SORT_FIELDS, type Sort, type SortField } from './DetailTable.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
-import { SummaryCards } from './SummaryCards.tsx';
-import { periodFromSearch, type Period } from './period.ts';
+import { SummaryTiles } from '../../components/controlling/SummaryTiles.tsx';
+import { todayIso, type Period } from '../../lib/period.ts';
+import { RANGE_BASIS, periodFromAddress, type CalendarRange } from '../../lib/period-ranges.ts';
 import './stats.css';
 
 function sortFromSearch(params: URLSearchParams): Sort {
@@ -21,15 +22,19 @@ export default function StatsPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);
-  const period = periodFromSearch(search);
+  const today = todayIso();
+  const { period, range } = periodFromAddress(search, today);
   const sort = sortFromSearch(params);
   const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
 
-  const go = (next: { period?: Period; sort?: Sort; page?: number }) => {
+  // A calendar range stays a range in the address; a free range is its two days.
+  const go = (next: { period?: Period; range?: CalendarRange | null; sort?: Sort; page?: number }) => {
     const p = next.period ?? period;
+    const r = next.period ? (next.range ?? null) : range;
     const s = next.sort ?? sort;
-    const query = new URLSearchParams({ from: p.from, to: p.to, sort: `${s.field} ${s.direction}` });
+    const query = new URLSearchParams(r ? { range: r } : { from: p.from, to: p.to });
+    query.set('sort', `${s.field} ${s.direction}`);
     if (p.coachId) query.set('coach', p.coachId);
     const nextPage = next.page ?? 0;
     if (nextPage > 0) query.set('page', String(nextPage));
@@ -48,8 +53,14 @@ export default function StatsPage() {
   return (
     <section className="stats-page">
       <h1>{t('stats.title')}</h1>
-      <PeriodForm period={period} coaches={coaches.data ?? []} onChange={(p) => go({ period: p })} />
-      <SummaryCards period={period} />
+      <PeriodForm period={period} range={range} today={today} coaches={coaches.data ?? []} onChange={(p, r) => go({ period: p, range: r })} />
+      <SummaryTiles
+        period={period}
+        today={today}
+        basis={range ? RANGE_BASIS[range] : undefined}
+        headingId="stats-summary-heading"
+        heading={t('stats.summaryHeading')}
+      />
       <DailyCharts period={period} />
       <DetailTable period={period} sort={sort} page={page} onSort={(s) => go({ sort: s })} onPage={(n) => go({ page: n })} />
     </section>

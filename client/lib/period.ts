@@ -1,3 +1,5 @@
+import { formatDate, locale } from './i18n.ts';
+
 /** Periods are whole days as `YYYY-MM-DD`, computed in UTC so no time zone shifts a day. */
 export interface Period {
   from: string;
@@ -52,4 +54,22 @@ export function periodFromSearch(search: string, today = todayIso()): Period {
   const period = { from: isDay(from) ? from : fallback.from, to: isDay(to) ? to : fallback.to };
   const coachId = params.get('coach') || undefined;
   return { ...(periodError(period) ? fallback : period), ...(coachId ? { coachId } : {}) };
+}
+
+/*
+ * One date format per language for days and periods: the medium date style (26.11.2026, Nov 26, 2026,
+ * 26 nov. 2026), read in UTC so the day shown is the day the server meant.
+ */
+const DAY_STYLE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** A day `YYYY-MM-DD` in the active language; anything else as it came. */
+export function formatDay(day: string): string {
+  return Number.isNaN(utc(day)) ? day : formatDate(utc(day), DAY_STYLE);
+}
+
+/** A period as one range in the active language ("01.–26.11.2026", "Nov 1 – 26, 2026"). */
+export function formatPeriod({ from, to }: Period): string {
+  if (!isDay(from) || !isDay(to)) return `${formatDay(from)} – ${formatDay(to)}`;
+  return new Intl.DateTimeFormat(locale.value, DAY_STYLE).formatRange(utc(from), utc(to));
 }
