@@ -116,7 +116,9 @@ test('"Rückgängig" within 10 seconds deletes the recorded call and offers the 
   fireEvent.input(screen.getByLabelText('Notiz zum Anruf (optional)'), { target: { value: 'Versehentlich erfasst.' } });
   fireEvent.click(screen.getByRole('button', { name: 'Nicht erreicht' }));
   await within(row('Anna Müller')).findByRole('status');
-  act(() => vi.advanceTimersByTime(UNDO_MS - 1000));
+  act(() => {
+    vi.advanceTimersByTime(UNDO_MS - 1000);
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Rückgängig' }));
   await screen.findByRole('button', { name: 'Nicht erreicht' });
   const id = puts(calls)[0].id;
@@ -131,7 +133,9 @@ test('"Rückgängig" is gone 10 seconds after the call was stored; the row still
   render(<Worklist patients={[anna]} now={now} />);
   fireEvent.click(screen.getByRole('button', { name: 'Erreicht' }));
   await screen.findByRole('button', { name: 'Rückgängig' });
-  act(() => vi.advanceTimersByTime(UNDO_MS));
+  act(() => {
+    vi.advanceTimersByTime(UNDO_MS);
+  });
   expect(screen.queryByRole('button', { name: 'Rückgängig' })).toBeNull();
   expect(within(row('Anna Müller')).getByRole('status').textContent).toMatch(/^Anruf erfasst um /);
 });
