@@ -202,6 +202,17 @@ test('a call made offline stays pending with its note, also after a reload, and 
   expect(localStorage.getItem(PENDING_KEY)).toBeNull();
 });
 
+test('a call still pending when the row appears while the line is up is sent at once', async () => {
+  const { calls } = api();
+  localStorage.setItem(PENDING_KEY, JSON.stringify({ call: { id: 'call-kept-1', outcome: 'notReached', at: now.toISOString(), minutes: null }, followUp: '' }));
+  localStorage.setItem(NOTE_KEY, 'Vor dem Neuladen notiert.');
+  render(<Worklist patients={[anna]} now={now} />);
+  expect((await within(row('Anna Müller')).findByRole('status')).textContent).toMatch(/^Anruf erfasst um .* \(nicht erreicht\)$/);
+  expect(puts(calls)).toEqual([
+    expect.objectContaining({ id: 'call-kept-1', data: expect.objectContaining({ notes: 'Vor dem Neuladen notiert.', kind: 'call-not-reached' }) }),
+  ]);
+});
+
 test('the recorded call reads in the current language', async () => {
   addDictionary('en', en as Record<string, unknown>);
   activate('en');

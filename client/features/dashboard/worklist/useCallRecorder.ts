@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
-import { onReconnect } from '../../../lib/connection.ts';
+import { onReconnect, online } from '../../../lib/connection.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FollowUpNotKept, recordCall, setFollowUp, undoCall, type Call } from './calls.ts';
@@ -97,6 +97,12 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
   sendRef.current = send;
   // A pending call goes out again as soon as the server answers again.
   useEffect(() => (pending ? onReconnect(() => void sendRef.current(pending)) : undefined), [pending]);
+  // The row came back (a reload, the dashboard reloading its lists) with a call still pending: while the line is
+  // up, that return went unheard, so send it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the call restored when the row appears
+  useEffect(() => {
+    if (draft.restored && online.value) void sendRef.current(draft.restored);
+  }, []);
 
   useEffect(() => {
     if (!undoable) return;
