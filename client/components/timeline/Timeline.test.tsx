@@ -119,3 +119,12 @@ test('a call shows its kind in the language of the screen, not the one it was st
   expect(entries()[0]).toMatch(/Call · Clara CoachCall attempt \(not reached\) · not reached/);
   expect(entries()[3]).toMatch(/Phone call \(reached\) · reached · no length given/);
 });
+
+test('recorded changes are shown once the API turns out to keep them', async () => {
+  api();
+  const { rerender } = render(<Timeline patient={patient} changes={false} names={names} />);
+  await screen.findByText('Mailbox.');
+  rerender(<Timeline patient={patient} changes names={names} />);
+  expect(((await screen.findByRole('checkbox', { name: 'Änderung' })) as HTMLInputElement).checked).toBe(true);
+  await waitFor(() => expect(entries().some((text) => text.includes(' · Änderung'))).toBe(true));
+});

@@ -25,16 +25,18 @@ interface Props {
 export function Timeline({ patient, changes, names }: Props) {
   const [limit, setLimit] = useState(TIMELINE_PAGE);
   const available = TIMELINE_KINDS.filter((kind) => kind !== 'change' || changes);
-  const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(() => new Set(available));
+  // The kinds switched off: a kind that becomes available later (the audit log, once known) starts shown.
+  const [hidden, setHidden] = useState<ReadonlySet<TimelineKind>>(new Set());
+  const kinds = new Set(available.filter((kind) => !hidden.has(kind)));
   const page = useResource(
     async (signal) => ({ data: await loadTimeline({ patientId: patient.id, appointments: patient.appointments, limit, changes }, signal) }),
     `${patient.id}:${limit}:${changes}:${patient.appointments.length}`,
   );
   const toggle = (kind: TimelineKind, on: boolean) =>
-    setKinds((set) => {
+    setHidden((set) => {
       const next = new Set(set);
-      if (on) next.add(kind);
-      else next.delete(kind);
+      if (on) next.delete(kind);
+      else next.add(kind);
       return next;
     });
   const all = page.data ? timelineEntries(page.data.records, names) : [];

@@ -70,6 +70,7 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
   return (
     <li className="worklist-row">
       <RowHead patient={patient} now={now} />
+      {calls.recorded && <Recorded recorded={calls.recorded} undoable={calls.undoable} busy={busy} onUndo={() => void calls.undo()} />}
       {/* A fieldset, not role="group": Pico draws every [role=group] as one joined, full-width button bar. */}
       <fieldset className="worklist-form" disabled={busy}>
         <legend className="visually-hidden">{t('dashboard.worklist.recordFor', { name })}</legend>
@@ -129,7 +130,6 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
           </button>
         </div>
       </fieldset>
-      {calls.recorded && <Recorded recorded={calls.recorded} undoable={calls.undoable} busy={busy} onUndo={() => void calls.undo()} />}
       {error && (
         <div role="alert" className="inline-error worklist-error">
           <p>{error}</p>
