@@ -68,7 +68,7 @@ forEachUpstream((upstream, journey) => {
     await page.goto(`/patient/${encodeURIComponent(firstId)}?tab=timeline`);
     const entry = page.locator('.timeline-list > li', { hasText: note });
     await entry.waitFor();
-    expect(await entry.textContent()).toMatch(/Anruf · .*Telefonat \(erreicht\) · erreicht · 12 Min\./);
+    expect(await entry.textContent()).toMatch(/Anruf · .*Telefonat \(erreicht\) · 12 Min\./);
     await page
       .getByRole('link', { name: 'Verlauf' })
       .or(page.getByRole('link', { name: 'Chronik' }))

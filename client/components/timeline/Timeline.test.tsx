@@ -58,8 +58,8 @@ test('one list, newest first: calls with outcome, length, note and coach, commen
     expect.stringMatching(/^Zugangscode/),
     expect.stringMatching(/^Zugangscode/),
   ]);
-  expect(list[0]).toMatch(/Anruf · Clara CoachAnrufversuch \(nicht erreicht\) · nicht erreichtMailbox\./);
-  expect(list[3]).toMatch(/Telefonat \(erreicht\) · erreicht · ohne DauerSchläft besser/);
+  expect(list[0]).toMatch(/Anruf · Clara CoachAnrufversuch \(nicht erreicht\)Mailbox\./);
+  expect(list[3]).toMatch(/Telefonat \(erreicht\) · ohne DauerSchläft besser/);
   expect(list[1]).toMatch(/Videosprechstunde · 30 Min\.Rückfallplan besprechen/);
   expect(list[4]).toMatch(/Wiedervorlage/);
   expect(list[6]).toMatch(/Zugangscode in der App eingelöst/);
@@ -116,8 +116,8 @@ test('a call shows its kind in the language of the screen, not the one it was st
   api();
   render(<Timeline patient={patient} changes names={names} />);
   await screen.findByText('Mailbox.');
-  expect(entries()[0]).toMatch(/Call · Clara CoachCall attempt \(not reached\) · not reached/);
-  expect(entries()[3]).toMatch(/Phone call \(reached\) · reached · no length given/);
+  expect(entries()[0]).toMatch(/Call · Clara CoachCall attempt \(not reached\)Mailbox/);
+  expect(entries()[3]).toMatch(/Phone call \(reached\) · no length given/);
 });
 
 test('recorded changes are shown once the API turns out to keep them', async () => {

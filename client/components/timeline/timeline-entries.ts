@@ -43,7 +43,8 @@ function callEntries(records: TimelineRecords, names: HistoryNames): TimelineEnt
       title: eventTitle(call),
       who: coach,
       facts: [
-        t(reached ? 'timeline.call.reached' : 'timeline.call.notReached'),
+        // A kind's title names the outcome already; an old record's title may not.
+        ...(kind ? [] : [t(reached ? 'timeline.call.reached' : 'timeline.call.notReached')]),
         ...(reached ? [minutes > 0 ? t('timeline.minutes', { n: minutes }) : t('timeline.call.noLength')] : []),
       ],
       text: call.data.notes,

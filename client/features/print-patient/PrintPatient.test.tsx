@@ -166,9 +166,9 @@ test('the printed record has the timeline: every call with outcome, length, note
   await screen.findByRole('heading', { name: 'Chronik' });
   const entries = [...document.querySelectorAll('.timeline-list > li')].map((li) => li.textContent);
   expect(entries).toHaveLength(5);
-  expect(entries[0]).toMatch(/Anruf.*Anrufversuch \(nicht erreicht\) · nicht erreicht.*Mailbox\./);
+  expect(entries[0]).toMatch(/Anruf.*Anrufversuch \(nicht erreicht\)Mailbox\./);
   expect(entries[1]).toMatch(/Externe Notiz · Anna Müller.*Diese Woche war anstrengend\./);
-  expect(entries[2]).toMatch(/Anruf · Clara Coach.*Telefonat \(erreicht\) · erreicht · ohne Dauer.*Erzählt vom Rückfall\./);
+  expect(entries[2]).toMatch(/Anruf · Clara Coach.*Telefonat \(erreicht\) · ohne Dauer.*Erzählt vom Rückfall\./);
   expect(entries[3]).toMatch(/Kommentar · Clara Coach.*Erstgespräch geführt\./);
   // A call stored before kinds existed shows the title it was stored with.
   expect(entries[4]).toMatch(/Telefonat alt · erreicht · 20 Min\.Alte Notiz\./);
