@@ -69,11 +69,10 @@ forEachUpstream((upstream, journey) => {
     const entry = page.locator('.timeline-list > li', { hasText: note });
     await entry.waitFor();
     expect(await entry.textContent()).toMatch(/Anruf · .*Telefonat \(erreicht\) · 12 Min\./);
-    await page
-      .getByRole('link', { name: 'Verlauf' })
-      .or(page.getByRole('link', { name: 'Chronik' }))
-      .first()
-      .waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Bereiche der Patientenakte' });
+    expect(await tabs.getByRole('link', { name: 'Chronik' }).getAttribute('aria-current')).toBe('page');
+    // "Verlauf" stays the change history, where the API keeps one.
+    if (upstream.auditLog) await tabs.getByRole('link', { name: 'Verlauf' }).waitFor();
     await j.screen('chronik');
 
     // And in the printed record.
