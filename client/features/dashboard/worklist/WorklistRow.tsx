@@ -81,39 +81,9 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
           </>
         )}
         <div className="worklist-fields">
-          {open && (
-            <label htmlFor={`${id}-minutes`}>
-              {t('dashboard.worklist.minutes')}
-              <input
-                id={`${id}-minutes`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={240}
-                value={minutes}
-                onInput={(e) => setMinutes((e.target as HTMLInputElement).value)}
-              />
-            </label>
-          )}
-          <label htmlFor={`${id}-follow-up`}>
-            {t('dashboard.worklist.followUp')}
-            <input
-              id={`${id}-follow-up`}
-              type="date"
-              min={tomorrow}
-              value={followUp}
-              aria-describedby={`${id}-follow-up-hint`}
-              onInput={(e) => setFollowUpDay((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          {open && <MinutesField id={`${id}-minutes`} value={minutes} onChange={setMinutes} />}
+          <FollowUpField id={`${id}-follow-up`} min={tomorrow} value={followUp} onChange={setFollowUpDay} />
         </div>
-        <small id={`${id}-follow-up-hint`} className="muted">
-          {t('dashboard.worklist.followUpHint', {
-            attention: t('dashboard.attention.title'),
-            reached: t('dashboard.worklist.reached'),
-            notReached: t('dashboard.worklist.notReached'),
-          })}
-        </small>
         <div className="worklist-actions">
           {open && (
             <>
@@ -130,16 +100,7 @@ export function WorklistRow({ patient, coachId, now, onDone }: Props) {
           </button>
         </div>
       </fieldset>
-      {error && (
-        <div role="alert" className="inline-error worklist-error">
-          <p>{error}</p>
-          {calls.pending && (
-            <button type="button" className="secondary" disabled={busy} onClick={() => void calls.retry()}>
-              {t('dataState.retry')}
-            </button>
-          )}
-        </div>
-      )}
+      {error && <RowError error={error} busy={busy} onRetry={calls.pending ? () => void calls.retry() : null} />}
     </li>
   );
 }
@@ -182,6 +143,48 @@ function Recorded({ recorded, undoable, busy, onUndo }: { recorded: RecordedCall
       {undoable && (
         <button type="button" className="secondary outline" disabled={busy} onClick={onUndo}>
           {t('dashboard.worklist.undo')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function MinutesField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label htmlFor={id}>
+      {t('dashboard.worklist.minutes')}
+      <input id={id} type="number" inputMode="numeric" min={1} max={240} value={value} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
+    </label>
+  );
+}
+
+/** The follow-up day, with what it does (the hint follows the grid of fields, under both). */
+function FollowUpField({ id, min, value, onChange }: { id: string; min: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <>
+      <label htmlFor={id}>
+        {t('dashboard.worklist.followUp')}
+        <input id={id} type="date" min={min} value={value} aria-describedby={`${id}-hint`} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
+      </label>
+      <small id={`${id}-hint`} className="muted worklist-hint">
+        {t('dashboard.worklist.followUpHint', {
+          attention: t('dashboard.attention.title'),
+          reached: t('dashboard.worklist.reached'),
+          notReached: t('dashboard.worklist.notReached'),
+        })}
+      </small>
+    </>
+  );
+}
+
+/** A failure beside the row; "Erneut versuchen" while a call waits to be sent. */
+function RowError({ error, busy, onRetry }: { error: string; busy: boolean; onRetry: (() => void) | null }) {
+  return (
+    <div role="alert" className="inline-error worklist-error">
+      <p>{error}</p>
+      {onRetry && (
+        <button type="button" className="secondary" disabled={busy} onClick={onRetry}>
+          {t('dataState.retry')}
         </button>
       )}
     </div>
