@@ -5,7 +5,7 @@ import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 interface CallRecord {
   id: string;
-  data: { type: string; done: boolean; notes: string; durationMinutes: number; start: string };
+  data: { type: string; kind?: string; done: boolean; notes: string; durationMinutes: number; start: string };
 }
 const today = () => new Date().toISOString().slice(0, 10);
 /** The day Controlling counts in: the built-in upstream groups calls by the day in Berlin, not in UTC. */
@@ -52,22 +52,21 @@ forEachUpstream((upstream, journey) => {
     const first = rows.nth(0);
     const firstId = decodeURIComponent((await first.getByRole('link').first().getAttribute('href'))!.split('/').pop()!);
     await first.getByRole('button', { name: 'Erreicht', exact: true }).click();
-    await first.getByText(/^Anruf erfasst \(erreicht, /).waitFor();
+    await first.getByText(/^Anruf erfasst um .* \(erreicht\)$/).waitFor();
     const reached = (await calls(page, firstId)).at(-1)!;
-    expect(reached.data).toMatchObject({ type: 'phone-coaching', done: true, durationMinutes: 15 });
+    // No length given: a held call of 0 minutes.
+    expect(reached.data).toMatchObject({ type: 'phone-coaching', kind: 'call-reached', done: true, durationMinutes: 0 });
     expect(reached.data.start.slice(0, 10)).toBe(today());
 
     // With a note and a follow-up day: not reached; the patient leaves the list until then.
     const second = rows.nth(1);
     const secondName = (await second.getByRole('link').first().textContent())!;
     const secondId = decodeURIComponent((await second.getByRole('link').first().getAttribute('href'))!.split('/').pop()!);
-    await second.getByText('Notiz und Wiedervorlage').click();
     await second.getByLabel('Notiz zum Anruf (optional)').fill('Mailbox, Rückruf erbeten.');
     await second.getByLabel('Wiedervorlage am').fill(inDays(3));
     await j.screen('worklist with note and follow-up');
     await second.getByRole('button', { name: 'Nicht erreicht' }).click();
-    await section.getByText(new RegExp(`^${secondName}: Anruf erfasst \\(nicht erreicht`)).waitFor();
-    await section.getByRole('link', { name: secondName, exact: true }).waitFor({ state: 'detached' });
+    await second.getByText(/^Anruf erfasst um .* \(nicht erreicht\) Wiedervorlage am /).waitFor();
     const missed = (await calls(page, secondId)).at(-1)!;
     expect(missed.data).toMatchObject({ type: 'phone-coaching', done: false, durationMinutes: 0, notes: 'Mailbox, Rückruf erbeten.' });
     expect((await apiInPage<{ followUpAt?: string }>(page, 'GET', `/patients/${secondId}`)).followUpAt).toBe(inDays(3));

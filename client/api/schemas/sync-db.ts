@@ -51,6 +51,11 @@ export const EventDataSchema = v.object({
   /** The event-template it was made from. */
   templateId: v.nullish(IdSchema, null),
   notes: note,
+  /**
+   * What the event records, for readers that show it in their own language (e.g. "call-reached",
+   * "call-not-reached"); title stays the text for readers that know no kinds. Absent on older records.
+   */
+  kind: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,39}$/))),
 });
 
 /** A reusable event plan, e.g. "Spaziergang 30 Minuten, täglich". */

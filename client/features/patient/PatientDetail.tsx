@@ -22,9 +22,10 @@ import { SyncedData } from './detail/SyncedData.tsx';
 import { patientName } from '../../lib/names.ts';
 import { PatientHistory } from './detail/PatientHistory.tsx';
 import { PatientIdentity } from './detail/PatientIdentity.tsx';
+import { PatientTimeline } from './detail/PatientTimeline.tsx';
 import { useAuditLogAvailable } from './detail/history-support.ts';
 
-export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
+export const TABS = ['overview', 'timeline', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
 export type Tab = (typeof TABS)[number];
 
 export function PatientDetail({ id }: { id: string }) {
@@ -60,7 +61,7 @@ export function PatientDetail({ id }: { id: string }) {
                   aria-current={tab === name ? 'page' : undefined}
                   className={tab === name ? 'tab active' : 'tab'}
                 >
-                  {t(`patient.tabs.${name}`)}
+                  {t(name === 'timeline' ? 'timeline.tab' : `patient.tabs.${name}`)}
                 </Link>
               ))}
             </nav>
@@ -77,6 +78,7 @@ export function PatientDetail({ id }: { id: string }) {
                   </div>
                 </div>
               )}
+              {tab === 'timeline' && <PatientTimeline patient={patient.data} changes={history} />}
               {tab === 'comments' && (
                 <div className="panel-grid panel-grid-wide-first">
                   <Comments patientId={id} userId={me?.id ?? ''} isAdmin={can('manageAllPatients', me)} history={history} />

@@ -1,10 +1,10 @@
 import '../../components/records.css';
 import '../../components/print.css';
 import { useSearch } from 'wouter';
-import { listComments } from '../../api/comments.ts';
+import { listCoaches } from '../../api/coaches.ts';
 import { listCostRates } from '../../api/cost-rates.ts';
 import { listDiagnoses } from '../../api/diagnosis.ts';
-import { listExternalComments } from '../../api/external-comments.ts';
+import { listDevices } from '../../api/devices.ts';
 import { getEvaluationForm, getPatient, getPrimaryCoach, listPatientCoaches } from '../../api/patients.ts';
 import { listSyncRecords } from '../../api/sync-db.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
@@ -12,12 +12,18 @@ import { AftercareBadge, dayText, isoDay } from '../../components/AftercareBadge
 import { DataState } from '../../components/DataState.tsx';
 import { lastDataText } from '../../components/FreshnessBadge.tsx';
 import { PrintBar } from '../../components/PrintBar.tsx';
+import type { HistoryNames } from '../../components/timeline/history-text.ts';
+import { TimelineList } from '../../components/timeline/TimelineList.tsx';
+import { timelineEntries, visibleEntries } from '../../components/timeline/timeline-entries.ts';
+import { TIMELINE_KINDS, loadTimeline, type TimelinePage } from '../../components/timeline/timeline-load.ts';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { coachName, patientName } from '../../lib/names.ts';
 
 const LIMIT = 1000;
+/** Rows of each list the printed timeline reads: a long record prints its newest part, and says so. */
+const TIMELINE_LIMIT = 200;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 /** A part that cannot be read is left out of the sheet rather than failing the whole print. */
 const orNull = <T,>(p: Promise<{ data: T }>) =>
@@ -29,17 +35,24 @@ const orNull = <T,>(p: Promise<{ data: T }>) =>
 async function loadRecord(id: string, signal: AbortSignal) {
   const { data: patient } = await getPatient(id, signal);
   const since = isoDay(new Date(Date.now() - 29 * 86_400_000));
-  const [primary, coaches, evaluation, comments, external, diagnoses, costRates, evaluations] = await Promise.all([
+  const [primary, coaches, evaluation, diagnoses, costRates, evaluations, allCoaches, devices, timeline] = await Promise.all([
     orNull(getPrimaryCoach(id, signal)),
     orNull(listPatientCoaches(id, signal)),
     orNull(getEvaluationForm(id, signal)),
-    orNull(listComments({ where: { patientId: id }, order: 'createdAt ASC', limit: LIMIT }, signal)),
-    orNull(listExternalComments({ where: { patientId: id }, order: 'createdAt ASC', limit: LIMIT }, signal)),
     orNull(listDiagnoses({ where: { id: { inq: patient.diagnosisIds } }, limit: 100 }, signal)),
     patient.costRateId ? orNull(listCostRates({ where: { id: patient.costRateId }, limit: 1 }, signal)) : Promise.resolve(null),
     orNull(listSyncRecords(id, 'day-evaluation', { where: { date: { gte: since } }, limit: LIMIT }, signal)),
+    orNull(listCoaches({ limit: 1000 }, signal)),
+    orNull(listDevices({ limit: 1000 }, signal)),
+    loadTimeline({ patientId: id, appointments: patient.appointments, limit: TIMELINE_LIMIT, changes: true }, signal).catch(() => null),
   ]);
-  return { data: { patient, primary, coaches, evaluation, comments, external, diagnoses, costRate: costRates?.[0] ?? null, evaluations } };
+  const names: HistoryNames = {
+    coaches: new Map([...(allCoaches ?? []), ...(coaches ?? [])].map((c) => [c.id, coachName(c)])),
+    devices: new Map((devices ?? []).map((d) => [d.id, d.name])),
+    diagnoses: new Map((diagnoses ?? []).map((d) => [d.id, d.code])),
+    costRates: new Map((costRates ?? []).map((r) => [r.id, r.name])),
+  };
+  return { data: { patient, primary, coaches, evaluation, diagnoses, costRate: costRates?.[0] ?? null, evaluations, timeline, names } };
 }
 
 function avg(values: number[]): string {
@@ -149,44 +162,24 @@ export default function PrintPatientPage() {
                 </dl>
               </section>
             )}
-            <section className="print-section">
-              <h2>{t('patient.comments.title')}</h2>
-              {!r.comments || r.comments.length === 0 ? (
-                <p>{t('patient.comments.empty')}</p>
-              ) : (
-                r.comments.map((c) => (
-                  <div key={c.id} className="print-comment">
-                    <p className="print-meta">
-                      {dateTime(c.createdAt)} · {c.authorName}
-                      {/* An edited note says so on paper too; its earlier versions are in the record's history. */}
-                      {c.updatedAt && c.createdAt && c.updatedAt !== c.createdAt && (
-                        <strong className="print-edited"> · {t('print.edited', { date: dateTime(c.updatedAt) })}</strong>
-                      )}
-                    </p>
-                    <p>{c.text}</p>
-                  </div>
-                ))
-              )}
-            </section>
-            <section className="print-section">
-              <h2>{t('patient.external.title')}</h2>
-              {!r.external || r.external.length === 0 ? (
-                <p>{t('patient.external.empty')}</p>
-              ) : (
-                r.external.map((c) => (
-                  <div key={c.id} className="print-comment">
-                    <p className="print-meta">
-                      {dateTime(c.createdAt)} · {t(`patient.external.source.${c.source}`)} · {c.author}
-                    </p>
-                    <p>{c.text}</p>
-                  </div>
-                ))
-              )}
-            </section>
+            {r.timeline && <TimelineSection page={r.timeline} names={r.names} />}
           </>
         )}
       </DataState>
     </main>
+  );
+}
+
+/** The record's timeline ("Chronik"), all kinds, newest first; a very long one ends with a note where to read on. */
+function TimelineSection({ page, names }: { page: TimelinePage; names: HistoryNames }) {
+  const { shown, more } = visibleEntries(timelineEntries(page.records, names), page, new Set(TIMELINE_KINDS));
+  return (
+    <section className="print-section">
+      <h2>{t('timeline.title')}</h2>
+      {page.failed.length > 0 && <p>{t('timeline.partial', { kinds: page.failed.map((kind) => t(`timeline.kind.${kind}`)).join(', ') })}</p>}
+      {shown.length === 0 ? <p>{t('timeline.empty')}</p> : <TimelineList entries={shown} />}
+      {more && <p className="print-meta">{t('timeline.printCapped', { n: shown.length })}</p>}
+    </section>
   );
 }
 

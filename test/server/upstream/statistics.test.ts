@@ -219,3 +219,15 @@ describe('statistics permissions and query checks', () => {
     expect((await get('daily-patients-in-aftercare', admin, { from: '2020-01-01', to: '2026-01-01' })).status).toBe(400);
   });
 });
+
+describe('calls recorded without a length', () => {
+  test('count as a held phone coaching of 0 minutes; a withdrawn call counts as nothing', async () => {
+    const day = '2026-06-12';
+    await event('p4', 'call-no-length', { type: 'phone-coaching', kind: 'call-reached', start: `${day}T08:00:00.000Z`, durationMinutes: 0, done: true });
+    await event('p4', 'call-undone', { type: 'phone-coaching', kind: 'call-withdrawn', start: `${day}T09:00:00.000Z`, durationMinutes: 0, done: false });
+    const res = await get('phone-coachings', health, { from: day, to: day });
+    expect(res.body).toEqual([{ date: day, count: 1, minutes: 0 }]);
+    const stored = await request(u.app).get('/v2/patients/p4/sync-db/event/call-no-length').set('Authorization', admin.auth);
+    expect(stored.body.data.kind).toBe('call-reached');
+  });
+});

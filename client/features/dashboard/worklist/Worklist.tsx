@@ -4,7 +4,7 @@ import { user } from '../../../state/session.ts';
 import { WorklistRow } from './WorklistRow.tsx';
 import './worklist.css';
 
-/** "Brauchen Aufmerksamkeit" as a worklist; a patient given a follow-up day leaves it, with a note of why. */
+/** "Brauchen Aufmerksamkeit" as a worklist; a patient given a follow-up day on its own leaves it, with a note of why. */
 export function Worklist({ patients, now }: { patients: Patient[]; now: Date }) {
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState('');
@@ -23,9 +23,9 @@ export function Worklist({ patients, now }: { patients: Patient[]; now: Date }) 
               patient={p}
               coachId={coachId}
               now={now}
-              onDone={(text, leaves) => {
+              onDone={(text) => {
                 setMessage(text);
-                if (leaves) setGone((set) => new Set([...set, p.id]));
+                setGone((set) => new Set([...set, p.id]));
               }}
             />
           ))}

@@ -36,7 +36,6 @@ export const CHAPTERS: Chapter[] = [
       attention: attention(),
       reached: t('dashboard.worklist.reached'),
       notReached: t('dashboard.worklist.notReached'),
-      details: t('dashboard.worklist.details'),
       tab: t('patient.tabs.data'),
     }),
   },

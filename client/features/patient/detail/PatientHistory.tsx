@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { listAuditLog } from '../../../api/audit-log.ts';
-import { listDevices } from '../../../api/devices.ts';
 import { listCount, listPage } from '../../../api/paging.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { formatCount } from '../../../components/list-count.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
-import { coachName } from '../../../lib/names.ts';
-import { useReferenceData } from '../useReferenceData.ts';
-import { HISTORY_ENTITIES, actorOf, describeEntry, type HistoryNames } from './history-text.ts';
+import { HISTORY_ENTITIES, actorOf, describeEntry } from '../../../components/timeline/history-text.ts';
+import { useHistoryNames } from './useHistoryNames.ts';
 
 const PAGE = 50;
 
@@ -27,14 +25,7 @@ export function PatientHistory({ patientId }: { patientId: string }) {
       ),
     `${patientId}:${limit}`,
   );
-  const refs = useReferenceData();
-  const devices = useResource((signal) => listDevices({ limit: 1000 }, signal).catch(() => ({ data: [] })), 'devices');
-  const names: HistoryNames = {
-    coaches: new Map((refs.data?.coaches ?? []).map((c) => [c.id, coachName(c)])),
-    devices: new Map((devices.data ?? []).map((d) => [d.id, d.name])),
-    diagnoses: new Map((refs.data?.diagnoses ?? []).map((d) => [d.id, d.code])),
-    costRates: new Map((refs.data?.costRates ?? []).map((r) => [r.id, r.name])),
-  };
+  const names = useHistoryNames();
   const count = listCount(entries.total, entries.data?.length ?? 0);
 
   return (

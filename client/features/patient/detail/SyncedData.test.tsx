@@ -2,6 +2,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { ApiError } from '../../../api/http.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
+import { buildCallEvent } from '../../../../test/helpers/timeline-records.ts';
 import { daysBetween, perDay, SyncedData } from './SyncedData.tsx';
 
 vi.mock('../../../api/sync-db.ts', () => ({ listSyncRecords: vi.fn() }));
@@ -54,4 +55,20 @@ test('a collection that fails to load shows its own error with retry', async () 
   const events = (await screen.findByRole('heading', { name: 'Ereignisse' })).closest('section')!;
   expect((await within(events).findByRole('alert')).textContent).toContain('Der Server antwortet gerade nicht');
   expect(await screen.findByText('In diesem Zeitraum keine Tagesbewertungen.')).toBeTruthy();
+});
+
+test('a call under "Ereignisse" reads with its kind and its note', async () => {
+  listSyncRecords.mockImplementation(async (_p, collection) => {
+    if (collection === 'event')
+      return {
+        data: [buildCallEvent({}, { kind: 'call-not-reached', title: 'Call attempt (not reached)', done: false, notes: 'Mailbox, Rückruf erbeten.' })],
+        total: 1,
+      };
+    return { data: [], total: 0 };
+  });
+  render(<SyncedData patientId="p1" />);
+  const events = (await screen.findByRole('heading', { name: 'Ereignisse' })).closest('section')!;
+  expect(await within(events).findByText('Mailbox, Rückruf erbeten.')).toBeTruthy();
+  expect(within(events).getByText(/Anrufversuch \(nicht erreicht\)/)).toBeTruthy();
+  expect(within(events).queryByText(/Call attempt/)).toBeNull();
 });

@@ -1,5 +1,6 @@
 import { listSurveys } from '../../../api/surveys.ts';
 import { listSyncRecords } from '../../../api/sync-db.ts';
+import { eventTitle } from '../../../components/timeline/call-kind.ts';
 import type { Survey } from '../../../api/schemas/surveys.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
@@ -17,12 +18,13 @@ export function Events({ patientId }: { patientId: string }) {
           {(events.data ?? []).map((e) => (
             <li key={e.id}>
               <span>
-                <strong>{formatDate(e.data.start, { dateStyle: 'medium', timeStyle: 'short' })}</strong> · {e.data.title}
+                <strong>{formatDate(e.data.start, { dateStyle: 'medium', timeStyle: 'short' })}</strong> · {eventTitle(e)}
                 <br />
                 <small className="muted">
                   {t(`patient.data.eventType.${e.data.type}`)} · {t('patient.appointments.minutes', { n: e.data.durationMinutes })} ·{' '}
                   {e.data.done ? t('patient.data.done') : t('patient.data.planned')}
                 </small>
+                {e.data.notes && <span className="event-note">{e.data.notes}</span>}
               </span>
             </li>
           ))}

@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../../../api/schemas/audit-log.ts';
-import { dayText } from '../../../components/AftercareBadge.tsx';
-import { formatDate, t } from '../../../lib/i18n.ts';
+import type { AuditEntry } from '../../api/schemas/audit-log.ts';
+import { dayText } from '../AftercareBadge.tsx';
+import { formatDate, t } from '../../lib/i18n.ts';
 
 /* How an entry of the audit log reads in the patient's "Verlauf": a title, and the changed fields before and after. */
 
