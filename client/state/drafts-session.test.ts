@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { checkSession, loadApi, login, logout, resetSessionForTests } from './session.ts';
+import { checkSession, loadApi, login, resetSessionForTests } from './session.ts';
 import { request } from '../api/http.ts';
+import { logout } from './session-end.ts';
 import { draftKey } from '../features/patient/detail/Comments.tsx';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
 

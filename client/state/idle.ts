@@ -1,0 +1,121 @@
+import { signal } from '@preact/signals-react';
+import * as auth from '../api/auth.ts';
+import { ACTIVITY_KEY } from '../lib/token.ts';
+import { idleMinutes } from '../lib/session-end.ts';
+import { isAuthenticated } from './session.ts';
+import { endIdleSession } from './session-end.ts';
+
+/*
+ * Idle logout. The time of the coach's last input is shared by every tab of the browser through localStorage
+ * (ACTIVITY_KEY) rather than a BroadcastChannel: a stored time is still there for a tab that was asleep or frozen
+ * in the background when the message went out, and for a reload; the `storage` event tells the awake tabs at once.
+ * Every tab compares that time with Date.now() each second instead of setting one long timer: a laptop that slept
+ * through the end logs out as it wakes, and a throttled background tab is late by a tick at most.
+ */
+
+/** The warning shows this long before the end. */
+export const WARNING_MS = 2 * 60_000;
+/** Input is written at most this often: a moving mouse must not write to storage on every event. */
+const WRITE_EVERY_MS = 5_000;
+const TICK_MS = 1_000;
+const INPUT = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
+
+/** Seconds until the idle logout while the warning shows, else null. */
+export const secondsLeft = signal<number | null>(null);
+
+let written = 0;
+let pinged = 0;
+/** Where storage is disabled the tab keeps its own time (no other tab can share it then). */
+let ownTime = 0;
+
+const idleMs = () => idleMinutes() * 60_000;
+
+function storedActivity(): number | null {
+  try {
+    const value = Number(localStorage.getItem(ACTIVITY_KEY));
+    return value > 0 ? value : null;
+  } catch {
+    return ownTime || null;
+  }
+}
+
+function write(now: number): void {
+  written = now;
+  ownTime = now;
+  try {
+    localStorage.setItem(ACTIVITY_KEY, String(now));
+  } catch {
+    // Storage disabled: ownTime serves this tab.
+  }
+}
+
+/** The server's idle clock moves only with requests; a 401 here ends the session through the API layer's handler. */
+function ping(now: number): void {
+  pinged = now;
+  auth.getMe().catch(() => undefined);
+}
+
+/**
+ * Input now, written at most every few seconds. A session without a ping for half the idle time also asks the
+ * server: reading a long record sends no request, yet it is activity.
+ */
+export function recordActivity(): void {
+  const now = Date.now();
+  if (now - written < WRITE_EVERY_MS) return;
+  write(now);
+  if (now - pinged >= idleMs() / 2) ping(now);
+}
+
+/** "Angemeldet bleiben": counts as input in every tab and moves the server's idle clock too. */
+export function stayActive(): void {
+  const now = Date.now();
+  write(now);
+  ping(now);
+  tick();
+}
+
+function tick(): void {
+  if (!isAuthenticated.value) {
+    secondsLeft.value = null;
+    return;
+  }
+  let last = storedActivity();
+  if (last === null) {
+    // A new session (the time goes with the token, lib/token.ts): it starts now, without asking the server.
+    last = Date.now();
+    write(last);
+    pinged = last;
+  }
+  const left = last + idleMs() - Date.now();
+  if (left <= 0) {
+    secondsLeft.value = null;
+    endIdleSession();
+    return;
+  }
+  secondsLeft.value = left <= WARNING_MS ? Math.ceil(left / 1000) : null;
+}
+
+function onInput(): void {
+  // While the warning shows, only its button answers it: a nudged mouse or a stray key is no choice to stay.
+  if (isAuthenticated.value && secondsLeft.value === null) recordActivity();
+}
+
+function onStorage(event: StorageEvent): void {
+  if (event.key === ACTIVITY_KEY) tick(); // input in another tab closes this tab's warning at once
+}
+
+/** Watch input and time in this tab; returns the function that stops it. */
+export function watchIdle(): () => void {
+  const options = { capture: true, passive: true };
+  for (const type of INPUT) document.addEventListener(type, onInput, options);
+  addEventListener('focus', onInput);
+  addEventListener('storage', onStorage);
+  const timer = setInterval(tick, TICK_MS);
+  tick();
+  return () => {
+    clearInterval(timer);
+    for (const type of INPUT) document.removeEventListener(type, onInput, options);
+    removeEventListener('focus', onInput);
+    removeEventListener('storage', onStorage);
+  };
+}
