@@ -108,14 +108,14 @@ function onStorage(event: StorageEvent): void {
 export function watchIdle(): () => void {
   const options = { capture: true, passive: true };
   for (const type of INPUT) document.addEventListener(type, onInput, options);
-  addEventListener('focus', onInput);
-  addEventListener('storage', onStorage);
+  window.addEventListener('focus', onInput);
+  window.addEventListener('storage', onStorage);
   const timer = setInterval(tick, TICK_MS);
   tick();
   return () => {
     clearInterval(timer);
     for (const type of INPUT) document.removeEventListener(type, onInput, options);
-    removeEventListener('focus', onInput);
-    removeEventListener('storage', onStorage);
+    window.removeEventListener('focus', onInput);
+    window.removeEventListener('storage', onStorage);
   };
 }

@@ -138,6 +138,6 @@ function onStorage(event: StorageEvent): void {
 
 /** Follow the other tabs' sign-ins and sign-outs; returns the function that stops it. */
 export function followOtherTabs(): () => void {
-  addEventListener('storage', onStorage);
-  return () => removeEventListener('storage', onStorage);
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
