@@ -117,12 +117,11 @@ describe('the idle warning', () => {
   });
 
   test('follows the configured idle time: with 5 minutes it appears after 3', async () => {
-    const remove = idleMinutesMeta('5');
+    idleMinutesMeta('5');
     await minutes(2.9);
     expect(warning()).toBeNull();
     await minutes(0.2);
     expect(warning()).not.toBeNull();
-    remove();
   });
 });
 

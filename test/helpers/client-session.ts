@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import type { Me } from '../../client/api/schemas/auth.ts';
 import { sessionChecked, token, user } from '../../client/state/session.ts';
 import { buildMe } from './client-fetch.ts';
@@ -22,11 +23,11 @@ export function otherTab(key: string | null, value: string | null): void {
   window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue: value, storageArea: localStorage, url: location.href }));
 }
 
-/** `<meta name="session-idle-minutes" content="...">` as the gateway writes it; returns the function that removes it. */
-export function idleMinutesMeta(content: string): () => void {
+/** `<meta name="session-idle-minutes" content="...">` as the gateway writes it, for the current test. */
+export function idleMinutesMeta(content: string): void {
   const meta = document.createElement('meta');
   meta.name = 'session-idle-minutes';
   meta.content = content;
   document.head.append(meta);
-  return () => meta.remove();
+  onTestFinished(() => meta.remove());
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import LoginScreen from './index.tsx';
@@ -122,28 +122,23 @@ describe('login screen after a session ended', () => {
     ['1', 'Sie wurden nach 1 Minute ohne Aktivität abgemeldet.'],
     ['zehn', 'Sie wurden nach 30 Minuten ohne Aktivität abgemeldet.'],
   ])('after the idle logout (idle minutes %s) says so with the configured minutes', (minutes, text) => {
-    const remove = minutes === undefined ? () => undefined : idleMinutesMeta(minutes);
+    if (minutes !== undefined) idleMinutesMeta(minutes);
     show('/login?returnUrl=%2Fpatient%2F42&reason=idle');
     expect(status()).toBe(text);
-    remove();
   });
 
   test.each([
-    ['en', en, '1', 'You were signed out after 1 minute without activity.'],
-    ['en', en, '30', 'You were signed out after 30 minutes without activity.'],
-    ['fr', fr, '1', 'Votre session a été fermée après 1 minute d’inactivité.'],
-    ['fr', fr, '30', 'Votre session a été fermée après 30 minutes d’inactivité.'],
-  ] as const)('says it in %s too (%s minutes)', (lang, dict, minutes, text) => {
-    addDictionary(lang, dict as Record<string, unknown>);
+    ['en', '1', 'You were signed out after 1 minute without activity.'],
+    ['en', '30', 'You were signed out after 30 minutes without activity.'],
+    ['fr', '1', 'Votre session a été fermée après 1 minute d’inactivité.'],
+    ['fr', '30', 'Votre session a été fermée après 30 minutes d’inactivité.'],
+  ] as const)('says it in %s too (%s minutes)', (lang, minutes, text) => {
+    addDictionary(lang, (lang === 'en' ? en : fr) as Record<string, unknown>);
     activate(lang);
-    const remove = idleMinutesMeta(minutes);
-    try {
-      show('/login?reason=idle');
-      expect(status()).toBe(text);
-    } finally {
-      remove();
-      activate('de');
-    }
+    onTestFinished(() => activate('de'));
+    idleMinutesMeta(minutes);
+    show('/login?reason=idle');
+    expect(status()).toBe(text);
   });
 
   test('after an expired session asks to sign in again', () => {
