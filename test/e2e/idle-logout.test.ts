@@ -57,14 +57,16 @@ forEachUpstream((upstream, journey) => {
     expect(new URL(j.page.url()).pathname).toBe('/dashboard');
   });
 
-  journey('signs every tab out after the idle time, says why, keeps the session through a reload and returns after sign-in', async ({ j }) => {
+  journey('signs every tab out after the idle time, says why, and after sign-in returns to the record with what was typed', async ({ j }) => {
     // Both tabs reach the end at the same moment and may both send the logout: the later one finds the token ended.
     j.tolerate({ url: /\/v2\/auth\/logout$/, status: 401, method: 'POST' });
     await j.context.clock.install();
     const { other, record } = await twoTabs(j.context, j.page, upstream);
-    await other.reload();
-    await other.getByRole('heading', { level: 1 }).waitFor();
-    expect(new URL(other.url()).pathname).toBe(record);
+
+    // A comment typed but not saved.
+    const text = `Rückruf vereinbart (${Date.now().toString(36)}).`;
+    await other.getByRole('link', { name: 'Kommentare' }).click();
+    await other.getByLabel('Neuer Kommentar').fill(text);
 
     await j.context.clock.fastForward(30 * MINUTE);
     for (const tab of [other, j.page]) {
@@ -75,11 +77,15 @@ forEachUpstream((upstream, journey) => {
     await j.screen('login after the idle logout', other);
 
     await signIn(other, upstream.accounts.coach, upstream.password);
-    await other.waitForURL((url) => url.pathname === record);
+    await other.waitForURL((url) => url.pathname === record && url.searchParams.get('tab') === 'comments');
+    await expect.poll(() => other.getByLabel('Neuer Kommentar').inputValue()).toBe(text);
   });
 
-  journey('a sign-out in one tab signs the other tab out within a second; a sign-in in one tab does not', async ({ j }) => {
-    const { other } = await twoTabs(j.context, j.page, upstream);
+  journey('a sign-out in one tab signs the other tab out within a second; a reload or a sign-in in one tab does not', async ({ j }) => {
+    const { other, record } = await twoTabs(j.context, j.page, upstream);
+    await other.reload();
+    await other.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(other.url()).pathname).toBe(record);
 
     // A sign-in in the other tab (the same coach, again) leaves this tab signed in.
     await other.goto('/login');
