@@ -94,6 +94,18 @@ describe('the idle warning', () => {
     expect(token.value).toBe('tok');
   });
 
+  test('input after half the idle time without a request asks the server, so reading a long record keeps its session too', async ({ calls }) => {
+    await minutes(10);
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(sent(calls, 'GET /v2/auth/me')).toBe(0);
+    await minutes(6);
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(sent(calls, 'GET /v2/auth/me')).toBe(1);
+    await later(10_000);
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(sent(calls, 'GET /v2/auth/me')).toBe(1);
+  });
+
   test.each([
     ['a key', () => fireEvent.keyDown(document.body, { key: 'a' })],
     ['the wheel', () => fireEvent.wheel(document.body)],

@@ -55,6 +55,13 @@ describe('a sign-out in another tab', () => {
       .then(() => expect(calls).toEqual([]));
   });
 
+  test('stops the calls this tab still had on their way, so no late answer fills a screen', async () => {
+    mockFetch({ 'GET /patients': () => new Promise<Response>(() => undefined) });
+    const loading = request('GET', '/patients');
+    otherTab('accessToken', null);
+    await expect(loading).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   test('leaves the drafts to the tab that ended the session', () => {
     otherTab('sessionEnd', 'idle');
     otherTab('accessToken', null);
