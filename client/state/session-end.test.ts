@@ -56,8 +56,10 @@ describe('a sign-out in another tab', () => {
   });
 
   test('stops the calls this tab still had on their way, so no late answer fills a screen', async () => {
-    mockFetch({ 'GET /patients': () => new Promise<Response>(() => undefined) });
+    signedInTab('tok-in-flight');
+    const { calls } = mockFetch({ 'GET /patients': () => new Promise<Response>(() => undefined) });
     const loading = request('GET', '/patients');
+    await waitFor(() => expect(calls).toHaveLength(1));
     otherTab('accessToken', null);
     await expect(loading).rejects.toMatchObject({ name: 'AbortError' });
   });
