@@ -45,6 +45,7 @@ describe('a sign-out in another tab', () => {
   });
 
   test('("Abmelden") signs this tab out at once, before the server has answered, and goes to the plain login screen', () => {
+    signedInTab('tok-signing-out');
     const { calls } = mockFetch({});
     otherTab('sessionEnd', 'logout');
     expect(user.value).toBeNull();
