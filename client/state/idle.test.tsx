@@ -4,6 +4,7 @@ import { watchIdle } from './idle.ts';
 import { IdleWarning } from '../shell/IdleWarning.tsx';
 import { resetSessionForTests, token, user } from './session.ts';
 import { draftStorageKey } from '../lib/drafts.ts';
+import { setToken } from '../lib/token.ts';
 import { mockFetch, noContent, json, buildMe, type RecordedCall } from '../../test/helpers/client-fetch.ts';
 import { idleMinutesMeta, otherTab, signedInTab } from '../../test/helpers/client-session.ts';
 
@@ -24,6 +25,7 @@ const test = base.extend<Fixtures>({
       history.replaceState(null, '', '/patient/p1?tab=notes');
       const { calls } = mockFetch({ 'GET /auth/me': json(buildMe()), 'POST /auth/logout': noContent() });
       signedInTab();
+      localStorage.setItem('lastActivity', String(Date.now())); // the tab loads into a live session
       localStorage.setItem(DRAFT, 'Patientin schläft schlecht');
       const stop = watchIdle();
       render(<IdleWarning />);
@@ -94,6 +96,12 @@ describe('the idle warning', () => {
     expect(token.value).toBe('tok');
   });
 
+  test('input soon after the page loaded asks the server nothing more (the session check just did)', async ({ calls }) => {
+    await later(10_000);
+    fireEvent.pointerDown(document.body);
+    expect(sent(calls, 'GET /v2/auth/me')).toBe(0);
+  });
+
   test('input after half the idle time without a request asks the server, so reading a long record keeps its session too', async ({ calls }) => {
     await minutes(10);
     fireEvent.keyDown(document.body, { key: 'ArrowDown' });
@@ -126,6 +134,24 @@ describe('the idle warning', () => {
     expect(warning()).toBeNull();
     await minutes(27.9);
     expect(token.value).toBe('tok');
+  });
+
+  test('with an idle time of 1 minute appears for its last 30 seconds', async () => {
+    idleMinutesMeta('1');
+    await later(29_000);
+    expect(warning()).toBeNull();
+    await later(2_000);
+    expect(screen.getByRole('timer').textContent).toBe('Ohne Aktivität werden Sie in 0:29 abgemeldet.');
+  });
+
+  test('a new sign-in starts the idle time afresh, whenever the previous input was', async () => {
+    await minutes(20);
+    setToken('tok-2'); // this tab or another signs in
+    token.value = 'tok-2';
+    await minutes(27.9);
+    expect(warning()).toBeNull();
+    await minutes(0.2);
+    expect(warning()).not.toBeNull();
   });
 
   test('follows the configured idle time: with 5 minutes it appears after 3', async () => {

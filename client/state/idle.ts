@@ -13,8 +13,8 @@ import { endIdleSession } from './session-end.ts';
  * through the end logs out as it wakes, and a throttled background tab is late by a tick at most.
  */
 
-/** The warning shows this long before the end. */
-export const WARNING_MS = 2 * 60_000;
+/** The warning shows this long before the end; with an idle time of 1 or 2 minutes, for its second half. */
+const WARNING_MS = 2 * 60_000;
 /** Input is written at most this often: a moving mouse must not write to storage on every event. */
 const WRITE_EVERY_MS = 5_000;
 const TICK_MS = 1_000;
@@ -29,6 +29,7 @@ let pinged = 0;
 let ownTime = 0;
 
 const idleMs = () => idleMinutes() * 60_000;
+const warningMs = () => Math.min(WARNING_MS, idleMs() / 2);
 
 function storedActivity(): number | null {
   try {
@@ -61,9 +62,10 @@ function ping(now: number): void {
  */
 export function recordActivity(): void {
   const now = Date.now();
-  if (now - written < WRITE_EVERY_MS) return;
+  // Math.abs: a clock set back must not stop the writes until it has caught up again.
+  if (Math.abs(now - written) < WRITE_EVERY_MS) return;
   write(now);
-  if (now - pinged >= idleMs() / 2) ping(now);
+  if (Math.abs(now - pinged) >= idleMs() / 2) ping(now);
 }
 
 /** "Angemeldet bleiben": counts as input in every tab and moves the server's idle clock too. */
@@ -92,7 +94,7 @@ function tick(): void {
     endIdleSession();
     return;
   }
-  secondsLeft.value = left <= WARNING_MS ? Math.ceil(left / 1000) : null;
+  secondsLeft.value = left <= warningMs() ? Math.ceil(left / 1000) : null;
 }
 
 function onInput(): void {
@@ -110,6 +112,8 @@ export function watchIdle(): () => void {
   for (const type of INPUT) document.addEventListener(type, onInput, options);
   window.addEventListener('focus', onInput);
   window.addEventListener('storage', onStorage);
+  written = 0;
+  pinged = Date.now(); // the session check or the sign-in that loaded this module has just asked the server
   const timer = setInterval(tick, TICK_MS);
   tick();
   return () => {

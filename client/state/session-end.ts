@@ -64,7 +64,9 @@ export async function logout(): Promise<void> {
 
 /** Idle: the server is told (never waited for: the screen must go now), drafts stay, every tab follows. */
 export function endIdleSession(): void {
-  if (getToken()) auth.logout().catch(() => undefined);
+  // Another tab has ended or replaced this session already: its storage event brings this tab along.
+  if (getToken() !== token.value) return;
+  auth.logout().catch(() => undefined);
   leaveReason('idle');
   dropSession(true);
   toLogin('idle');
