@@ -177,6 +177,13 @@ describe('the idle logout', () => {
     expect(warning()).toBeNull();
   });
 
+  test('in a tab whose session another tab has already ended sends no second logout', async ({ calls }) => {
+    await minutes(29.9);
+    localStorage.removeItem('accessToken'); // the other tab's storage event is still on its way
+    await minutes(0.2);
+    expect(sent(calls, 'POST /v2/auth/logout')).toBe(0);
+  });
+
   test('does not wait for the server: it signs out even while the logout call hangs', async () => {
     mockFetch({ 'POST /auth/logout': () => new Promise<Response>(() => undefined) });
     await minutes(30);
