@@ -43,11 +43,14 @@ forEachUpstream((upstream, journey) => {
     // 28.5 minutes after that input the first tab warns, focused on its button, with the time left.
     await j.context.clock.fastForward(19.5 * MINUTE);
     await warning(j.page).waitFor();
+    // The coach looks at the first tab: a tab in the background gets its timers late (the browser throttles them).
+    await j.page.bringToFront();
     await expect.poll(() => j.page.getByRole('timer').innerText()).toMatch(/^Ohne Aktivität werden Sie in 1:[23]\d abgemeldet\.$/);
     expect(await j.page.evaluate(() => document.activeElement?.textContent)).toBe('Angemeldet bleiben');
     await j.screen('idle warning');
 
     // "Angemeldet bleiben" in the other tab asks the server and closes the warning in this one.
+    await other.bringToFront();
     const ping = other.waitForRequest((request) => new URL(request.url()).pathname === '/v2/auth/me');
     await warning(other).getByRole('button', { name: 'Angemeldet bleiben' }).click();
     await ping;
