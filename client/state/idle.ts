@@ -1,9 +1,8 @@
 import { signal } from '@preact/signals-react';
 import * as auth from '../api/auth.ts';
-import { ACTIVITY_KEY } from '../lib/token.ts';
 import { idleMinutes } from '../lib/session-end.ts';
-import { isAuthenticated } from './session.ts';
-import { endIdleSession } from './session-end.ts';
+import { isAuthenticated, token } from './session.ts';
+import { END_KEY, endIdleSession } from './session-end.ts';
 
 /*
  * Idle logout. The time of the coach's last input is shared by every tab of the browser through localStorage
@@ -13,6 +12,8 @@ import { endIdleSession } from './session-end.ts';
  * through the end logs out as it wakes, and a throttled background tab is late by a tick at most.
  */
 
+/** The time of the last input in any tab (ms since 1970), beside the token in localStorage. */
+export const ACTIVITY_KEY = 'lastActivity';
 /** The warning shows this long before the end; with an idle time of 1 or 2 minutes, for its second half. */
 const WARNING_MS = 2 * 60_000;
 /** Input is written at most this often: a moving mouse must not write to storage on every event. */
@@ -25,6 +26,8 @@ export const secondsLeft = signal<number | null>(null);
 
 let written = 0;
 let pinged = 0;
+/** The token whose idle time this tab counts: a new one (a sign-in here or in another tab) starts afresh. */
+let counted: string | null = null;
 /** Where storage is disabled the tab keeps its own time (no other tab can share it then). */
 let ownTime = 0;
 
@@ -82,11 +85,13 @@ function tick(): void {
     return;
   }
   let last = storedActivity();
-  if (last === null) {
-    // A new session (the time goes with the token, lib/token.ts): it starts now, without asking the server.
+  if (last === null || token.value !== counted) {
+    // A new session starts now (its sign-in has just asked the server); an older session's reason is stale.
+    counted = token.value;
     last = Date.now();
     write(last);
     pinged = last;
+    forgetEndReason();
   }
   const left = last + idleMs() - Date.now();
   if (left <= 0) {
@@ -95,6 +100,14 @@ function tick(): void {
     return;
   }
   secondsLeft.value = left <= warningMs() ? Math.ceil(left / 1000) : null;
+}
+
+function forgetEndReason(): void {
+  try {
+    localStorage.removeItem(END_KEY);
+  } catch {
+    // Storage disabled: nothing was stored.
+  }
 }
 
 function onInput(): void {
@@ -113,6 +126,7 @@ export function watchIdle(): () => void {
   window.addEventListener('focus', onInput);
   window.addEventListener('storage', onStorage);
   written = 0;
+  counted = token.value; // a reload goes on counting the session's time
   pinged = Date.now(); // the session check or the sign-in that loaded this module has just asked the server
   const timer = setInterval(tick, TICK_MS);
   tick();

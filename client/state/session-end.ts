@@ -2,7 +2,7 @@ import { navigate } from 'wouter/use-browser-location';
 import * as auth from '../api/auth.ts';
 import { abortSessionRequests, request } from '../api/http.ts';
 import { MeSchema } from '../api/schemas/auth.ts';
-import { END_KEY, TOKEN_KEY, clearToken, getToken } from '../lib/token.ts';
+import { TOKEN_KEY, clearToken, getToken } from '../lib/token.ts';
 import { loginUrlFor } from '../lib/return-url.ts';
 import { clearDrafts } from '../lib/drafts.ts';
 import { rememberLanguage } from '../lib/i18n.ts';
@@ -15,6 +15,9 @@ import { dropSession, sessionChecked, token, user } from './session.ts';
  * and leaves its screen for /login, with the reason the ending tab left under END_KEY. The ending tab has already
  * told the server and kept or cleared the drafts; the followers only forget.
  */
+
+/** Beside the token: why the session ended ('idle', 'expired', 'logout'), for the tabs that follow. */
+export const END_KEY = 'sessionEnd';
 
 const OPEN_PATHS = ['/login', '/coach-reset-password', '/reset-password', '/internet-explorer-msg'];
 export function isOpenPath(path: string): boolean {
