@@ -198,3 +198,22 @@ describe('the idle logout', () => {
     expect(location.search).toContain('reason=idle');
   });
 });
+
+describe('a tab loaded into a running session (a reload, a new tab)', () => {
+  base('goes on counting the time of the last input: past the idle time it signs out at once', async () => {
+    resetSessionForTests();
+    vi.useFakeTimers({ now: new Date('2026-11-26T08:00:00Z'), toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    history.replaceState(null, '', '/patient/p1');
+    mockFetch({ 'POST /auth/logout': noContent() });
+    signedInTab();
+    localStorage.setItem('lastActivity', String(Date.now() - 31 * MINUTE)); // the laptop was closed, the tab restored
+    const stop = watchIdle();
+    try {
+      expect(user.value).toBeNull();
+      expect(location.search).toContain('reason=idle');
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+});
