@@ -205,7 +205,7 @@ describe('a tab loaded into a running session (a reload, a new tab)', () => {
     vi.useFakeTimers({ now: new Date('2026-11-26T08:00:00Z'), toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
     history.replaceState(null, '', '/patient/p1');
     mockFetch({ 'POST /auth/logout': noContent() });
-    signedInTab();
+    signedInTab('tok-restored');
     localStorage.setItem('lastActivity', String(Date.now() - 31 * MINUTE)); // the laptop was closed, the tab restored
     const stop = watchIdle();
     try {
