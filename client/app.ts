@@ -7,7 +7,16 @@ export * as auth from './api/auth.ts';
 export * as http from './api/http.ts';
 export { ShellWithRoutes } from './shell/ShellRoutes.tsx';
 export { showAlert } from './components/Dialog.tsx';
+export { handleUnauthorized } from './state/session-end.ts';
 import { installLeaveGuard } from './shell/leave-guard.ts';
+import { followOtherTabs } from './state/session-end.ts';
+import { watchIdle } from './state/idle.ts';
+import { mountIdleWarning } from './shell/IdleWarning.tsx';
 
 // Leaving a screen with unsaved changes asks first, from the first screen that can hold any.
 installLeaveGuard();
+// Every signed-in tab loads this module (the start-up check or the login does): from then on it follows the other
+// tabs' sign-outs and counts the coach's idle time.
+followOtherTabs();
+watchIdle();
+mountIdleWarning();

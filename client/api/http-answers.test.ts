@@ -85,7 +85,7 @@ describe('answers', () => {
     mockFetch({ 'GET /things': new Response(null, { status: 401, statusText: 'Unauthorized' }) });
     const error = (await request('GET', '/things').catch((e: unknown) => e)) as ApiError;
     expect([error.status, error.code]).toEqual([401, 'HTTP_401']);
-    expect(handler).toHaveBeenCalledWith('tok-expired');
+    expect(handler).toHaveBeenCalledWith('tok-expired', 'HTTP_401');
     clearToken();
   });
 

@@ -10,14 +10,14 @@ afterEach(() => {
 });
 
 describe('401 handling', () => {
-  test('a 401 calls the registered unauthorized handler with the token the request carried', async () => {
+  test('a 401 calls the registered unauthorized handler with the token the request carried and the error code', async () => {
     const handler = vi.fn();
     onUnauthorized(handler);
     setToken('tok-sent');
-    mockFetch({ 'GET /things': apiError(401, 'UNAUTHORIZED') });
+    mockFetch({ 'GET /things': apiError(401, 'SESSION_IDLE') });
     await expect(request('GET', '/things')).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledOnce();
-    expect(handler).toHaveBeenCalledWith('tok-sent');
+    expect(handler).toHaveBeenCalledWith('tok-sent', 'SESSION_IDLE');
   });
 
   test('a 401 on a call that opts out (login) does not call the handler', async () => {

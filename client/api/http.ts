@@ -83,8 +83,11 @@ export interface ApiResult<T> {
   etag?: string | null;
 }
 
-/** Told which token the refused request carried, so a 401 for an old token cannot end a newer session. */
-type UnauthorizedHandler = (sentToken: string | null) => void;
+/**
+ * Told which token the refused request carried, so a 401 for an old token cannot end a newer session, and the
+ * answer's error.code (SESSION_IDLE and SESSION_EXPIRED say why the session is over).
+ */
+type UnauthorizedHandler = (sentToken: string | null, code: string) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 /** The session registers what a 401 means (log out); kept as a hook so api/ does not import state/. */
 export function onUnauthorized(handler: UnauthorizedHandler | null): void {
@@ -107,6 +110,8 @@ function sessionOf(token: string | null): AbortController {
  */
 export function abortSessionRequests(): void {
   const token = getToken();
+  // Another tab may have removed the token already: the calls this tab sent with it are still to stop.
+  if (session.token !== null && session.token !== token) session.controller.abort();
   if (token === null) sessionOf(null);
   else sessionOf(token).abort();
 }
@@ -199,7 +204,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   if (response.status === 401 && token !== null && token !== getToken()) throw sessionEnded();
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.(token);
+    if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.(token, error.code);
     throw error;
   }
   const totalHeader = response.headers.get('X-Total-Count');

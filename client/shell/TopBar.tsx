@@ -1,5 +1,5 @@
 import { sidebarOpen, toggleSidebar } from './sidebar-state.ts';
-import { logout } from '../state/session.ts';
+import { logout } from '../state/session-end.ts';
 import { t } from '../lib/i18n.ts';
 import { instanceTitle } from '../lib/instance-title.ts';
 import { Icon } from '../components/Icon.tsx';

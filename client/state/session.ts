@@ -1,9 +1,7 @@
 import { signal, computed } from '@preact/signals-react';
-import { navigate } from 'wouter/use-browser-location';
 import type { Me } from '../api/schemas/auth.ts';
 import { clearToken, getToken, setToken } from '../lib/token.ts';
-import { t, rememberLanguage } from '../lib/i18n.ts';
-import { loginUrlFor } from '../lib/return-url.ts';
+import { t } from '../lib/i18n.ts';
 import { clearDrafts } from '../lib/drafts.ts';
 import { isLoadError, loadArea } from '../lib/areas.ts';
 
@@ -32,7 +30,7 @@ let api: Promise<typeof import('../app.ts')> | null = null;
 export function loadApi() {
   api ??= loadArea('app', () => import('../app.ts')).then(
     (app) => {
-      app.http.onUnauthorized(handleUnauthorized);
+      app.http.onUnauthorized(app.handleUnauthorized);
       http = app.http;
       return app;
     },
@@ -147,44 +145,4 @@ export async function login(email: string, password: string): Promise<Me | null>
     if (token.value) dropSession();
     return null;
   }
-}
-
-/**
- * Logout (docs/product.md#states): POST /auth/logout; on success the browser's local storage is cleared and the
- * user goes to /login. The language choice is written back afterwards: it is a preference, not session data.
- * If the call fails the token is still forgotten locally, so a person who pressed "logout" is never left signed in.
- */
-export async function logout(): Promise<void> {
-  try {
-    const { auth, http } = await loadApi();
-    // Screens still loading would otherwise send the revoked token and get 401s: stop them first, and keep
-    // any new call with this token from going out. Only the logout call itself is still sent.
-    http.abortSessionRequests();
-    await auth.logout();
-    localStorage.clear();
-    rememberLanguage();
-  } catch {
-    clearToken();
-    clearDrafts();
-  }
-  token.value = null;
-  user.value = null;
-  navigate('/login');
-}
-
-// A 401 on any call except login means the token is no longer valid: end the session and ask to sign in again.
-// Only if that token is still the stored one: a late 401 for an old token must not wipe a newer one (a fresh
-// login, or the one-time token the reset screen took from its link - the link would then "expire").
-function handleUnauthorized(sentToken: string | null): void {
-  if (sentToken !== getToken()) return;
-  const wasSignedIn = token.value !== null;
-  dropSession();
-  if (wasSignedIn && !isOpenPath(location.pathname)) {
-    navigate(loginUrlFor(location.pathname + location.search), { replace: true });
-  }
-}
-
-const OPEN_PATHS = ['/login', '/coach-reset-password', '/reset-password', '/internet-explorer-msg'];
-export function isOpenPath(path: string): boolean {
-  return OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`) || (p === '/reset-password' && path.startsWith(p)));
 }

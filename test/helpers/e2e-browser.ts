@@ -28,6 +28,8 @@ export interface Journey {
   origin: string;
   /** Declares a failing request as intended; the journey also fails if it never happens. */
   provoke(failure: ProvokedFailure): void;
+  /** Declares a failing request as harmless when it happens (a race the journey cannot order); nothing fails when it does not. */
+  tolerate(failure: ProvokedFailure): void;
   /**
    * Screenshot (test-artifacts/e2e/<journey>/NN-<name>.png), axe check and problem check of the current
    * screen of `on` (default: the journey's page; pass a popup such as a print view).
@@ -80,6 +82,9 @@ export async function openJourney(
     origin,
     provoke(failure) {
       provoked.push({ ...failure, seen: 0 });
+    },
+    tolerate(failure) {
+      provoked.push({ ...failure, seen: 0, optional: true });
     },
     problems: () => [...found],
     async captureFailure() {

@@ -4,6 +4,7 @@ import { login, lastLoginFailure } from '../../state/session.ts';
 import { safeReturnUrl } from '../../lib/return-url.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { t } from '../../lib/i18n.ts';
+import { endReasonText } from '../../lib/session-end.ts';
 
 /** Login screen: after a successful login the person lands on returnUrl (same-origin paths only). */
 export default function LoginScreen() {
@@ -15,6 +16,8 @@ export default function LoginScreen() {
   // about 100 bytes (brotli) to the first screen, which has 30 KB in all (measured with `npm run size`).
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<'failed' | 'unusable' | 'offline' | null>(null);
+  // Why the last session ended (idle, expired), when the client sent the coach here itself.
+  const ended = endReasonText(new URLSearchParams(search).get('reason'));
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -39,6 +42,7 @@ export default function LoginScreen() {
           <p className="auth-brand">{instanceTitle()}</p>
           <h1>{t('login.title')}</h1>
         </header>
+        {ended ? <p role="status">{ended}</p> : null}
         <form onSubmit={submit} noValidate>
           <label>
             {t('login.email')}

@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import LoginScreen from './index.tsx';
 import { resetSessionForTests, user } from '../../state/session.ts';
 import { reportError } from '../../lib/error-reporting.ts';
 import { apiError, buildMe, json, mockFetch } from '../../../test/helpers/client-fetch.ts';
+import { idleMinutesMeta } from '../../../test/helpers/client-session.ts';
+import { activate, addDictionary } from '../../lib/i18n.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
+import fr from '../../../locales/fr.json' with { type: 'json' };
 
 vi.mock('../../lib/error-reporting.ts', () => ({ reportError: vi.fn() }));
 
@@ -106,5 +110,52 @@ describe('login screen', () => {
     expect(vi.mocked(reportError).mock.calls[0][0]).toMatchObject({ code: 'INVALID_RESPONSE' });
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(screen.getByLabelText('Passwort').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('login screen after a session ended', () => {
+  const status = () => screen.queryByRole('status')?.textContent ?? null;
+
+  test.each([
+    [undefined, 'Sie wurden nach 30 Minuten ohne Aktivität abgemeldet.'],
+    ['15', 'Sie wurden nach 15 Minuten ohne Aktivität abgemeldet.'],
+    ['1', 'Sie wurden nach 1 Minute ohne Aktivität abgemeldet.'],
+    ['zehn', 'Sie wurden nach 30 Minuten ohne Aktivität abgemeldet.'],
+  ])('after the idle logout (idle minutes %s) says so with the configured minutes', (minutes, text) => {
+    if (minutes !== undefined) idleMinutesMeta(minutes);
+    show('/login?returnUrl=%2Fpatient%2F42&reason=idle');
+    expect(status()).toBe(text);
+  });
+
+  test.each([
+    ['en', '1', 'You were signed out after 1 minute without activity.'],
+    ['en', '30', 'You were signed out after 30 minutes without activity.'],
+    ['fr', '1', 'Votre session a été fermée après 1 minute d’inactivité.'],
+    ['fr', '30', 'Votre session a été fermée après 30 minutes d’inactivité.'],
+  ] as const)('says it in %s too (%s minutes)', (lang, minutes, text) => {
+    addDictionary(lang, (lang === 'en' ? en : fr) as Record<string, unknown>);
+    activate(lang);
+    onTestFinished(() => activate('de'));
+    idleMinutesMeta(minutes);
+    show('/login?reason=idle');
+    expect(status()).toBe(text);
+  });
+
+  test('after an expired session asks to sign in again', () => {
+    show('/login?returnUrl=%2Fdashboard&reason=expired');
+    expect(status()).toBe('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+  });
+
+  test.each(['/login', '/login?reason=anything'])('at %s says nothing about a session', (path) => {
+    show(path);
+    expect(status()).toBeNull();
+  });
+
+  test('after the idle logout signs in back to where the coach was', async () => {
+    mockFetch({ 'POST /auth/login': json(answer), 'GET /auth/me': json(buildMe()) });
+    show('/login?returnUrl=%2Fpatient%2F42%3Ftab%3Dnotes&reason=idle');
+    fillAndSubmit();
+    await waitFor(() => expect(location.pathname).toBe('/patient/42'));
+    expect(location.search).toBe('?tab=notes');
   });
 });

@@ -1,0 +1,108 @@
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiInPage, signIn } from '../helpers/e2e-api.ts';
+import { forEachUpstream, type E2eUpstream } from '../helpers/e2e-upstreams.ts';
+
+/*
+ * Two tabs of one browser (two pages of one context share localStorage, as tabs do). The pages' clocks are
+ * Playwright's (context.clock): installed before the first page loads, then fast-forwarded in both tabs at once,
+ * as time passes for every tab of a real browser. The server's clock is not moved: its own idle time stays far away.
+ */
+
+const MINUTE = 60_000;
+const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Sind Sie noch da?' });
+
+/** A signed-in tab and a second tab of the same browser on a patient's record; returns the second tab and the record's path. */
+async function twoTabs(context: BrowserContext, page: Page, upstream: E2eUpstream): Promise<{ other: Page; record: string }> {
+  await page.goto('/login');
+  await signIn(page, upstream.accounts.coach, upstream.password);
+  await page.waitForURL('**/dashboard');
+  const filter = encodeURIComponent(JSON.stringify({ order: ['lastName ASC', 'firstName ASC'], limit: 1 }));
+  const [patient] = await apiInPage<{ id: string | number; lastName: string }[]>(page, 'GET', `/patients?filter=${filter}`);
+  const record = `/patient/${patient.id}`;
+  const other = await context.newPage();
+  await other.goto(record);
+  await other.getByRole('heading', { level: 1 }).waitFor();
+  expect(new URL(other.url()).pathname).toBe(record);
+  return { other, record };
+}
+
+forEachUpstream((upstream, journey) => {
+  journey('warns two minutes before the idle logout; input in the other tab keeps both tabs signed in', async ({ j }) => {
+    await j.context.clock.install();
+    const { other } = await twoTabs(j.context, j.page, upstream);
+
+    // Input in the second tab after 20 minutes: 9 minutes later no tab warns.
+    await j.context.clock.fastForward(20 * MINUTE);
+    await other.mouse.move(200, 300);
+    await other.keyboard.press('Shift');
+    await j.context.clock.fastForward(9 * MINUTE);
+    expect(await warning(j.page).isVisible()).toBe(false);
+    expect(await warning(other).isVisible()).toBe(false);
+
+    // 28.5 minutes after that input the first tab warns, focused on its button, with the time left.
+    await j.context.clock.fastForward(19.5 * MINUTE);
+    await warning(j.page).waitFor();
+    // The coach looks at the first tab: a tab in the background gets its timers late (the browser throttles them).
+    await j.page.bringToFront();
+    await expect.poll(() => j.page.getByRole('timer').innerText()).toMatch(/^Ohne Aktivität werden Sie in 1:[23]\d abgemeldet\.$/);
+    expect(await j.page.evaluate(() => document.activeElement?.textContent)).toBe('Angemeldet bleiben');
+    await j.screen('idle warning');
+
+    // "Angemeldet bleiben" in the other tab asks the server and closes the warning in this one.
+    await other.bringToFront();
+    const ping = other.waitForRequest((request) => new URL(request.url()).pathname === '/v2/auth/me');
+    await warning(other).getByRole('button', { name: 'Angemeldet bleiben' }).click();
+    await ping;
+    await warning(j.page).waitFor({ state: 'hidden', timeout: 1_000 });
+    await j.context.clock.fastForward(27 * MINUTE);
+    expect(await warning(j.page).isVisible()).toBe(false);
+    expect(new URL(j.page.url()).pathname).toBe('/dashboard');
+  });
+
+  journey('signs every tab out after the idle time, says why, and after sign-in returns to the record with what was typed', async ({ j }) => {
+    // Both tabs reach the end at the same moment and may both send the logout: the later one finds the token ended.
+    j.tolerate({ url: /\/v2\/auth\/logout$/, status: 401, method: 'POST' });
+    await j.context.clock.install();
+    const { other, record } = await twoTabs(j.context, j.page, upstream);
+
+    // A comment typed but not saved.
+    const text = `Rückruf vereinbart (${Date.now().toString(36)}).`;
+    await other.getByRole('link', { name: 'Kommentare' }).click();
+    await other.getByLabel('Neuer Kommentar').fill(text);
+
+    await j.context.clock.fastForward(30 * MINUTE);
+    for (const tab of [other, j.page]) {
+      await tab.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reason') === 'idle');
+      await tab.getByText('Sie wurden nach 30 Minuten ohne Aktivität abgemeldet.').waitFor();
+    }
+    expect(await other.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await j.screen('login after the idle logout', other);
+
+    await signIn(other, upstream.accounts.coach, upstream.password);
+    await other.waitForURL((url) => url.pathname === record && url.searchParams.get('tab') === 'comments');
+    await expect.poll(() => other.getByLabel('Neuer Kommentar').inputValue()).toBe(text);
+  });
+
+  journey('a sign-out in one tab signs the other tab out within a second; a reload or a sign-in in one tab does not', async ({ j }) => {
+    const { other, record } = await twoTabs(j.context, j.page, upstream);
+    await other.reload();
+    await other.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(other.url()).pathname).toBe(record);
+
+    // A sign-in in the other tab (the same coach, again) leaves this tab signed in.
+    await other.goto('/login');
+    await signIn(other, upstream.accounts.coach, upstream.password);
+    await other.waitForURL('**/dashboard');
+    await j.page.getByRole('link', { name: 'News' }).first().click();
+    await j.page.waitForURL('**/news-dashboard');
+    await other.goto('/patient');
+    await other.getByRole('heading', { level: 1 }).waitFor();
+
+    await j.page.getByRole('button', { name: 'Abmelden' }).click();
+    await other.waitForURL((url) => url.pathname === '/login', { timeout: 1_000 });
+    await j.page.waitForURL((url) => url.pathname === '/login');
+    expect(await other.getByRole('heading', { level: 1 }).innerText()).toBe('Anmelden');
+    expect(await other.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+});
