@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { getPatient } from '../../api/patients.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
@@ -22,6 +23,7 @@ import { SyncedData } from './detail/SyncedData.tsx';
 import { patientName } from '../../lib/names.ts';
 import { PatientHistory } from './detail/PatientHistory.tsx';
 import { useAuditLogAvailable } from './detail/history-support.ts';
+import { markOpened } from '../../lib/last-opened.ts';
 
 export const TABS = ['overview', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
 export type Tab = (typeof TABS)[number];
@@ -33,6 +35,8 @@ export function PatientDetail({ id }: { id: string }) {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
   const patient = useResource((signal) => getPatient(id, signal), id);
   const me = user.value;
+  // The dashboard's "Neue Notiz in der App" counts the app notes written after this moment.
+  useEffect(() => markOpened(me?.id ?? '', id), [me?.id, id]);
   // "Verlauf" only where the API has the audit log (GET /audit-log is not in docs/product.md#calls).
   const history = useAuditLogAvailable(me?.id ?? '', id) === true;
   const tabs = TABS.filter((name) => name !== 'history' || history);
