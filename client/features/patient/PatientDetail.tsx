@@ -36,7 +36,8 @@ export function PatientDetail({ id }: { id: string }) {
   const patient = useResource((signal) => getPatient(id, signal), id);
   const me = user.value;
   // The dashboard's "Neue Notiz in der App" counts the app notes written after this moment.
-  useEffect(() => markOpened(me?.id ?? '', id), [me?.id, id]);
+  const coachId = me?.id ?? '';
+  useEffect(() => markOpened(coachId, id), [coachId, id]);
   // "Verlauf" only where the API has the audit log (GET /audit-log is not in docs/product.md#calls).
   const history = useAuditLogAvailable(me?.id ?? '', id) === true;
   const tabs = TABS.filter((name) => name !== 'history' || history);

@@ -104,7 +104,9 @@ function Agenda({ patients, now }: { patients: Patient[]; now: Date }) {
               <span>
                 <Link href={patientLink(p.id)}>{patientName(p)}</Link> <BirthDate patient={p} />
               </span>
-              <small className="muted">{p.followUpAt === today ? t('myDay.followUps.today') : t('myDay.followUps.since', { date: dayText(p.followUpAt ?? '') })}</small>
+              <small className="muted">
+                {p.followUpAt === today ? t('myDay.followUps.today') : t('myDay.followUps.since', { date: dayText(p.followUpAt ?? '') })}
+              </small>
             </li>
           ))}
         </ul>
