@@ -61,6 +61,19 @@ export const CHAPTERS: Chapter[] = [
         .join(', '),
     }),
   },
+  {
+    id: 'my-day',
+    key: 'myDay',
+    steps: 4,
+    visible: always,
+    params: () => ({
+      myDay: t('myDay.title'),
+      attention: attention(),
+      newNote: t('myDay.reason.newNote'),
+      falling: t('myDay.reason.worsening', { recent: '2,0', before: '3,5' }),
+      help: t('myDay.help.summary'),
+    }),
+  },
 ];
 
 export const chaptersFor = (me: Me | null) => CHAPTERS.filter((chapter) => chapter.visible(me));
