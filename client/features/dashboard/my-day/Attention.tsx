@@ -73,7 +73,7 @@ export function Attention({ data, now, flags }: { data: Caseload; now: Date; fla
   return (
     <section aria-labelledby="attention-heading" className="card dashboard-attention">
       <h3 id="attention-heading">{t('dashboard.attention.title')}</h3>
-      <p className="muted">{t('dashboard.attention.hint')}</p>
+      <p className="muted">{t('myDay.attentionHint')}</p>
       <details className="my-day-help">
         <summary>{t('myDay.help.summary')}</summary>
         <p>{t('myDay.help.text')}</p>

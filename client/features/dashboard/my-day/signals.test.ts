@@ -86,8 +86,8 @@ describe('new notes from the app', () => {
     expect([...found.entries()]).toEqual([['p1', { count: 2, newest: '2026-11-26T07:00:00Z' }]]);
   });
 
-  test('for a patient never opened on this device, counts app notes of the last 7 days', () => {
-    const notes = [buildAppNote('p1', '2026-11-20T10:00:00Z'), buildAppNote('p2', '2026-11-18T10:00:00Z')];
+  test('for a patient never opened on this device, counts app notes of the last 30 days', () => {
+    const notes = [buildAppNote('p1', '2026-11-01T10:00:00Z'), buildAppNote('p2', '2026-10-26T10:00:00Z')];
     expect([...newAppNotes(notes, opened({}), now).keys()]).toEqual(['p1']);
   });
 

@@ -5,14 +5,15 @@ import { addDays } from './day.ts';
  * The two signals that put a patient on "Brauchen Aufmerksamkeit" although the app still sends data:
  *
  * - a new note written in the app (an external comment from "patient-app") since the coach last opened the
- *   patient on this device (last-opened.ts); a patient never opened here counts notes of the last NEW_NOTE_DAYS;
+ *   patient on this device (lib/last-opened.ts); for a patient never opened here, every note of the last
+ *   NEW_NOTE_DAYS is new (the coach has not read it on this device; older ones would have been dealt with by now);
  * - a falling day evaluation: the mean mood (1 = very bad to 5 = very good) of the last RECENT_DAYS calendar days
  *   is at least DROP points below the mean of the BASELINE_DAYS days before. Days without a rating are left out
  *   of both means, so a skipped day neither raises nor hides a fall; but a mean needs at least MIN_RECENT and
  *   MIN_BASELINE ratings, so two bad days after a silent week flag nothing.
  */
 
-export const NEW_NOTE_DAYS = 7;
+export const NEW_NOTE_DAYS = 30;
 export const RECENT_DAYS = 3;
 export const BASELINE_DAYS = 7;
 export const DROP = 1;
