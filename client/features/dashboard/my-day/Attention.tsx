@@ -6,6 +6,7 @@ import type { Caseload } from '../load.ts';
 import { allText, moreThanShown, patientLink } from '../more.ts';
 import { Worklist } from '../worklist/Worklist.tsx';
 import { BirthDate } from './BirthDate.tsx';
+import { RuleHelp } from './RuleHelp.tsx';
 import type { NewNotes, Worsening } from './signals.ts';
 import type { WorseningCheck } from './worsening.ts';
 
@@ -21,9 +22,9 @@ const one = (value: number) => formatNumber(value, { maximumFractionDigits: 1, m
 function reasons(id: string, flags: Flags): string[] {
   const found: string[] = [];
   const notes = flags.notes.get(id);
-  if (notes) found.push(notes.count === 1 ? t('myDay.reason.newNote') : t('myDay.reason.newNotes', { n: notes.count }));
+  if (notes) found.push(notes.count === 1 ? t('myDay.newNote') : `${t('myDay.newNote')} (${formatNumber(notes.count)})`);
   const fall: Worsening | undefined = flags.worsening?.flagged.get(id);
-  if (fall) found.push(t('myDay.reason.worsening', { recent: one(fall.recent), before: one(fall.before) }));
+  if (fall) found.push(t('myDay.worsening', { recent: one(fall.recent), before: one(fall.before) }));
   return found;
 }
 
@@ -32,7 +33,7 @@ function Flagged({ patients, flags }: { patients: Patient[]; flags: Flags }) {
   const rows = patients.map((p) => ({ p, why: reasons(p.id, flags) })).filter((row) => row.why.length > 0);
   if (rows.length === 0) return null;
   return (
-    <ul className="row-list my-day-flagged" aria-label={t('myDay.flagged.label')}>
+    <ul className="row-list my-day-flagged">
       {rows.map(({ p, why }) => (
         <li key={p.id}>
           <span>
@@ -53,13 +54,7 @@ function Flagged({ patients, flags }: { patients: Patient[]; flags: Flags }) {
 
 function CheckStatus({ flags }: { flags: Flags }) {
   const check = flags.worsening;
-  const text = flags.checking
-    ? t('myDay.check.running')
-    : !check
-      ? t('myDay.check.failed')
-      : check.candidates > check.checked
-        ? t('myDay.check.partial', { n: check.checked, of: check.candidates })
-        : t('myDay.check.done', { n: check.checked });
+  const text = flags.checking ? t('common.loading') : check ? t('myDay.checked', { n: check.checked, of: check.candidates }) : t('myDay.failed');
   return (
     <p className="muted my-day-check" aria-live="polite">
       <small>{text}</small>
@@ -73,11 +68,8 @@ export function Attention({ data, now, flags }: { data: Caseload; now: Date; fla
   return (
     <section aria-labelledby="attention-heading" className="card dashboard-attention">
       <h3 id="attention-heading">{t('dashboard.attention.title')}</h3>
-      <p className="muted">{t('myDay.attentionHint')}</p>
-      <details className="my-day-help">
-        <summary>{t('myDay.help.summary')}</summary>
-        <p>{t('myDay.help.text')}</p>
-      </details>
+      <p className="muted">{t('dashboard.attention.hint')}</p>
+      <RuleHelp />
       <Flagged patients={flaggedFirst} flags={flags} />
       <CheckStatus flags={flags} />
       {data.attention.length === 0 ? (

@@ -93,9 +93,9 @@ test('flags a falling day evaluation with both means, after reading the ratings 
   const { calls } = upstream(patients, [], { p1: falling('p1'), p2: steady('p2') });
   render(<DashboardPage />);
   const section = await attention();
-  const reason = await within(section).findByText('Tagesbewertung sinkt: Stimmung zuletzt 2,0, davor 4,0', {}, { timeout: 3000 });
+  const reason = await within(section).findByText('Tagesbewertung sinkt: Stimmung 2,0 statt 4,0', {}, { timeout: 3000 });
   expect(within(reason.closest('li')!).getByRole('link', { name: 'Vor Sinkt' })).toBeTruthy();
-  expect(within(section).getByText('Tagesbewertungen geprüft: 2 Patienten mit neuen Daten.')).toBeTruthy();
+  expect(within(section).getByText('Tagesbewertung von 2 der 2 Patienten mit neuen Daten geprüft.')).toBeTruthy();
   expect(
     dayEvaluationCalls(calls)
       .map((c) => c.path)
@@ -111,7 +111,7 @@ test('keeps the first load at 4 calls and reads the day evaluations afterwards, 
   render(<DashboardPage />);
   await within(await attention()).findByText('Neue Notiz in der App');
   expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /v2/comments', 'GET /v2/externalComments', 'GET /v2/patients', 'GET /v2/patients']);
-  expect(await within(await attention()).findByText(/geprüft: 12 von 20 Patienten/, {}, { timeout: 3000 })).toBeTruthy();
+  expect(await within(await attention()).findByText('Tagesbewertung von 12 der 20 Patienten mit neuen Daten geprüft.', {}, { timeout: 3000 })).toBeTruthy();
   expect(dayEvaluationCalls(calls)).toHaveLength(CHECKED);
   // The newest data first.
   expect(
@@ -125,4 +125,15 @@ test('keeps the first load at 4 calls and reads the day evaluations afterwards, 
       .sort(),
   );
   await waitFor(() => expect(calls).toHaveLength(4 + CHECKED));
+});
+
+test('explains the flags on the screen when the coach asks "Wann steht jemand hier?", with a way into the guide', async () => {
+  upstream([active('p1', 'Eins')]);
+  render(<DashboardPage />);
+  const section = await attention();
+  const details = within(section).getByText('Wann steht jemand hier?').closest('details')!;
+  details.open = true;
+  details.dispatchEvent(new Event('toggle'));
+  expect(await within(details).findByText(/mindestens 1 Punkt unter der der 7 Tage davor/)).toBeTruthy();
+  expect(within(details).getByRole('link', { name: 'Den Tag auf dem Dashboard planen' }).getAttribute('href')).toBe('/information/guide/my-day');
 });

@@ -11,7 +11,7 @@ import type { Caseload } from '../load.ts';
 import { patientLink } from '../more.ts';
 import { Attention, type Flags } from './Attention.tsx';
 import { BirthDate } from './BirthDate.tsx';
-import { type DayAppointment, appointmentsOfWeek, dayIn, followUpsDue } from './day.ts';
+import { type DayAppointment, appointmentsOfWeek, followUpsDue } from './day.ts';
 import { lastOpenedReader } from '../../../lib/last-opened.ts';
 import { newAppNotes } from './signals.ts';
 import { checkWorsening, type WorseningCheck } from './worsening.ts';
@@ -87,16 +87,15 @@ function AppointmentList({ items, withDay, empty }: { items: DayAppointment[]; w
 function Agenda({ patients, now }: { patients: Patient[]; now: Date }) {
   const week = appointmentsOfWeek(patients, now);
   const due = followUpsDue(patients, now);
-  const today = dayIn(now);
   return (
     <section aria-labelledby="my-day-agenda-heading" className="card my-day-agenda">
-      <h3 id="my-day-agenda-heading">{t('myDay.today.title')}</h3>
-      <AppointmentList items={week.today} withDay={false} empty={t('myDay.today.empty')} />
-      <h3>{t('myDay.week.title')}</h3>
-      <AppointmentList items={week.laterThisWeek} withDay empty={t('myDay.week.empty')} />
-      <h3>{t('myDay.followUps.title')}</h3>
+      <h3 id="my-day-agenda-heading">{t('myDay.today')}</h3>
+      <AppointmentList items={week.today} withDay={false} empty={t('myDay.none')} />
+      <h3>{t('myDay.week')}</h3>
+      <AppointmentList items={week.laterThisWeek} withDay empty={t('myDay.none')} />
+      <h3>{t('myDay.followUps')}</h3>
       {due.length === 0 ? (
-        <p className="muted">{t('myDay.followUps.empty')}</p>
+        <p className="muted">{t('myDay.none')}</p>
       ) : (
         <ul className="row-list">
           {due.map((p) => (
@@ -104,9 +103,7 @@ function Agenda({ patients, now }: { patients: Patient[]; now: Date }) {
               <span>
                 <Link href={patientLink(p.id)}>{patientName(p)}</Link> <BirthDate patient={p} />
               </span>
-              <small className="muted">
-                {p.followUpAt === today ? t('myDay.followUps.today') : t('myDay.followUps.since', { date: dayText(p.followUpAt ?? '') })}
-              </small>
+              <small className="muted">{t('myDay.since', { date: dayText(p.followUpAt ?? '') })}</small>
             </li>
           ))}
         </ul>

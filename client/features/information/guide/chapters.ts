@@ -69,9 +69,9 @@ export const CHAPTERS: Chapter[] = [
     params: () => ({
       myDay: t('myDay.title'),
       attention: attention(),
-      newNote: t('myDay.reason.newNote'),
-      falling: t('myDay.reason.worsening', { recent: '2,0', before: '3,5' }),
-      help: t('myDay.help.summary'),
+      newNote: t('myDay.newNote'),
+      falling: t('myDay.worsening', { recent: '2,0', before: '3,5' }),
+      help: t('myDay.why'),
     }),
   },
 ];
