@@ -9,7 +9,7 @@ import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { markOpened } from '../../../lib/last-opened.ts';
 import { user } from '../../../state/session.ts';
 import DashboardPage from '../index.tsx';
-import { CHECKED } from './worsening.ts';
+import { CHECKED, forgetWorseningChecks } from './worsening.ts';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -38,6 +38,7 @@ const attention = async () => (await screen.findByRole('heading', { name: 'Brauc
 const dayEvaluationCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path.endsWith('/sync-db/day-evaluation'));
 
 beforeEach(() => {
+  forgetWorseningChecks();
   localStorage.setItem('accessToken', 'tok');
   user.value = buildMe();
 });
@@ -136,4 +137,21 @@ test('explains the flags on the screen when the coach asks "Wann steht jemand hi
   details.dispatchEvent(new Event('toggle'));
   expect(await within(details).findByText(/mindestens 1 Punkt unter der der 7 Tage davor/)).toBeTruthy();
   expect(within(details).getByRole('link', { name: 'Den Tag auf dem Dashboard planen' }).getAttribute('href')).toBe('/information/guide/my-day');
+});
+
+test('coming back to the dashboard reads the day evaluations again only for patients whose app has sent data since', async () => {
+  const synced = ago(0.2).toISOString();
+  const patients = [active('p1', 'Sinkt', { lastDataAt: synced }), active('p2', 'Stabil', { lastDataAt: synced })];
+  const first = upstream(patients, [], { p1: falling('p1'), p2: steady('p2') });
+  const view = render(<DashboardPage />);
+  await within(await attention()).findByText('Tagesbewertung sinkt: Stimmung 2,0 statt 4,0', {}, { timeout: 3000 });
+  expect(dayEvaluationCalls(first.calls)).toHaveLength(2);
+  view.unmount();
+
+  const again = upstream([patients[0], { ...patients[1], lastDataAt: new Date().toISOString() }], [], { p1: falling('p1'), p2: steady('p2') });
+  render(<DashboardPage />);
+  // Still flagged from what was read before, and only the patient with new data is read again.
+  expect(await within(await attention()).findByText('Tagesbewertung sinkt: Stimmung 2,0 statt 4,0', {}, { timeout: 3000 })).toBeTruthy();
+  await within(await attention()).findByText(/Tagesbewertung von 2 der 2/, {}, { timeout: 3000 });
+  expect(dayEvaluationCalls(again.calls).map((c) => c.path)).toEqual(['/v2/patients/p2/sync-db/day-evaluation']);
 });

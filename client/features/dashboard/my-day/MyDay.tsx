@@ -24,7 +24,7 @@ import { checkWorsening, type WorseningCheck } from './worsening.ts';
 export function MyDay({ data, now }: { data: Caseload; now: Date }) {
   const coachId = user.value?.id ?? '';
   const notes = useMemo(() => newAppNotes(data.recentExternal, lastOpenedReader(coachId), now), [data, coachId, now]);
-  const worsening = useWorsening(data.patients, now);
+  const worsening = useWorsening(data.patients, now, coachId);
   const flags: Flags = { notes, ...worsening };
   return (
     <section aria-labelledby="my-day-heading" className="my-day">
@@ -39,12 +39,12 @@ export function MyDay({ data, now }: { data: Caseload; now: Date }) {
   );
 }
 
-function useWorsening(patients: Patient[], now: Date): { worsening: WorseningCheck | null; checking: boolean } {
+function useWorsening(patients: Patient[], now: Date, coachId: string): { worsening: WorseningCheck | null; checking: boolean } {
   const [state, setState] = useState<{ worsening: WorseningCheck | null; checking: boolean }>({ worsening: null, checking: true });
   useEffect(() => {
     const controller = new AbortController();
     const stop = whenIdle(() => {
-      checkWorsening(patients, now, controller.signal).then(
+      checkWorsening(patients, now, controller.signal, coachId).then(
         (worsening) => setState({ worsening, checking: false }),
         () => !controller.signal.aborted && setState({ worsening: null, checking: false }),
       );
@@ -53,7 +53,7 @@ function useWorsening(patients: Patient[], now: Date): { worsening: WorseningChe
       stop();
       controller.abort();
     };
-  }, [patients, now]);
+  }, [patients, now, coachId]);
   return state;
 }
 
