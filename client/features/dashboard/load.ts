@@ -21,6 +21,9 @@ import { waitingForFollowUp } from './worklist/calls.ts';
  * 4. GET /patients?filter={where: {id: {inq: [...]}}}: the names of the patients those comments are about,
  *    one call for both lists, left out when there are no comments.
  *
+ * Once these are shown, "Mein Tag" reads the day evaluations of the patients with recent data, one call each and
+ * at most my-day/worsening.ts CHECKED of them, kept until their app sends new data.
+ *
  * A caseload larger than one page (an administrator of a big instance) is counted the way the screen did
  * before, with one limit-0 call per figure, and its lists come from their own calls: right, just not cheap.
  */
