@@ -71,9 +71,7 @@ forEachUpstream((upstream, journey) => {
     await other.getByRole('link', { name: 'Kommentare' }).click();
     await other.getByLabel('Neuer Kommentar').fill(text);
     // Sealed once the tab has its draft key: long before 30 minutes pass for a person, here before the clock jumps.
-    await expect
-      .poll(() => other.evaluate(() => Object.keys(localStorage).some((name) => name.startsWith('draft:') && name.endsWith(':comment'))))
-      .toBe(true);
+    await expect.poll(() => other.evaluate(() => Object.keys(localStorage).some((name) => name.startsWith('draft:') && name.endsWith(':comment')))).toBe(true);
 
     await j.context.clock.fastForward(30 * MINUTE);
     for (const tab of [other, j.page]) {

@@ -2,7 +2,6 @@ import '../../components/records.css';
 import './dashboard.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { ListCount } from '../../api/paging.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
@@ -10,21 +9,18 @@ import { daysUntil } from '../../components/freshness.ts';
 import { formatCount } from '../../components/list-count.ts';
 import { useResource } from '../../components/useResource.ts';
 import { prefetchAreas, whenIdle } from '../../lib/areas.ts';
-import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
+import { formatDate, t } from '../../lib/i18n.ts';
 import { newsLoading, unreadNews } from '../../state/news.ts';
 import { user } from '../../state/session.ts';
 import { coachName, patientName } from '../../lib/names.ts';
 import { LEVELS, loadCaseload, loadFeeds, type Caseload as CaseloadData, type Feeds } from './load.ts';
 import { PatientSearchBox } from '../../components/patient-search/PatientSearchBox.tsx';
-import { Worklist } from './worklist/Worklist.tsx';
 import { dashboardKind } from '../../components/permissions.ts';
 import HealthManagerDashboard from './HealthManagerDashboard.tsx';
+import { allText, moreThanShown, patientLink } from './more.ts';
+import { MyDay } from './my-day/MyDay.tsx';
 
-const patientLink = (id: string, tab?: string) => `/patient/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
-const moreThanShown = (total: ListCount, shown: number) => !total.exact || total.count > shown;
-/** "Alle 12 anzeigen", or "Alle anzeigen" when the upstream did not say how many there are. */
-const allText = (key: string, total: ListCount) => (total.exact ? t(key, { n: formatNumber(total.count) }) : t('common.showAll'));
 
 /** The start page: a health manager's own (HealthManagerDashboard.tsx), or the coach's below. */
 export default function DashboardPage() {
@@ -46,7 +42,7 @@ function CoachDashboard() {
   const loaded = ready && feeds.status !== 'loading';
   useEffect(() => (loaded ? whenIdle(() => prefetchAreas(['patient'])) : undefined), [loaded]);
   return (
-    <section className="dashboard">
+    <section className={ready ? 'dashboard' : 'dashboard dashboard-loading'}>
       <header className="page-header">
         <h1>{t('dashboard.title')}</h1>
         {me && <p className="muted">{t('dashboard.greeting', { name: me.firstName || coachName(me) })}</p>}
@@ -58,9 +54,9 @@ function CoachDashboard() {
       <DataState status={ready ? 'ready' : caseload.status === 'error' ? 'error' : 'loading'} error={caseload.error} onRetry={caseload.reload}>
         {caseload.data && (
           <>
+            <MyDay data={caseload.data} now={now} />
             <Caseload data={caseload.data} />
             <div className="dashboard-grid">
-              <Attention data={caseload.data} now={now} />
               <EndingSoon data={caseload.data} now={now} />
               <UnreadNews />
               <RecentFeed
@@ -110,26 +106,6 @@ function Caseload({ data }: { data: CaseloadData }) {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function Attention({ data, now }: { data: CaseloadData; now: Date }) {
-  return (
-    <section aria-labelledby="attention-heading" className="card dashboard-attention">
-      <h2 id="attention-heading">{t('dashboard.attention.title')}</h2>
-      <p className="muted">{t('dashboard.attention.hint')}</p>
-      {data.attention.length === 0 ? (
-        <p className="data-state data-state-empty">{t('dashboard.attention.empty')}</p>
-      ) : (
-        // The start of the day: one click records a call, a follow-up day takes the patient off the list.
-        <Worklist patients={data.attention} now={now} />
-      )}
-      {moreThanShown(data.attentionTotal, data.attention.length) && (
-        <p>
-          <Link href="/patient?status=active&sort=lastDataAt">{allText('dashboard.attention.all', data.attentionTotal)}</Link>
-        </p>
-      )}
     </section>
   );
 }

@@ -15,9 +15,14 @@ import { waitingForFollowUp } from './worklist/calls.ts';
  *
  * 1. GET /patients: every patient in aftercare today (one page, CASELOAD_PAGE rows). The counts per traffic
  *    light, the patients needing attention and those whose aftercare ends soon are all read from it.
- * 2. GET /comments and 3. GET /externalComments: the five newest of each.
+ * 2. GET /comments: the five newest. 3. GET /externalComments: the NOTES_READ newest; the feed shows five, "Mein
+ *    Tag" looks in all of them for notes from the app that the coach has not seen yet (my-day/signals.ts). The
+ *    caseload and the feeds ask for it with the same URL at the same moment: api/request-cache.ts sends it once.
  * 4. GET /patients?filter={where: {id: {inq: [...]}}}: the names of the patients those comments are about,
  *    one call for both lists, left out when there are no comments.
+ *
+ * Once these are shown, "Mein Tag" reads the day evaluations of the patients with recent data, one call each and
+ * at most my-day/worsening.ts CHECKED of them, kept until their app sends new data.
  *
  * A caseload larger than one page (an administrator of a big instance) is counted the way the screen did
  * before, with one limit-0 call per figure, and its lists come from their own calls: right, just not cheap.
@@ -26,6 +31,10 @@ import { waitingForFollowUp } from './worklist/calls.ts';
 export const LEVELS: Freshness[] = ['red', 'yellow', 'grey', 'green'];
 
 export interface Caseload {
+  /** The NOTES_READ newest external comments (empty when they could not be read): "Mein Tag" flags new app notes. */
+  recentExternal: ExternalComment[];
+  /** The patients read: the whole caseload when `total` is exact, else its first page ("Mein Tag" reads their appointments). */
+  patients: Patient[];
   /** Patients in aftercare today (exact, or "more than" when a big caseload's upstream does not count). */
   total: ListCount;
   levels: Record<Freshness, ListCount>;
@@ -46,6 +55,15 @@ const count = (where: Record<string, unknown>, signal: AbortSignal) => countRows
 const exact = (count: number): ListCount => ({ count, exact: true });
 
 export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Caseload> {
+  // Asked now, with the patients; without them the dashboard still shows, only without the new-note flag.
+  const notes = recentExternal(signal).then(
+    (answer) => answer.data,
+    () => [],
+  );
+  return { ...(await loadPatients(now, signal)), recentExternal: await notes };
+}
+
+async function loadPatients(now: Date, signal: AbortSignal): Promise<Omit<Caseload, 'recentExternal'>> {
   const filter = caseloadFilter(now);
   // One row more than the page: without X-Total-Count that row tells whether the caseload is complete.
   const { data: active, total } = await listPage((range) => listPatients({ ...filter, ...range }, signal), filter.limit!);
@@ -60,6 +78,7 @@ export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Case
     );
     const ending = active.filter((p) => endsSoon(p, now)).sort((a, b) => a.aftercareEnd.localeCompare(b.aftercareEnd) || a.lastName.localeCompare(b.lastName));
     return {
+      patients: active,
       total: exact(active.length),
       levels: Object.fromEntries(LEVELS.map((level) => [level, exact(levels[level])])) as Record<Freshness, ListCount>,
       attention: stale.slice(0, ATTENTION_SHOWN),
@@ -77,6 +96,7 @@ export async function loadCaseload(now: Date, signal: AbortSignal): Promise<Case
     listPage((range) => listPatients({ ...endingQuery, ...range }, signal), endingQuery.limit!),
   ]);
   return {
+    patients: active,
     total: total === null ? { count: active.length, exact: false } : exact(total),
     levels: Object.fromEntries(LEVELS.map((level, i) => [level, levelCounts[i]])) as Record<Freshness, ListCount>,
     // The follow-up day is left out here, not in the query: an API whose patients have no such field still answers.
@@ -102,11 +122,15 @@ export interface Feeds {
 }
 
 const FEED_SIZE = 5;
-const newest: ListFilter = { order: 'createdAt DESC', limit: FEED_SIZE };
+/** External comments read in the feed's call: enough for a week of app notes of a caseload, still one small answer. */
+export const NOTES_READ = 40;
+const newest = (limit: number): ListFilter => ({ order: 'createdAt DESC', limit });
+const recentExternal = (signal: AbortSignal) => listExternalComments(newest(NOTES_READ), signal);
 
 export async function loadFeeds(signal: AbortSignal): Promise<Feeds> {
-  const [comments, external] = await Promise.all([listComments(newest, signal), listExternalComments(newest, signal)]);
-  const ids = [...new Set([...comments.data, ...external.data].map((c) => c.patientId))];
+  const [comments, recent] = await Promise.all([listComments(newest(FEED_SIZE), signal), recentExternal(signal)]);
+  const external = recent.data.slice(0, FEED_SIZE);
+  const ids = [...new Set([...comments.data, ...external].map((c) => c.patientId))];
   const patients = ids.length === 0 ? [] : (await listPatients({ where: { id: { inq: ids } }, limit: ids.length }, signal)).data;
-  return { comments: comments.data, external: external.data, patients: new Map(patients.map((p) => [p.id, p])) };
+  return { comments: comments.data, external, patients: new Map(patients.map((p) => [p.id, p])) };
 }

@@ -95,6 +95,7 @@ describe('the coach guide', () => {
       ['Einen Anruf erfassen', '/information/guide/record-call'],
       ['Einen Zugangscode erstellen', '/information/guide/access-code'],
       ['Daten nach Excel exportieren', '/information/guide/export'],
+      ['Den Tag auf dem Dashboard planen', '/information/guide/my-day'],
     ]);
     expect(await screen.findByRole('link', { name: 'Handbuch für Coaches' })).toBeTruthy();
   });
@@ -107,6 +108,14 @@ describe('the coach guide', () => {
     expect(steps[1].textContent).toContain('„Zugangscode erstellen“');
     expect(screen.getByRole('link', { name: 'Nächstes Kapitel: Daten nach Excel exportieren' }).getAttribute('href')).toBe('/information/guide/export');
     expect(screen.getByRole('link', { name: 'Vorheriges Kapitel: Einen Anruf erfassen' })).toBeTruthy();
+  });
+
+  test('the "Mein Tag" chapter explains when a patient is flagged, with the names the dashboard uses', () => {
+    renderAt('/information/guide/my-day', <InformationPage />);
+    const main = screen.getByRole('heading', { level: 1, name: 'Den Tag auf dem Dashboard planen' }).closest('article, section, main')!;
+    expect(main.textContent).toContain('„Neue Notiz in der App“');
+    expect(main.textContent).toContain('mindestens 1 Punkt unter');
+    expect(main.textContent).toContain('„Brauchen Aufmerksamkeit“');
   });
 
   test('the freshness chapter shows the four levels as the lists show them', () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { getPatient } from '../../api/patients.ts';
 import type { Patient } from '../../api/schemas/patients.ts';
@@ -24,6 +25,7 @@ import { PatientHistory } from './detail/PatientHistory.tsx';
 import { PatientIdentity } from './detail/PatientIdentity.tsx';
 import { PatientTimeline } from './detail/PatientTimeline.tsx';
 import { useAuditLogAvailable } from './detail/history-support.ts';
+import { markOpened } from '../../lib/last-opened.ts';
 
 export const TABS = ['overview', 'timeline', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
 export type Tab = (typeof TABS)[number];
@@ -35,6 +37,9 @@ export function PatientDetail({ id }: { id: string }) {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
   const patient = useResource((signal) => getPatient(id, signal), id);
   const me = user.value;
+  // The dashboard's "Neue Notiz in der App" counts the app notes written after this moment.
+  const coachId = me?.id ?? '';
+  useEffect(() => markOpened(coachId, id), [coachId, id]);
   // "Verlauf" only where the API has the audit log (GET /audit-log is not in docs/product.md#calls).
   const history = useAuditLogAvailable(me?.id ?? '', id) === true;
   const tabs = TABS.filter((name) => name !== 'history' || history);

@@ -60,6 +60,19 @@ export const CHAPTERS: Chapter[] = [
         .join(', '),
     }),
   },
+  {
+    id: 'my-day',
+    key: 'myDay',
+    steps: 4,
+    visible: always,
+    params: () => ({
+      myDay: t('myDay.title'),
+      attention: attention(),
+      newNote: t('myDay.newNote'),
+      falling: t('myDay.worsening', { recent: '2,0', before: '3,5' }),
+      help: t('myDay.why'),
+    }),
+  },
 ];
 
 export const chaptersFor = (me: Me | null) => CHAPTERS.filter((chapter) => chapter.visible(me));
