@@ -6,6 +6,7 @@ import { openStorage, type Storage } from '../../server/upstream/db/index.ts';
 import { createUpstreamApp, type UpstreamOptions } from '../../server/upstream/app.ts';
 import { hashPassword } from '../../server/upstream/lib/secrets.ts';
 import type { Clock } from '../../server/upstream/lib/clock.ts';
+import { workAfterAnswers } from '../../server/upstream/lib/after-answer.ts';
 
 export const PASSWORD = 'Demo-Passwort-1';
 
@@ -157,6 +158,8 @@ export interface TestUpstream {
   login(email: string, password?: string): Promise<string>;
   /** Files in the outbox, oldest first, with their text. */
   outbox(): { name: string; text: string }[];
+  /** Resolves once the work the upstream does after an answer (forgot-password's mail) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -189,7 +192,9 @@ export async function createTestUpstream(options: Partial<UpstreamOptions> & { d
       }
       return names.map((name) => ({ name, text: readFileSync(path.join(outboxDir, name), 'utf8') }));
     },
+    settled: () => workAfterAnswers(app.upstream),
     async close() {
+      await workAfterAnswers(app.upstream);
       await storage.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -41,6 +41,8 @@ export interface CoachTable {
   emailVerified: Flag;
   language: string;
   trialEndsAt: string | null;
+  /** A new address waiting for the confirmation link mailed to it (migration 109); null when none. */
+  pendingEmail?: string | null;
   createdAt: string;
   updatedAt: string;
   /** Sort and search keys (lib/sort-key.ts), written by db/sort-key-plugin.ts. */
@@ -57,6 +59,8 @@ export interface AccessTokenTable {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+  /** The address a mailed link (reset, verify) went to: it works only while the account has that address. */
+  sentTo?: string | null;
 }
 
 // Created by migration 002; columns follow client/api/schemas/*.ts. JSON lists are stored as text.

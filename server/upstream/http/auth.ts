@@ -36,6 +36,8 @@ export async function findTokenCoach(ctx: Upstream, token: string, kind: 'access
     .where('access_tokens.kind', '=', kind)
     .where('access_tokens.usedAt', 'is', null)
     .where('access_tokens.expiresAt', '>', ctx.clock.now().toISOString())
+    // A mailed link works only while the account has the address it was sent to.
+    .$if(kind === 'reset', (query) => query.whereRef('access_tokens.sentTo', '=', 'coaches.email'))
     .executeTakeFirst();
   return row ? toSessionCoach(row, tokenHash) : undefined;
 }

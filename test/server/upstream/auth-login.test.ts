@@ -135,6 +135,7 @@ describe('rate limits', () => {
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     expect((await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' })).status).toBe(429);
+    await t.settled();
     expect(t.outbox()).toHaveLength(2);
   });
 });

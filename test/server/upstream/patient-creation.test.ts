@@ -2,8 +2,9 @@ import { afterEach, expect, test } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 
-// Both ways to create a patient follow one rule for its primary coach (lib/patients.ts initialPrimaryCoach): the
-// coach the body names, else the creator; only an administrator may leave it empty on purpose.
+// Both ways to create a patient follow one rule for its primary coach (lib/patients.ts initialPrimaryCoach): a coach
+// creates into their own caseload whatever the body names; an administrator's patient gets the coach the body
+// names, else the administrator, and only an administrator may leave it empty on purpose.
 let t: TestUpstream;
 afterEach(() => t?.close());
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -20,7 +21,8 @@ const ROUTES = {
 const CASES: [string, Record<string, unknown>, string | null][] = [
   ['coach', {}, 'coach'],
   ['coach', { primaryCoachId: null }, 'coach'],
-  ['coach', { primaryCoachId: 'admin' }, 'admin'],
+  ['coach', { primaryCoachId: 'admin' }, 'coach'],
+  ['coach', { primaryCoachId: 'coach2' }, 'coach'],
   ['admin', {}, 'admin'],
   ['admin', { primaryCoachId: null }, null],
   ['admin', { primaryCoachId: 'coach' }, 'coach'],

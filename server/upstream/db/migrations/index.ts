@@ -12,6 +12,7 @@ import * as auditAndLimits from './105-audit-log-and-rate-limits.ts';
 import * as germanSortKeys from './106-german-sort-keys.ts';
 import * as softDeletedComments from './107-soft-deleted-comments.ts';
 import * as patientFollowUp from './108-patient-follow-up.ts';
+import * as pendingEmail from './109-pending-email.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '106-german-sort-keys': germanSortKeys,
   '107-soft-deleted-comments': softDeletedComments,
   '108-patient-follow-up': patientFollowUp,
+  '109-pending-email': pendingEmail,
 };
