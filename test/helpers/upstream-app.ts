@@ -149,6 +149,41 @@ export async function seedFixture(storage: Storage, at: string) {
     .execute();
 }
 
+/**
+ * One more coach with the fixture's password, e.g. the super administrators the fixture lacks:
+ * `addCoach(t.storage, 'super', { isAdmin: 1, isSuperAdmin: 1 })` signs in as super@example.org.
+ */
+export async function addCoach(
+  storage: Storage,
+  id: string,
+  flags: Partial<{ isAdmin: 0 | 1; isSuperAdmin: 0 | 1; isUserLocked: 0 | 1; firstName: string; lastName: string }> = {},
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const at = '2026-11-22T09:00:00.000Z';
+  await storage.db
+    .insertInto('coaches')
+    .values({
+      id,
+      email: `${id}@example.org`,
+      firstName: id,
+      lastName: 'Test',
+      title: '',
+      phone: '',
+      passwordHash: await passwordHash,
+      isAdmin: 0,
+      isSuperAdmin: 0,
+      isHealthManager: 0,
+      isUserLocked: 0,
+      emailVerified: 1,
+      language: 'de',
+      trialEndsAt: null,
+      createdAt: at,
+      updatedAt: at,
+      ...flags,
+    })
+    .execute();
+}
+
 export interface TestUpstream {
   app: ReturnType<typeof createUpstreamApp>;
   storage: Storage;

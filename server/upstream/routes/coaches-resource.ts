@@ -66,11 +66,11 @@ async function toRow(input: Record<string, unknown>, write: WriteContext): Promi
   assertPlainCoachChanges(coach, row, existing);
   assertMaySetSuperAdmin(coach, existing?.isSuperAdmin, row.isSuperAdmin);
   if (!existing) return createRow(input, row, coach);
+  await assertSuperAdminRemains(write.ctx.db, existing, row as Partial<CoachTable>);
   if (existing.id === coach.id && (row.isUserLocked === 1 || row.isAdmin === 0)) {
     // An administrator who locks or demotes themselves could leave the instance without any admin.
     throw conflict('You cannot lock yourself or remove your own administrator role', 'SELF_LOCKOUT');
   }
-  await assertSuperAdminRemains(write.ctx.db, existing, row as Partial<CoachTable>);
   await holdNewAddress(write, row, existing);
   return row;
 }
@@ -111,6 +111,7 @@ export const coachesResource: ResourceDefinition = {
       if (op === 'delete') {
         assertMayManage(coach, row as unknown as CoachTable);
         await assertSuperAdminRemains(ctx.db, row as unknown as CoachTable, undefined);
+        if (row.id === coach.id) throw conflict('You cannot delete your own account', 'SELF_DELETE');
       }
       return isAdmin(coach) || (op === 'update' && row.id === coach.id);
     },

@@ -164,12 +164,6 @@ export function coachRoutes(ctx: Upstream): Router {
     res.status(204).end();
   });
 
-  router.delete('/coaches/:id', auth, (req, _res, next) => {
-    const caller = currentCoach(req);
-    // Only an administrator gets this far with their own id; everyone else gets the 403 of the resource.
-    if (isAdmin(caller) && param(req, 'id') === caller.id) throw conflict('You cannot delete your own account', 'SELF_DELETE');
-    next();
-  });
   router.use(coachAccountRoutes(ctx));
   router.use(resourceRoutes(ctx, coachesResource));
 
