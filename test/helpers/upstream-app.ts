@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import type { KyselyPlugin } from 'kysely';
 import { openStorage, type Storage } from '../../server/upstream/db/index.ts';
 import { createUpstreamApp, type UpstreamOptions } from '../../server/upstream/app.ts';
 import { hashPassword } from '../../server/upstream/lib/secrets.ts';
@@ -199,14 +200,19 @@ export interface TestUpstream {
 }
 
 /** A fresh upstream on an in-memory database (or dataDir) with the fixture; outbox in a temp folder. */
-export async function createTestUpstream(options: Partial<UpstreamOptions> & { dataDir?: string; fixture?: boolean } = {}): Promise<TestUpstream> {
+export async function createTestUpstream(
+  options: Partial<UpstreamOptions> & { dataDir?: string; fixture?: boolean; dbPlugin?: KyselyPlugin } = {},
+): Promise<TestUpstream> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'upstream-test-'));
   const storage = await openStorage({ dataDir: ownDir ? ':memory:' : dataDir });
   const clock = manualClock();
   if (options.fixture ?? true) await seedFixture(storage, clock.now().toISOString());
   // On PostgreSQL the rate limits count in the database, as in production.
-  const app = createUpstreamApp({ db: storage.db, dataDir, clock, logRequests: false, pool: storage.pool, ...options });
+  const { dbPlugin, ...upstreamOptions } = options;
+  // A plugin (tests that watch the queries) sees the app's queries only, not the fixture's.
+  const db = dbPlugin ? storage.db.withPlugin(dbPlugin) : storage.db;
+  const app = createUpstreamApp({ db, dataDir, clock, logRequests: false, pool: storage.pool, ...upstreamOptions });
   const outboxDir = app.upstream.outboxDir;
   return {
     app,

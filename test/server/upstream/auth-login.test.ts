@@ -100,7 +100,7 @@ describe('rate limits', () => {
       const limited = await request(t.app).post('/v2/auth/login').send({ email: 'coach@example.org', password: PASSWORD });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
+      expect(limited.body.error.code).toBe('RATE_LIMITED');
       // Other accounts are unaffected, and the window ends.
       await t.login('admin@example.org');
       vi.setSystemTime(Date.now() + 61_000);

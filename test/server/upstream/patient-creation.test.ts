@@ -51,3 +51,25 @@ for (const [name, route] of Object.entries(ROUTES)) {
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'primaryCoachId' })]);
   });
 }
+
+test('the three calls that create patients count against one limit per coach, trial accesses included: 429 with Retry-After beyond it', async () => {
+  t = await createTestUpstream({ rateLimits: { patientsPerCoach: 3 } });
+  const coach = await t.login('coach@example.org');
+  const create = {
+    patients: () => request(t.app).post('/v2/patients').set(as(coach)).send(patient),
+    median: () => request(t.app).post('/v2/coaches/createPatientForMedian').set(as(coach)).send(patient),
+    trial: () => request(t.app).get('/v2/coaches/create-trial-access').set(as(coach)),
+  };
+  for (const call of Object.values(create)) expect((await call()).status).toBe(201);
+  for (const call of Object.values(create)) {
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  }
+  const count = await t.storage.db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
+  expect(count).toHaveLength(4);
+  // Per coach: a colleague still creates.
+  const colleague = await t.login('coach2@example.org');
+  expect((await request(t.app).post('/v2/patients').set(as(colleague)).send(patient)).status).toBe(201);
+});
