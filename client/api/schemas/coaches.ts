@@ -40,7 +40,7 @@ const coachFields = {
   isAdmin: v.optional(v.boolean(), false),
   isHealthManager: v.optional(v.boolean(), false),
   isUserLocked: v.optional(v.boolean(), false),
-  /** Only a super administrator may set it; left out, it stays as it is. */
+  /** Super administrators manage administrators; only they may set it (left out of a write, it stays as it is). */
   isSuperAdmin: v.optional(v.boolean()),
   language: v.optional(LanguageSchema, 'de'),
 };

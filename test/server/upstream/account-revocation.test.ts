@@ -71,7 +71,11 @@ describe('reset links', () => {
     await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(as(admin)).expect(204);
     const verify = verifyLink('coach2@example.org');
     const session = await t.login('coach2@example.org');
-    await request(t.app).patch('/v2/auth/me/update-password').set(as(session)).send({ oldPassword: PASSWORD, newPassword: 'Kaffeetasse-Sommer-42' }).expect(204);
+    await request(t.app)
+      .patch('/v2/auth/me/update-password')
+      .set(as(session))
+      .send({ oldPassword: PASSWORD, newPassword: 'Kaffeetasse-Sommer-42' })
+      .expect(204);
     expect((await setPassword(reset)).status).toBe(401);
     expect((await request(t.app).get(verify)).status).toBe(400);
   });

@@ -12,7 +12,14 @@ const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Every call that manages one coach's account, as [name, request]. */
 const MANAGING: [string, (id: string, token: string) => request.Test][] = [
   ['PATCH', (id, token) => request(t.app).patch(`/v2/coaches/${id}`).set(as(token)).send({ title: 'Neu' })],
-  ['PUT', (id, token) => request(t.app).put(`/v2/coaches/${id}`).set(as(token)).send({ email: `${id}@example.org`, firstName: id, lastName: 'Test' })],
+  [
+    'PUT',
+    (id, token) =>
+      request(t.app)
+        .put(`/v2/coaches/${id}`)
+        .set(as(token))
+        .send({ email: `${id}@example.org`, firstName: id, lastName: 'Test' }),
+  ],
   ['lock', (id, token) => request(t.app).patch(`/v2/coaches/${id}`).set(as(token)).send({ isUserLocked: true })],
   ['reset-password', (id, token) => request(t.app).post(`/v2/coaches/${id}/reset-password`).set(as(token))],
   ['send-verification-email', (id, token) => request(t.app).post(`/v2/coaches/${id}/send-verification-email`).set(as(token))],
