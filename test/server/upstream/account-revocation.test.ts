@@ -137,6 +137,27 @@ describe('changing the email address', () => {
     expect(row).toEqual({ email: 'coach@example.org', pendingEmail: 'zweite@example.org' });
   });
 
+  test('the verification mail goes again to the pending address, and its link confirms it', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    t.clock.advance(1);
+    await request(t.app).post('/v2/coaches/coach/send-verification-email').set(as(admin)).expect(204);
+    expect(t.outbox().filter((mail) => mail.text.includes('To: neu.coach@example.org'))).toHaveLength(2);
+    await request(t.app).get(verifyLink('neu.coach@example.org')).expect(204);
+    await t.login('neu.coach@example.org');
+  });
+
+  test('an address taken by another account before the link is opened is a 409, and nothing changes', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    await request(t.app).post('/v2/coaches').set(as(admin)).send({ email: 'neu.coach@example.org', firstName: 'Andere', lastName: 'Person' }).expect(201);
+    expect((await request(t.app).get(verifyLink('neu.coach@example.org'))).status).toBe(409);
+    const row = await t.storage.db.selectFrom('coaches').select(['email', 'pendingEmail']).where('id', '=', 'coach').executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: 'coach@example.org', pendingEmail: 'neu.coach@example.org' });
+  });
+
   test("another coach's address is refused with 409 and nothing is mailed", async () => {
     t = await createTestUpstream();
     const admin = await t.login('admin@example.org');
