@@ -5,6 +5,7 @@ export type Permission =
   | 'reset-link'
   | 'admin'
   | 'self-or-admin'
+  | 'manage-coach'
   | 'health-manager-or-admin'
   | 'linked-coach-or-admin'
   | 'primary-coach-or-admin'
@@ -18,6 +19,8 @@ export const PERMISSIONS: Record<Permission, string> = {
   'reset-link': 'The one-time token from the emailed reset link (30 minutes, single use) as bearer token.',
   admin: 'Administrators (isAdmin or isSuperAdmin).',
   'self-or-admin': 'The coach named in the path, or an administrator.',
+  'manage-coach':
+    'The coach named in the path; an administrator for a coach who is not an administrator; only a super administrator for an administrator or super administrator (else 403 SUPER_ADMIN_REQUIRED). The last unlocked super administrator cannot be locked, deleted or lose isSuperAdmin (409 LAST_SUPER_ADMIN).',
   'health-manager-or-admin': 'Health managers (isHealthManager) and administrators.',
   'linked-coach-or-admin':
     "The patient's primary coach, a coach linked to the patient (patient coaches), or an administrator. Lists contain only such patients' rows.",

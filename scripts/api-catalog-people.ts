@@ -5,7 +5,7 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
   {
     name: 'Authentication',
     intro:
-      'docs/contract.md#shapes pins these. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table. A login token ends SESSION_IDLE_MINUTES after its last use (401 SESSION_IDLE) and SESSION_MAX_HOURS after sign-in (401 SESSION_EXPIRED); a password change ends the other tokens of the account, a reset all of them (docs/contract.md#sessions).',
+      "docs/contract.md#shapes pins these. A new password (set-password, update-password, POST /coaches) is refused with 400 PASSWORD_TOO_COMMON when it is a common password or word (also without trailing digits and marks), or one keyboard walk, sequence or repeat, and with 400 PASSWORD_CONTAINS_PERSONAL_DATA when it contains the email's local part or the first or last name; details[0].path names the field. Rate limits (429 with Retry-After; RATE_LIMIT_* settings): login, forgot-password and set-password per IP address; password checks (login and update-password together) per account and address, counted before the password is checked (a right password gives its point back), plus a per-account ceiling for addresses the account has not signed in from within two weeks, so guesses from many addresses slow down while the owner is never locked out from their own; reset mails per address; set-password per account. With PostgreSQL every upstream process counts in the same table. A login token ends SESSION_IDLE_MINUTES after its last use (401 SESSION_IDLE) and SESSION_MAX_HOURS after sign-in (401 SESSION_EXPIRED); a password change ends the other tokens of the account, a reset all of them (docs/contract.md#sessions).",
     calls: [
       {
         method: 'POST',
@@ -41,7 +41,8 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
         method: 'POST',
         path: '/auth/forgot-password',
         permission: 'public',
-        summary: 'Mail a reset link. Always 204: never tells whether the account exists.',
+        summary:
+          'Mail a reset link (a new one ends the older ones). Always 204, answered before the address is looked up: neither the answer nor its timing tells whether the account exists.',
         body: 'ForgotPasswordBody',
       },
     ],
@@ -71,15 +72,15 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
   {
     name: 'Coaches',
     intro:
-      'Coach accounts. A coach may change their own profile (not their flags) with PUT/PATCH; everything else about other coaches is for administrators. PUT, PATCH and DELETE of a coach take If-Match (see Versions).',
+      'Coach accounts. A coach may change their own profile (not their flags) with PUT/PATCH; everything else about other coaches is for administrators, and about administrators for super administrators. A different email is not stored at once: it waits in pendingEmail, a confirmation link goes to the new address and a notice to the old one; opening the link makes it the address and ends every session and link of the account. Locking or deleting a coach ends every session and mailed link of the account; unlocking revives none. PUT, PATCH and DELETE of a coach take If-Match (see Versions).',
     calls: [
       ...crud('/coaches', 'Coach', 'coaches (every coach sees the team)', 'admin', 'a coach').map((call) =>
         call.method === 'GET'
           ? { ...call, permission: 'signed-in' as const }
           : call.method === 'PUT' || call.method === 'PATCH'
-            ? { ...call, permission: 'self-or-admin' as const }
+            ? { ...call, permission: 'manage-coach' as const }
             : call.method === 'DELETE'
-              ? { ...call, summary: 'Delete a coach; 409 for the own account.' }
+              ? { ...call, permission: 'manage-coach' as const, summary: 'Delete a coach; 409 for the own account.' }
               : call,
       ),
       {
@@ -96,7 +97,8 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
         method: 'POST',
         path: '/coaches/createPatientForMedian',
         permission: 'signed-in',
-        summary: 'Create a patient referred by a MEDIAN clinic together with an access code.',
+        summary:
+          'Create a patient referred by a MEDIAN clinic together with an access code. A coach who is not an administrator creates into their own caseload (primaryCoachId = the caller, whatever the body names). Counts against RATE_LIMIT_PATIENTS_PER_COACH (429).',
         body: 'PatientCreate',
         answer: 'PatientAccess',
         status: 201,
@@ -105,24 +107,37 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
         method: 'GET',
         path: '/coaches/create-trial-access',
         permission: 'signed-in',
-        summary: 'A 14-day trial patient with an access code, linked to the caller.',
+        summary:
+          'A 14-day trial patient with an access code, linked to the caller. Counts against RATE_LIMIT_PATIENTS_PER_COACH like every creation of a patient (429).',
         answer: 'PatientAccess',
         status: 201,
       },
       {
         method: 'POST',
         path: '/coaches/{id}/send-verification-email',
-        permission: 'self-or-admin',
-        summary: 'Mail an email-verification link (7 days); 409 when already verified.',
+        permission: 'manage-coach',
+        summary: 'Mail an email-verification link (7 days) to the pending new address, else to the address; 409 when that is verified already.',
       },
       {
         method: 'GET',
         path: '/coaches/{id}/verify-email',
         permission: 'public',
-        summary: 'Opened from the mail: marks the address verified (a browser is redirected to /login); 400 for an invalid or expired token.',
+        summary:
+          "Opened from the mail: marks the address verified, or makes the pending new address the account's one and ends every session (a browser is redirected to /login); 400 for an invalid or expired token, or one sent to an address the account no longer has or awaits.",
         query: 'VerifyEmailQuery',
       },
-      { method: 'POST', path: '/coaches/{id}/reset-password', permission: 'self-or-admin', summary: 'Mail the coach a reset link; 409 for a locked account.' },
+      {
+        method: 'POST',
+        path: '/coaches/{id}/reset-password',
+        permission: 'manage-coach',
+        summary: 'Mail the coach a reset link (a new one ends the older ones); 409 for a locked account.',
+      },
+      {
+        method: 'POST',
+        path: '/coaches/{id}/end-sessions',
+        permission: 'manage-coach',
+        summary: "End every login of the coach; the caller's own current one stays when it is the caller's account.",
+      },
       {
         method: 'GET',
         path: '/coaches/{id}/patients',
@@ -151,7 +166,7 @@ export const PEOPLE_FAMILIES: ApiFamily[] = [
   {
     name: 'Patients',
     intro:
-      'Patients in aftercare. Any coach may create one (and becomes its primary coach unless another is named). Coaches of the care team may change master data; only the primary coach or an administrator may change primaryCoachId (403 PRIMARY_COACH_REQUIRED) or delete the patient. PUT, PATCH and DELETE take If-Match (see Versions); PATCH stores only the fields it names.',
+      'Patients in aftercare. Any coach may create one, into their own caseload: the creator is its primary coach, whatever the body names, unless an administrator creates it (then the coach named, or none on purpose). Every coach may create RATE_LIMIT_PATIENTS_PER_COACH patients per rate-limit window (POST /patients, createPatientForMedian and create-trial-access together; 429 RATE_LIMITED with Retry-After beyond). Coaches of the care team may change master data; only the primary coach or an administrator may change primaryCoachId (403 PRIMARY_COACH_REQUIRED) or delete the patient. PUT, PATCH and DELETE take If-Match (see Versions); PATCH stores only the fields it names.',
     calls: crud('/patients', 'Patient', 'patients', 'linked-coach-or-admin', 'a patient').map((call) =>
       call.method === 'DELETE' ? { ...call, permission: 'primary-coach-or-admin' as const } : call,
     ),

@@ -41,6 +41,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_PER_IP: integer(100, 1, 1_000_000),
   RATE_LIMIT_PER_ACCOUNT: integer(10, 1, 1_000_000),
   RATE_LIMIT_ACCOUNT_CEILING: integer(100, 1, 1_000_000),
+  RATE_LIMIT_PATIENTS_PER_COACH: integer(30, 1, 1_000_000),
 });
 
 export interface UpstreamConfig {
@@ -62,7 +63,7 @@ export interface UpstreamConfig {
   databaseUrl: string | undefined;
   /** SESSION_IDLE_MINUTES, SESSION_MAX_HOURS. */
   session: { idleMinutes: number; maxHours: number };
-  rateLimits: { windowSeconds: number; perIp: number; perAccount: number; perAccountCeiling: number };
+  rateLimits: { windowSeconds: number; perIp: number; perAccount: number; perAccountCeiling: number; patientsPerCoach: number };
 }
 
 /** Reads the environment once; a wrong value throws one line that names the variable and the fix. */
@@ -97,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
       perIp: e.RATE_LIMIT_PER_IP,
       perAccount: e.RATE_LIMIT_PER_ACCOUNT,
       perAccountCeiling: e.RATE_LIMIT_ACCOUNT_CEILING,
+      patientsPerCoach: e.RATE_LIMIT_PATIENTS_PER_COACH,
     },
   };
 }

@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { openStorage, privateFolder } from './db/index.ts';
 import { prepareData } from './seed/index.ts';
 import { createUpstreamApp } from './app.ts';
+import { workAfterAnswers } from './lib/after-answer.ts';
 
 // The built-in /v2 upstream as its own process: the gateway forks it (and waits for the 'listening'
 // message), or `npm run upstream` runs it alone. This is the only upstream file that listens.
@@ -76,6 +77,8 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 5000);
     force.unref();
     server.close(async () => {
+      // A reset mail asked for just before the stop is still written.
+      await workAfterAnswers(app.upstream);
       await storage.close();
       process.exit(0);
     });

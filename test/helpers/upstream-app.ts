@@ -2,10 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import type { KyselyPlugin } from 'kysely';
 import { openStorage, type Storage } from '../../server/upstream/db/index.ts';
 import { createUpstreamApp, type UpstreamOptions } from '../../server/upstream/app.ts';
 import { hashPassword } from '../../server/upstream/lib/secrets.ts';
 import type { Clock } from '../../server/upstream/lib/clock.ts';
+import { workAfterAnswers } from '../../server/upstream/lib/after-answer.ts';
 
 export const PASSWORD = 'Demo-Passwort-1';
 
@@ -148,6 +150,41 @@ export async function seedFixture(storage: Storage, at: string) {
     .execute();
 }
 
+/**
+ * One more coach with the fixture's password, e.g. the super administrators the fixture lacks:
+ * `addCoach(t.storage, 'super', { isAdmin: 1, isSuperAdmin: 1 })` signs in as super@example.org.
+ */
+export async function addCoach(
+  storage: Storage,
+  id: string,
+  flags: Partial<{ isAdmin: 0 | 1; isSuperAdmin: 0 | 1; isUserLocked: 0 | 1; firstName: string; lastName: string }> = {},
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const at = '2026-11-22T09:00:00.000Z';
+  await storage.db
+    .insertInto('coaches')
+    .values({
+      id,
+      email: `${id}@example.org`,
+      firstName: id,
+      lastName: 'Test',
+      title: '',
+      phone: '',
+      passwordHash: await passwordHash,
+      isAdmin: 0,
+      isSuperAdmin: 0,
+      isHealthManager: 0,
+      isUserLocked: 0,
+      emailVerified: 1,
+      language: 'de',
+      trialEndsAt: null,
+      createdAt: at,
+      updatedAt: at,
+      ...flags,
+    })
+    .execute();
+}
+
 export interface TestUpstream {
   app: ReturnType<typeof createUpstreamApp>;
   storage: Storage;
@@ -157,18 +194,25 @@ export interface TestUpstream {
   login(email: string, password?: string): Promise<string>;
   /** Files in the outbox, oldest first, with their text. */
   outbox(): { name: string; text: string }[];
+  /** Resolves once the work the upstream does after an answer (forgot-password's mail) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A fresh upstream on an in-memory database (or dataDir) with the fixture; outbox in a temp folder. */
-export async function createTestUpstream(options: Partial<UpstreamOptions> & { dataDir?: string; fixture?: boolean } = {}): Promise<TestUpstream> {
+export async function createTestUpstream(
+  options: Partial<UpstreamOptions> & { dataDir?: string; fixture?: boolean; dbPlugin?: KyselyPlugin } = {},
+): Promise<TestUpstream> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'upstream-test-'));
   const storage = await openStorage({ dataDir: ownDir ? ':memory:' : dataDir });
   const clock = manualClock();
   if (options.fixture ?? true) await seedFixture(storage, clock.now().toISOString());
   // On PostgreSQL the rate limits count in the database, as in production.
-  const app = createUpstreamApp({ db: storage.db, dataDir, clock, logRequests: false, pool: storage.pool, ...options });
+  const { dbPlugin, ...upstreamOptions } = options;
+  // A plugin (tests that watch the queries) sees the app's queries only, not the fixture's.
+  const db = dbPlugin ? storage.db.withPlugin(dbPlugin) : storage.db;
+  const app = createUpstreamApp({ db, dataDir, clock, logRequests: false, pool: storage.pool, ...upstreamOptions });
   const outboxDir = app.upstream.outboxDir;
   return {
     app,
@@ -189,7 +233,9 @@ export async function createTestUpstream(options: Partial<UpstreamOptions> & { d
       }
       return names.map((name) => ({ name, text: readFileSync(path.join(outboxDir, name), 'utf8') }));
     },
+    settled: () => workAfterAnswers(app.upstream),
     async close() {
+      await workAfterAnswers(app.upstream);
       await storage.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -19,6 +19,8 @@ export const CoachSchema = v.object({
   /** Locked coaches cannot sign in (403 at login, 401 on every later call). */
   isUserLocked: v.boolean(),
   emailVerified: v.boolean(),
+  /** A new address waiting for its confirmation link; null when none. */
+  pendingEmail: v.optional(v.nullable(v.string()), null),
   /** Interface language the coach chose. */
   language: LanguageSchema,
   /** Trial accounts (GET /coaches/create-trial-access) expire; null for normal accounts. */
@@ -38,13 +40,18 @@ const coachFields = {
   isAdmin: v.optional(v.boolean(), false),
   isHealthManager: v.optional(v.boolean(), false),
   isUserLocked: v.optional(v.boolean(), false),
+  /** Super administrators manage administrators; only they may set it (left out of a write, it stays as it is). */
+  isSuperAdmin: v.optional(v.boolean()),
   language: v.optional(LanguageSchema, 'de'),
 };
 
 /** POST /coaches (admins). Without a password the coach sets one through the reset mail. */
 export const CoachCreateSchema = v.object({ ...coachFields, password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))) });
 export type CoachCreate = v.InferInput<typeof CoachCreateSchema>;
-/** PUT /coaches/{id}: every editable field; password changes go through the password calls only. */
+/**
+ * PUT /coaches/{id}: every editable field; password changes go through the password calls only. A different
+ * `email` (PUT or PATCH) is not stored at once: it waits in pendingEmail until the link mailed to it is opened.
+ */
 export const CoachUpdateSchema = v.object(coachFields);
 export type CoachUpdate = v.InferInput<typeof CoachUpdateSchema>;
 /** PATCH /coaches/{id}: any subset, e.g. `{ isUserLocked: true }` to lock. */
@@ -58,6 +65,7 @@ export const CoachPatchSchema = v.partial(
     isAdmin: v.boolean(),
     isHealthManager: v.boolean(),
     isUserLocked: v.boolean(),
+    isSuperAdmin: v.boolean(),
     language: LanguageSchema,
   }),
 );

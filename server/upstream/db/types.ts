@@ -41,6 +41,8 @@ export interface CoachTable {
   emailVerified: Flag;
   language: string;
   trialEndsAt: string | null;
+  /** A new address waiting for the confirmation link mailed to it (migration 109); null when none. */
+  pendingEmail?: string | null;
   createdAt: string;
   updatedAt: string;
   /** Sort and search keys (lib/sort-key.ts), written by db/sort-key-plugin.ts. */
@@ -59,6 +61,8 @@ export interface AccessTokenTable {
   usedAt: string | null;
   /** Login tokens: the last request made with it, written at most once a minute (lib/session-use.ts). */
   lastUsedAt: string | null;
+  /** The address a mailed link (reset, verify) went to: it works only while the account has that address. */
+  sentTo?: string | null;
 }
 
 // Created by migration 002; columns follow client/api/schemas/*.ts. JSON lists are stored as text.

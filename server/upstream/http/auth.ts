@@ -27,15 +27,19 @@ export function toSessionCoach(row: CoachTable, tokenHash: string): SessionCoach
 
 /** A token of this kind that has not been used up or revoked, with its coach; undefined when there is none. */
 async function findToken(ctx: Upstream, tokenHash: string, kind: 'access' | 'reset') {
-  return ctx.db
-    .selectFrom('access_tokens')
-    .innerJoin('coaches', 'coaches.id', 'access_tokens.coachId')
-    .selectAll('coaches')
-    .select(['access_tokens.createdAt as tokenCreatedAt', 'access_tokens.expiresAt as tokenExpiresAt', 'access_tokens.lastUsedAt as tokenLastUsedAt'])
-    .where('access_tokens.id', '=', tokenHash)
-    .where('access_tokens.kind', '=', kind)
-    .where('access_tokens.usedAt', 'is', null)
-    .executeTakeFirst();
+  return (
+    ctx.db
+      .selectFrom('access_tokens')
+      .innerJoin('coaches', 'coaches.id', 'access_tokens.coachId')
+      .selectAll('coaches')
+      .select(['access_tokens.createdAt as tokenCreatedAt', 'access_tokens.expiresAt as tokenExpiresAt', 'access_tokens.lastUsedAt as tokenLastUsedAt'])
+      .where('access_tokens.id', '=', tokenHash)
+      .where('access_tokens.kind', '=', kind)
+      .where('access_tokens.usedAt', 'is', null)
+      // A mailed link works only while the account has the address it was sent to.
+      .$if(kind === 'reset', (query) => query.whereRef('access_tokens.sentTo', '=', 'coaches.email'))
+      .executeTakeFirst()
+  );
 }
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;

@@ -63,7 +63,7 @@ export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpE
 export const conflict = (message = 'Conflict', code = 'CONFLICT', details?: ErrorDetail[]) => new HttpError(409, 'ConflictError', code, message, details);
 export const tooLarge = (message = 'The request body is larger than 1 MB') => new HttpError(413, 'PayloadTooLargeError', 'PAYLOAD_TOO_LARGE', message);
 export const tooMany = (retryAfterSeconds: number) =>
-  new HttpError(429, 'TooManyRequestsError', 'TOO_MANY_REQUESTS', 'Too many requests, try again later', undefined, {
+  new HttpError(429, 'TooManyRequestsError', 'RATE_LIMITED', 'Too many requests, try again later', undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 /**

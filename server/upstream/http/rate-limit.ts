@@ -13,8 +13,10 @@ export interface RateLimitSettings {
   perAccount: number;
   /** Password attempts per window against one account from addresses it has never signed in from. */
   perAccountCeiling: number;
+  /** Patients (trial accesses included) one coach may create per window. */
+  patientsPerCoach: number;
 }
-export const defaultRateLimits: RateLimitSettings = { windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100 };
+export const defaultRateLimits: RateLimitSettings = { windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100, patientsPerCoach: 30 };
 
 /**
  * How long an address from which an account signed in stays known to it (exempt from the ceiling): two weeks,
@@ -31,9 +33,11 @@ const KNOWN_ADDRESS_SECONDS = 14 * 24 * 3600;
  * - password-ceiling: password checks of one account from addresses it has not signed in from: slows guessing
  *   spread over many addresses, and cannot lock the owner out, whose own addresses do not count here;
  * - forgot-password: reset mails for one address; set-password: uses of one reset link's account;
- * - connect: every POST /coaches/connect of one coach, successful or not.
+ * - connect: every POST /coaches/connect of one coach, successful or not;
+ * - patients: patients one coach creates (POST /patients, createPatientForMedian, create-trial-access): a stolen
+ *   session cannot fill the instance with made-up patients and access codes.
  */
-export type LimitName = 'ip' | 'password' | 'password-ceiling' | 'forgot-password' | 'set-password' | 'connect';
+export type LimitName = 'ip' | 'password' | 'password-ceiling' | 'forgot-password' | 'set-password' | 'connect' | 'patients';
 
 /**
  * Rate limits from rate-limiter-flexible. Counters live in memory (SQLite: one upstream process), or in the
@@ -64,7 +68,7 @@ export class RateLimiter {
         insuranceLimiter: memory,
       });
     };
-    const { windowSeconds: window, perIp, perAccount, perAccountCeiling } = settings;
+    const { windowSeconds: window, perIp, perAccount, perAccountCeiling, patientsPerCoach } = settings;
     this.#limiters = {
       ip: make('ip', perIp, window),
       password: make('password', perAccount, window),
@@ -72,6 +76,7 @@ export class RateLimiter {
       'forgot-password': make('forgot-password', perAccount, window),
       'set-password': make('set-password', perAccount, window),
       connect: make('connect', perAccount, window),
+      patients: make('patients', patientsPerCoach, window),
     };
     this.#known = make('known-address', 1, KNOWN_ADDRESS_SECONDS);
   }

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type * as v from 'valibot';
-import type { SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Upstream } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import type { AuditEntity } from '../lib/audit.ts';
@@ -38,6 +38,13 @@ export interface WriteContext {
   existing?: Row;
 }
 
+/** One stored write: the row before (update, delete) and after (create, update). */
+export interface WriteChange {
+  action: 'create' | 'update' | 'delete';
+  before?: Row;
+  after?: Row;
+}
+
 export interface ResourceDefinition {
   /** Collection path under /v2, e.g. '/devices'. */
   path: string;
@@ -57,6 +64,10 @@ export interface ResourceDefinition {
   toOutput(rows: Row[], ctx: Upstream): Promise<unknown[]> | unknown[];
   /** Checks across fields and references after merging (422 via validationFailed). */
   check?(row: Row, write: WriteContext): Promise<void> | void;
+  /** Runs inside the write's transaction: what must be stored together with the change or not at all. */
+  onWrite?(change: WriteChange, trx: Transaction<Database>, write: WriteContext): Promise<void>;
+  /** Runs after the write committed, before the answer: effects outside the database, such as mails. */
+  afterWrite?(change: WriteChange, write: WriteContext): Promise<void>;
   /** Message for a UNIQUE violation, naming the field. */
   uniqueField?: string;
   /** What the audit log calls these records, and the patient a row belongs to (null: none). Without it, writes are not logged. */

@@ -128,8 +128,10 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
           .execute();
         const entry = auditOf('create', coach, now, undefined, row);
         if (entry) await audit(trx, entry);
+        await def.onWrite?.({ action: 'create', after: row }, trx, write);
       }),
     );
+    await def.afterWrite?.({ action: 'create', after: row }, write);
     const created = await load(row.id);
     withVersion(res, created);
     res.status(201).json(await one([created]));
@@ -176,10 +178,12 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
             if (Number(result.numUpdatedRows) === 0) return false;
             const entry = auditOf('update', coach, (changes.updatedAt as string | undefined) ?? write.now, existing, row);
             if (entry) await audit(trx, entry);
+            await def.onWrite?.({ action: 'update', before: existing, after: row }, trx, write);
             return true;
           }),
         );
         if (done) {
+          await def.afterWrite?.({ action: 'update', before: existing, after: row }, write);
           const stored = await load(id);
           withVersion(res, stored);
           res.json(await one([stored]));
@@ -198,6 +202,7 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
     const ifMatch = ifMatchOf(req);
     for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
       const existing = await loadLive(id);
+      const write: WriteContext = { ctx, coach, now: ctx.clock.now().toISOString(), req, existing };
       if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();
       if (!versionMatches(ifMatch, versionOf(existing))) await stale(id);
       // After the record's last version, so a history sorted by time ends with the deletion.
@@ -225,9 +230,11 @@ export function resourceRoutes(ctx: Upstream, def: ResourceDefinition): Router {
         if (Number(changed) === 0) return false;
         const entry = auditOf('delete', coach, at, existing, undefined);
         if (entry) await audit(trx, entry);
+        await def.onWrite?.({ action: 'delete', before: existing }, trx, write);
         return true;
       });
       if (done) {
+        await def.afterWrite?.({ action: 'delete', before: existing }, write);
         res.status(204).end();
         return;
       }

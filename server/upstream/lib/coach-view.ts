@@ -26,6 +26,7 @@ export function toCoach(row: CoachTable): Coach {
     phone: row.phone,
     language: row.language as Coach['language'],
     trialEndsAt: row.trialEndsAt,
+    pendingEmail: row.pendingEmail ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

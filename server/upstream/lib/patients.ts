@@ -86,16 +86,24 @@ export async function mayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean
 }
 
 /**
- * The primary coach of a new patient, the one rule for POST /patients and the coach routes that create patients:
- * the coach the body names; else the creator, so that they can see the patient they made. Only an administrator
- * may create a patient without a primary coach, by naming none (null or an empty id) on purpose.
+ * The primary coach of a new patient, the one rule for POST /patients and the coach routes that create patients.
+ * A coach who is not an administrator creates into their own caseload, whatever the body names: handing a
+ * patient to a colleague is a decision about an existing patient (PATCH primaryCoachId). An administrator's
+ * patient gets the coach the body names, else the administrator; only an administrator may create a patient
+ * without a primary coach, by naming none (null or an empty id) on purpose.
  */
 export function initialPrimaryCoach(body: unknown, coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }): string | null {
+  if (!coach.isAdmin && !coach.isSuperAdmin) return coach.id;
   const named = !!body && typeof body === 'object' && Object.hasOwn(body, 'primaryCoachId');
   const value = named ? (body as { primaryCoachId?: unknown }).primaryCoachId : undefined;
   if (typeof value === 'string' && value !== '') return value;
-  if (named && (value === null || value === '') && (coach.isAdmin || coach.isSuperAdmin)) return null;
+  if (named && (value === null || value === '')) return null;
   return coach.id;
+}
+
+/** One point of the coach's RATE_LIMIT_PATIENTS_PER_COACH for each patient or trial access they create (429 beyond). */
+export async function countPatientCreation(ctx: Upstream, coach: { id: string }): Promise<void> {
+  await ctx.rateLimiter.consume('patients', coach.id);
 }
 
 export async function assertMayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<void> {

@@ -9,8 +9,12 @@ export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 /** Email verification links work for 7 days. */
 export const VERIFY_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
-/** Makes a random token, stores only its SHA-256 and returns the token itself once. */
-export async function issueToken(ctx: Upstream, coachId: string, kind: TokenKind, ttlSeconds: number) {
+/**
+ * Makes a random token, stores only its SHA-256 and returns the token itself once. A mailed link names the
+ * address it goes to (`sentTo`): it works only while the account still has that address (or, for the
+ * confirmation of a new address, while that change is still pending).
+ */
+export async function issueToken(ctx: Upstream, coachId: string, kind: TokenKind, ttlSeconds: number, sentTo?: string) {
   const token = newToken();
   const created = ctx.clock.now();
   const expires = addSeconds(created, ttlSeconds);
@@ -26,10 +30,14 @@ export async function issueToken(ctx: Upstream, coachId: string, kind: TokenKind
       expiresAt: expires.toISOString(),
       usedAt: null,
       lastUsedAt: created.toISOString(),
+      sentTo: sentTo ?? null,
     })
     .execute();
   return { token, created: created.toISOString(), ttl: ttlSeconds };
 }
+
+/** Every kind: what ends when an account is locked, deleted or gets a new address or password. */
+export const ALL_TOKEN_KINDS: TokenKind[] = ['access', 'reset', 'verify'];
 
 /** Marks every still-valid token of the kinds given as used (revoked), except the one kept. */
 export async function revokeTokens(ctx: Upstream, coachId: string, kinds: TokenKind[], keepHash?: string) {

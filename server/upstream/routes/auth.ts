@@ -6,7 +6,9 @@ import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { currentCoach, requireAuth } from '../http/auth.ts';
 import { clientIp, limitPerIp } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../lib/secrets.ts';
-import { issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
+import { ALL_TOKEN_KINDS, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
+import { assertPasswordAllowed } from '../lib/password-policy.ts';
+import { afterAnswer } from '../lib/after-answer.ts';
 import { toMe } from '../lib/coach-view.ts';
 import { updateCoachColumns } from '../lib/coach-writes.ts';
 import { publicOrigin, sendMail } from '../lib/outbox.ts';
@@ -60,10 +62,11 @@ export function authRoutes(ctx: Upstream): Router {
       throw badRequest('The old password is wrong', [{ path: 'oldPassword', message: 'Wrong password' }], 'WRONG_OLD_PASSWORD');
     }
     await attempt.succeeded();
+    await assertPasswordAllowed(body.newPassword, coach, 'newPassword');
     const passwordHash = await hashPassword(body.newPassword);
     await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
-    // Other sessions (another browser, a stolen token) end with the old password, and so do links mailed before.
-    await revokeTokens(ctx, coach.id, ['access', 'reset', 'verify'], coach.tokenHash);
+    // Other sessions (another browser, a stolen token) and mailed links end with the old password.
+    await revokeTokens(ctx, coach.id, ALL_TOKEN_KINDS, coach.tokenHash);
     res.status(204).end();
   });
 
@@ -71,10 +74,11 @@ export function authRoutes(ctx: Upstream): Router {
     const coach = currentCoach(req);
     await limiter.consume('set-password', coach.id);
     const body = validate(SetPasswordBodySchema, req.body);
+    await assertPasswordAllowed(body.password, coach, 'password');
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
-    // The link works once; every session and every other mailed link that existed before the reset ends.
-    await revokeTokens(ctx, coach.id, ['access', 'reset', 'verify']);
+    // The link works once; every session and mailed link that existed before the reset ends.
+    await revokeTokens(ctx, coach.id, ALL_TOKEN_KINDS);
     res.status(204).end();
   });
 
@@ -83,22 +87,27 @@ export function authRoutes(ctx: Upstream): Router {
     const email = body.email.toLowerCase();
     // Per address: nobody can flood one coach's mailbox. Counted whether or not the account exists.
     await limiter.consume('forgot-password', email);
-    const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
-    if (coach && coach.isUserLocked === 0) {
-      await sendResetMail(ctx, coach, publicOrigin(ctx));
-    } else {
-      ctx.logger.info({ ip: clientIp(req) }, 'password reset requested for an unknown or locked account; no mail written');
-    }
-    // Always 204: the answer never reveals whether the account exists.
+    // Always 204, and before the account is even looked up: neither the answer nor its timing (the database
+    // lookup, writing or sending the mail) says whether the account exists.
+    const ip = clientIp(req);
+    afterAnswer(ctx, res, 'password reset mail', async () => {
+      const coach = await ctx.db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
+      if (coach && coach.isUserLocked === 0) await sendResetMail(ctx, coach, publicOrigin(ctx));
+      else ctx.logger.info({ ip }, 'password reset requested for an unknown or locked account; no mail written');
+    });
     res.status(204).end();
   });
 
   return router;
 }
 
-/** Writes the reset mail with a one-time link (30 minutes) to the outbox. */
+/**
+ * Mails a one-time reset link (30 minutes), bound to the address it goes to. Older reset links end: only the
+ * newest mail in the box works, so a link left in an old mail or a forwarded one is of no use.
+ */
 export async function sendResetMail(ctx: Upstream, coach: { id: string; email: string; firstName: string; lastName: string }, origin: string) {
-  const { token } = await issueToken(ctx, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS);
+  await revokeTokens(ctx, coach.id, ['reset']);
+  const { token } = await issueToken(ctx, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS, coach.email);
   const link = `${origin}/reset-password?access_token=${encodeURIComponent(token)}`;
   await sendMail(ctx, {
     to: coach.email,

@@ -18,7 +18,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { param } from '../http/params.ts';
 import { parseFilter } from '../http/filter.ts';
-import { assertMayCreatePatients, checkPatientRow, initialPrimaryCoach, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { assertMayCreatePatients, checkPatientRow, countPatientCreation, initialPrimaryCoach, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { newId } from '../lib/secrets.ts';
 import { coachAccountRoutes, targetCoach } from './coach-accounts.ts';
@@ -100,6 +100,7 @@ export function coachRoutes(ctx: Upstream): Router {
   router.post('/coaches/createPatientForMedian', auth, async (req, res) => {
     const coach = currentCoach(req);
     const input = validate(PatientCreateSchema, req.body) as Record<string, unknown>;
+    await countPatientCreation(ctx, coach);
     const patient = await insertPatient(req, coach, input);
     const token = await createAccessCode(ctx, { coachId: patient.primaryCoachId ?? coach.id, patientId: patient.id, actorId: coach.id });
     res.status(201).json(v.parse(PatientAccessSchema, { patient: toPatient(patient), token }));
@@ -107,6 +108,7 @@ export function coachRoutes(ctx: Upstream): Router {
 
   router.get('/coaches/create-trial-access', auth, async (req, res) => {
     const coach = currentCoach(req);
+    await countPatientCreation(ctx, coach);
     const now = ctx.clock.now();
     const today = now.toISOString().slice(0, 10);
     const end = new Date(now.getTime() + TRIAL_DAYS * 86400_000).toISOString().slice(0, 10);
@@ -162,12 +164,6 @@ export function coachRoutes(ctx: Upstream): Router {
     res.status(204).end();
   });
 
-  router.delete('/coaches/:id', auth, (req, _res, next) => {
-    const caller = currentCoach(req);
-    // Only an administrator gets this far with their own id; everyone else gets the 403 of the resource.
-    if (isAdmin(caller) && param(req, 'id') === caller.id) throw conflict('You cannot delete your own account', 'SELF_DELETE');
-    next();
-  });
   router.use(coachAccountRoutes(ctx));
   router.use(resourceRoutes(ctx, coachesResource));
 

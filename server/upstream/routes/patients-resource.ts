@@ -4,7 +4,7 @@ import { canAccessPatient, isAdmin } from '../http/auth.ts';
 import { forbidden } from '../http/errors.ts';
 import type { ResourceDefinition } from '../http/resource.ts';
 import type { PatientTable } from '../db/types.ts';
-import { checkPatientRow, initialPrimaryCoach, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
+import { checkPatientRow, countPatientCreation, initialPrimaryCoach, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
 import { PatientCreateSchema, PatientPatchSchema, PatientSchema, PatientUpdateSchema } from '../../../client/api/schemas/patients.ts';
 
 const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
@@ -41,7 +41,7 @@ export const patientsResource: ResourceDefinition = {
   access: {
     scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
     canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
-    // Any coach may create a patient while the system setting allows it (they become its primary coach).
+    // Any coach may create a patient while the system setting allows it (into their own caseload).
     // Deleting is for the primary coach and administrators: a colleague in the care team may edit, not remove.
     canWrite: (ctx, coach, row, op) =>
       op === 'create' ? mayCreatePatients(ctx, coach) : op === 'delete' ? isPrimaryCoachOrAdmin(coach, row) : canAccessPatient(ctx.db, coach, row.id),
@@ -57,6 +57,7 @@ export const patientsResource: ResourceDefinition = {
       throw forbidden('Only the primary coach or an administrator may change the primary coach', 'PRIMARY_COACH_REQUIRED');
     }
     if (!existing) {
+      await countPatientCreation(ctx, coach);
       row.patientCode ??= await uniquePatientCode(ctx);
       row.primaryCoachId = initialPrimaryCoach(req.body, coach);
       row.appointments = '[]';

@@ -24,7 +24,7 @@ interface CoachSeed {
   isHealthManager?: 1;
   isUserLocked?: 1;
 }
-const COACHES: CoachSeed[] = [
+export const DEMO_COACHES: CoachSeed[] = [
   { id: 'coach-admin', email: 'admin@example.org', firstName: 'Katrin', lastName: 'Albrecht', title: 'Teamleitung Nachsorge', isAdmin: 1 },
   { id: 'coach-demo', email: 'coach@example.org', firstName: 'Clara', lastName: 'Bergmann', title: 'Dipl.-Psych.' },
   { id: 'coach-health', email: 'health@example.org', firstName: 'Holger', lastName: 'Gerlach', title: 'Gesundheitsmanagement', isHealthManager: 1 },
@@ -129,7 +129,7 @@ export async function seedDemo(db: Db, options: { now: Date; patients?: number }
   // One hash for all demo accounts: they share a published password anyway, and seeding stays fast.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
-    const coaches: CoachTable[] = COACHES.map((c, i) => ({
+    const coaches: CoachTable[] = DEMO_COACHES.map((c, i) => ({
       id: c.id,
       email: c.email,
       firstName: c.firstName,

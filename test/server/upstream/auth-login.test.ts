@@ -101,7 +101,7 @@ describe('rate limits', () => {
       const limited = await request(t.app).post('/v2/auth/login').send({ email: 'coach@example.org', password: PASSWORD });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
+      expect(limited.body.error.code).toBe('RATE_LIMITED');
       // Other accounts are unaffected, and the window ends.
       await t.login('admin@example.org');
       vi.setSystemTime(Date.now() + 61_000);
@@ -136,6 +136,7 @@ describe('rate limits', () => {
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     expect((await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' })).status).toBe(429);
+    await t.settled();
     expect(t.outbox()).toHaveLength(2);
   });
 });

@@ -49,6 +49,7 @@ describe('forgot-password and the reset link', () => {
   test('answers 204 for an unknown address and writes no mail', async () => {
     t = await createTestUpstream();
     const res = await request(t.app).post('/v2/auth/forgot-password').send({ email: 'nobody@example.org' });
+    await t.settled();
     expect(res.status).toBe(204);
     expect(t.outbox()).toHaveLength(0);
   });
@@ -57,6 +58,7 @@ describe('forgot-password and the reset link', () => {
     const log = capturedLogger();
     t = await createTestUpstream({ logger: log.logger, publicUrl: 'https://coach.example.org' });
     const res = await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' });
+    await t.settled();
     expect(res.status).toBe(204);
     const mails = t.outbox();
     expect(mails).toHaveLength(1);
@@ -75,6 +77,7 @@ describe('forgot-password and the reset link', () => {
     t = await createTestUpstream();
     const session = await t.login('coach@example.org');
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+    await t.settled();
     const token = decodeURIComponent(linkFrom(t.outbox()[0].text)![1]);
     // The link token is not a session.
     expect((await request(t.app).get('/v2/auth/me').set(bearer(token))).status).toBe(401);
@@ -88,6 +91,7 @@ describe('forgot-password and the reset link', () => {
   test('the link expires after 30 minutes', async () => {
     t = await createTestUpstream();
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+    await t.settled();
     const token = decodeURIComponent(linkFrom(t.outbox()[0].text)![1]);
     t.clock.advance(30 * 60 + 1);
     expect((await request(t.app).post('/v2/auth/me/set-password').set(bearer(token)).send({ password: 'Ganz-Neu-123' })).status).toBe(401);
@@ -103,6 +107,7 @@ describe('forgot-password and the reset link', () => {
     t = await createTestUpstream({ publicUrl: 'https://portal.example.org/' });
     const forged = { Host: 'attacker.example', 'X-Forwarded-Host': 'evil.example.com', 'X-Forwarded-Proto': 'http' };
     await request(t.app).post('/v2/auth/forgot-password').set(forged).send({ email: 'coach@example.org' }).expect(204);
+    await t.settled();
     const admin = await t.login('admin@example.org');
     await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(forged).set(bearer(admin)).expect(204);
     await request(t.app).post('/v2/coaches/coach/reset-password').set(forged).set(bearer(admin)).expect(204);
@@ -120,6 +125,7 @@ describe('forgot-password and the reset link', () => {
       .set('X-Forwarded-Host', 'evil.example.com')
       .send({ email: 'coach@example.org' })
       .expect(204);
+    await t.settled();
     expect(linkFrom(t.outbox()[0].text)?.[0]).toMatch(/^http:\/\/localhost:8080\/reset-password\?/);
   });
 });

@@ -7,8 +7,10 @@ test('SMTP_INSECURE is off unless set to true, and a wrong value is one line nam
   expect(() => loadConfig({ SMTP_INSECURE: 'vielleicht' })).toThrow('Invalid environment: SMTP_INSECURE must be true or false');
 });
 
-test('rate limits default to 300 s, 100 per IP, 10 per account and address, 100 per account from new addresses', () => {
-  expect(loadConfig({}).rateLimits).toEqual({ windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100 });
+test('rate limits default to 300 s, 100 per IP, 10 per account and address, 100 per account from new addresses, 30 new patients per coach', () => {
+  expect(loadConfig({}).rateLimits).toEqual({ windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100, patientsPerCoach: 30 });
+  expect(loadConfig({ RATE_LIMIT_PATIENTS_PER_COACH: '5' }).rateLimits.patientsPerCoach).toBe(5);
+  expect(() => loadConfig({ RATE_LIMIT_PATIENTS_PER_COACH: 'viele' })).toThrow('Invalid environment: RATE_LIMIT_PATIENTS_PER_COACH');
   expect(loadConfig({ RATE_LIMIT_ACCOUNT_CEILING: '500' }).rateLimits.perAccountCeiling).toBe(500);
   expect(() => loadConfig({ RATE_LIMIT_ACCOUNT_CEILING: '0' })).toThrow('Invalid environment: RATE_LIMIT_ACCOUNT_CEILING must be at least 1');
 });

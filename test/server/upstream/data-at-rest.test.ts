@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startUpstreamProcess, type UpstreamProcess } from '../../helpers/upstream-process.ts';
@@ -31,12 +31,16 @@ async function run(dataDir: string) {
     body: JSON.stringify({ email: 'chef@example.org', password: 'Sehr-Geheim-1' }),
   });
   expect(login.status).toBe(200);
+  const outbox = path.join(dataDir, 'outbox');
+  const mailsBefore = existsSync(outbox) ? readdirSync(outbox).length : 0;
   const forgot = await fetch(`${upstream.url}/v2/auth/forgot-password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'chef@example.org' }),
   });
   expect(forgot.status).toBe(204);
+  // The mail is written after the answer.
+  await expect.poll(() => existsSync(outbox) && readdirSync(outbox).length).toBeGreaterThan(mailsBefore);
   return upstream;
 }
 

@@ -14,7 +14,11 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-const forgot = (u: TestUpstream) => request(u.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+/** Asks for a reset mail and waits for the mail work, which runs after the answer. */
+const forgot = async (u: TestUpstream) => {
+  await request(u.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+  await u.settled();
+};
 
 test('with SMTP_URL the reset mail goes out over STARTTLS, logged in, and is not kept in the outbox', async () => {
   smtp = await fakeSmtpServer({ tls: 'starttls' });

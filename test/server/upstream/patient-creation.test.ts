@@ -2,8 +2,9 @@ import { afterEach, expect, test } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 
-// Both ways to create a patient follow one rule for its primary coach (lib/patients.ts initialPrimaryCoach): the
-// coach the body names, else the creator; only an administrator may leave it empty on purpose.
+// Both ways to create a patient follow one rule for its primary coach (lib/patients.ts initialPrimaryCoach): a coach
+// creates into their own caseload whatever the body names; an administrator's patient gets the coach the body
+// names, else the administrator, and only an administrator may leave it empty on purpose.
 let t: TestUpstream;
 afterEach(() => t?.close());
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -20,7 +21,8 @@ const ROUTES = {
 const CASES: [string, Record<string, unknown>, string | null][] = [
   ['coach', {}, 'coach'],
   ['coach', { primaryCoachId: null }, 'coach'],
-  ['coach', { primaryCoachId: 'admin' }, 'admin'],
+  ['coach', { primaryCoachId: 'admin' }, 'coach'],
+  ['coach', { primaryCoachId: 'coach2' }, 'coach'],
   ['admin', {}, 'admin'],
   ['admin', { primaryCoachId: null }, null],
   ['admin', { primaryCoachId: 'coach' }, 'coach'],
@@ -49,3 +51,25 @@ for (const [name, route] of Object.entries(ROUTES)) {
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'primaryCoachId' })]);
   });
 }
+
+test('the three calls that create patients count against one limit per coach, trial accesses included: 429 with Retry-After beyond it', async () => {
+  t = await createTestUpstream({ rateLimits: { patientsPerCoach: 3 } });
+  const coach = await t.login('coach@example.org');
+  const create = {
+    patients: () => request(t.app).post('/v2/patients').set(as(coach)).send(patient),
+    median: () => request(t.app).post('/v2/coaches/createPatientForMedian').set(as(coach)).send(patient),
+    trial: () => request(t.app).get('/v2/coaches/create-trial-access').set(as(coach)),
+  };
+  for (const call of Object.values(create)) expect((await call()).status).toBe(201);
+  for (const call of Object.values(create)) {
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  }
+  const count = await t.storage.db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
+  expect(count).toHaveLength(4);
+  // Per coach: a colleague still creates.
+  const colleague = await t.login('coach2@example.org');
+  expect((await request(t.app).post('/v2/patients').set(as(colleague)).send(patient)).status).toBe(201);
+});

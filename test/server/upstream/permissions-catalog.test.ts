@@ -96,6 +96,7 @@ const forbiddenFor = (role: 'coach' | 'health') =>
       case 'health-manager-or-admin':
         return role === 'coach';
       case 'self-or-admin':
+      case 'manage-coach':
         return true;
       case 'linked-coach-or-admin':
       case 'primary-coach-or-admin':

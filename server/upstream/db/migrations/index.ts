@@ -14,6 +14,7 @@ import * as softDeletedComments from './107-soft-deleted-comments.ts';
 import * as patientFollowUp from './108-patient-follow-up.ts';
 import * as tokenLastUse from './109-token-last-use.ts';
 import * as spelledSearchKeys from './110-spelled-search-keys.ts';
+import * as pendingEmail from './111-pending-email.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '108-patient-follow-up': patientFollowUp,
   '109-token-last-use': tokenLastUse,
   '110-spelled-search-keys': spelledSearchKeys,
+  '111-pending-email': pendingEmail,
 };

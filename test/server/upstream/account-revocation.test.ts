@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import * as v from 'valibot';
+import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { CoachSchema } from '../../../client/api/schemas/coaches.ts';
+
+// What ends a coach's sessions and mailed links, and what never brings them back: locking, deleting, a new
+// password, a confirmed new address (contract points 4 and 6). Link = the reset or verification link of a mail.
+
+let t: TestUpstream;
+afterEach(() => t?.close());
+const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+const me = async (token: string) => (await request(t.app).get('/v2/auth/me').set(as(token))).status;
+const setPassword = (token: string, password = 'Kaffeetasse-Sommer-42') => request(t.app).post('/v2/auth/me/set-password').set(as(token)).send({ password });
+
+/** The reset link token of the newest mail to `address`. */
+function resetToken(address: string): string {
+  const mail = t.outbox().findLast((m) => m.text.includes(`To: ${address}`) && m.text.includes('access_token='));
+  return decodeURIComponent(/access_token=(\S+)/.exec(mail!.text)![1]);
+}
+/** The verification link (path and query) of the newest mail to `address`. */
+function verifyLink(address: string): string {
+  const mail = t.outbox().findLast((m) => m.text.includes(`To: ${address}`) && m.text.includes('verify-email'));
+  return /https?:\/\/[^/\s]+(\/v2\/coaches\/\S+)/.exec(mail!.text)![1];
+}
+async function forgot(address: string) {
+  await request(t.app).post('/v2/auth/forgot-password').send({ email: address }).expect(204);
+  await t.settled();
+  return resetToken(address);
+}
+
+describe('locking and deleting', () => {
+  test('a session and a reset link from before the lock stay dead after unlocking', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const session = await t.login('coach@example.org');
+    const link = await forgot('coach@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: true }).expect(200);
+    expect(await me(session)).toBe(401);
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: false }).expect(200);
+    expect(await me(session)).toBe(401);
+    expect((await setPassword(link)).status).toBe(401);
+    // The account itself works again: a new login does.
+    expect(await me(await t.login('coach@example.org'))).toBe(200);
+  });
+
+  test('a deleted coach’s session ends', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const session = await t.login('health@example.org');
+    await request(t.app).delete('/v2/coaches/health').set(as(admin)).expect(204);
+    expect(await me(session)).toBe(401);
+  });
+});
+
+describe('reset links', () => {
+  test('a new reset link ends the older ones', async () => {
+    t = await createTestUpstream();
+    const first = await forgot('coach@example.org');
+    // Outbox files are named by the (test) clock: a second later, the second mail sorts last.
+    t.clock.advance(1);
+    const second = await forgot('coach@example.org');
+    expect((await setPassword(first)).status).toBe(401);
+    await setPassword(second).expect(204);
+  });
+
+  test('a password change ends the reset and verification links sent before it', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const reset = await forgot('coach2@example.org');
+    await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(as(admin)).expect(204);
+    const verify = verifyLink('coach2@example.org');
+    const session = await t.login('coach2@example.org');
+    await request(t.app)
+      .patch('/v2/auth/me/update-password')
+      .set(as(session))
+      .send({ oldPassword: PASSWORD, newPassword: 'Kaffeetasse-Sommer-42' })
+      .expect(204);
+    expect((await setPassword(reset)).status).toBe(401);
+    expect((await request(t.app).get(verify)).status).toBe(400);
+  });
+
+  test('a reset link works only while the account has the address it was sent to', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const link = await forgot('coach@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    await request(t.app).get(verifyLink('neu.coach@example.org')).expect(204);
+    expect((await setPassword(link)).status).toBe(401);
+  });
+
+  test('also when the address is changed outside the API (an operator in the database)', async () => {
+    t = await createTestUpstream();
+    const link = await forgot('coach@example.org');
+    await t.storage.db.updateTable('coaches').set({ email: 'anders@example.org' }).where('id', '=', 'coach').execute();
+    expect((await setPassword(link)).status).toBe(401);
+  });
+});
+
+describe('changing the email address', () => {
+  test('waits in pendingEmail, mails a link to the new address and a notice to the old one', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const res = await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'Neu.Coach@example.org' });
+    expect(v.parse(CoachSchema, res.body)).toMatchObject({ email: 'coach@example.org', pendingEmail: 'neu.coach@example.org', emailVerified: true });
+    const mails = t.outbox().map((mail) => mail.text);
+    expect(mails).toHaveLength(2);
+    expect(mails.find((text) => text.includes('To: neu.coach@example.org'))).toContain('/v2/coaches/coach/verify-email?token=');
+    const notice = mails.find((text) => text.includes('To: coach@example.org'));
+    expect(notice).toContain('neue E-Mail-Adresse eingetragen');
+    expect(notice).not.toContain('verify-email');
+    // Until it is confirmed, the old address is the one to sign in with.
+    await t.login('coach@example.org');
+  });
+
+  test('opening the link moves the address, verifies it and ends every session of the account', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const session = await t.login('coach@example.org');
+    await request(t.app).put('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org', firstName: 'coach', lastName: 'Test' }).expect(200);
+    await request(t.app).get(verifyLink('neu.coach@example.org')).expect(204);
+    expect(await me(session)).toBe(401);
+    const row = await request(t.app).get('/v2/coaches/coach').set(as(admin));
+    expect(v.parse(CoachSchema, row.body)).toMatchObject({ email: 'neu.coach@example.org', pendingEmail: null, emailVerified: true });
+    await t.login('neu.coach@example.org');
+    expect((await request(t.app).post('/v2/auth/login').send({ email: 'coach@example.org', password: PASSWORD })).status).toBe(401);
+  });
+
+  test('a link to an address that is no longer pending is dead', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'erste@example.org' }).expect(200);
+    const first = verifyLink('erste@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'zweite@example.org' }).expect(200);
+    expect((await request(t.app).get(first)).status).toBe(400);
+    const row = await t.storage.db.selectFrom('coaches').select(['email', 'pendingEmail']).where('id', '=', 'coach').executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: 'coach@example.org', pendingEmail: 'zweite@example.org' });
+  });
+
+  test('the verification mail goes again to the pending address, and its link confirms it', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    t.clock.advance(1);
+    await request(t.app).post('/v2/coaches/coach/send-verification-email').set(as(admin)).expect(204);
+    expect(t.outbox().filter((mail) => mail.text.includes('To: neu.coach@example.org'))).toHaveLength(2);
+    await request(t.app).get(verifyLink('neu.coach@example.org')).expect(204);
+    await t.login('neu.coach@example.org');
+  });
+
+  test('an address taken by another account before the link is opened is a 409, and nothing changes', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    await request(t.app).post('/v2/coaches').set(as(admin)).send({ email: 'neu.coach@example.org', firstName: 'Andere', lastName: 'Person' }).expect(201);
+    expect((await request(t.app).get(verifyLink('neu.coach@example.org'))).status).toBe(409);
+    const row = await t.storage.db.selectFrom('coaches').select(['email', 'pendingEmail']).where('id', '=', 'coach').executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: 'coach@example.org', pendingEmail: 'neu.coach@example.org' });
+  });
+
+  test("another coach's address is refused with 409 and nothing is mailed", async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const res = await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'coach2@example.org' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toEqual([{ path: 'email', message: 'Already taken' }]);
+    expect(t.outbox()).toEqual([]);
+  });
+});

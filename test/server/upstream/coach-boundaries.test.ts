@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { addCoach, createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+
+// Who may manage whose account (lib/coach-boundaries.ts): an administrator the plain coaches, only a super
+// administrator the administrators, everyone themselves; and the last super administrator stays.
+
+let t: TestUpstream;
+afterEach(() => t?.close());
+const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Every call that manages one coach's account, as [name, request]. */
+const MANAGING: [string, (id: string, token: string) => request.Test][] = [
+  ['PATCH', (id, token) => request(t.app).patch(`/v2/coaches/${id}`).set(as(token)).send({ title: 'Neu' })],
+  [
+    'PUT',
+    (id, token) =>
+      request(t.app)
+        .put(`/v2/coaches/${id}`)
+        .set(as(token))
+        .send({ email: `${id}@example.org`, firstName: id, lastName: 'Test' }),
+  ],
+  ['lock', (id, token) => request(t.app).patch(`/v2/coaches/${id}`).set(as(token)).send({ isUserLocked: true })],
+  ['reset-password', (id, token) => request(t.app).post(`/v2/coaches/${id}/reset-password`).set(as(token))],
+  ['send-verification-email', (id, token) => request(t.app).post(`/v2/coaches/${id}/send-verification-email`).set(as(token))],
+  ['end-sessions', (id, token) => request(t.app).post(`/v2/coaches/${id}/end-sessions`).set(as(token))],
+  ['DELETE', (id, token) => request(t.app).delete(`/v2/coaches/${id}`).set(as(token))],
+];
+
+async function withAdmins() {
+  t = await createTestUpstream();
+  await addCoach(t.storage, 'admin2', { isAdmin: 1, firstName: 'Zweite' });
+  await addCoach(t.storage, 'super', { isAdmin: 1, isSuperAdmin: 1 });
+  await t.storage.db.updateTable('coaches').set({ emailVerified: 0 }).where('id', 'in', ['admin2', 'super', 'coach2']).execute();
+}
+
+describe('an administrator who is not a super administrator', () => {
+  test.each(MANAGING)('gets 403 SUPER_ADMIN_REQUIRED for %s of an administrator or super administrator, and nothing happens', async (_name, call) => {
+    await withAdmins();
+    const admin = await t.login('admin@example.org');
+    for (const id of ['admin2', 'super']) {
+      const session = await t.login(`${id}@example.org`);
+      const res = await call(id, admin);
+      expect(res.status, id).toBe(403);
+      expect(res.body.error.code).toBe('SUPER_ADMIN_REQUIRED');
+      expect((await request(t.app).get('/v2/auth/me').set(as(session))).status).toBe(200);
+    }
+    expect(t.outbox()).toEqual([]);
+    const rows = await t.storage.db.selectFrom('coaches').select(['title', 'isUserLocked']).where('id', 'in', ['admin2', 'super']).execute();
+    expect(rows).toEqual([
+      { title: '', isUserLocked: 0 },
+      { title: '', isUserLocked: 0 },
+    ]);
+  });
+
+  test.each(MANAGING)('may %s a plain coach', async (_name, call) => {
+    await withAdmins();
+    const admin = await t.login('admin@example.org');
+    expect((await call('coach2', admin)).status).toBeLessThan(300);
+  });
+
+  test('may make a coach an administrator, but nobody a super administrator', async () => {
+    await withAdmins();
+    const admin = await t.login('admin@example.org');
+    expect((await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isAdmin: true })).body.isAdmin).toBe(true);
+    const promote = await request(t.app).patch('/v2/coaches/coach2').set(as(admin)).send({ isSuperAdmin: true });
+    expect(promote.status).toBe(403);
+    expect(promote.body.error.code).toBe('SUPER_ADMIN_REQUIRED');
+    const create = await request(t.app)
+      .post('/v2/coaches')
+      .set(as(admin))
+      .send({ email: 'neu@example.org', firstName: 'Neu', lastName: 'Test', isSuperAdmin: true });
+    expect(create.body.error.code).toBe('SUPER_ADMIN_REQUIRED');
+    const row = await t.storage.db.selectFrom('coaches').select('isSuperAdmin').where('id', '=', 'coach2').executeTakeFirstOrThrow();
+    expect(row.isSuperAdmin).toBe(0);
+  });
+});
+
+describe('a super administrator', () => {
+  test.each(MANAGING)('may %s an administrator', async (_name, call) => {
+    await withAdmins();
+    const superAdmin = await t.login('super@example.org');
+    expect((await call('admin2', superAdmin)).status).toBeLessThan(300);
+  });
+
+  test('may make and unmake super administrators', async () => {
+    await withAdmins();
+    const superAdmin = await t.login('super@example.org');
+    expect((await request(t.app).patch('/v2/coaches/admin').set(as(superAdmin)).send({ isSuperAdmin: true })).body.isSuperAdmin).toBe(true);
+    expect((await request(t.app).patch('/v2/coaches/admin').set(as(superAdmin)).send({ isSuperAdmin: false })).body.isSuperAdmin).toBe(false);
+  });
+});
+
+describe('the last super administrator', () => {
+  test('cannot be locked, deleted or lose isSuperAdmin (409 LAST_SUPER_ADMIN); a locked one does not count', async () => {
+    await withAdmins();
+    await addCoach(t.storage, 'super-locked', { isAdmin: 1, isSuperAdmin: 1, isUserLocked: 1 });
+    const superAdmin = await t.login('super@example.org');
+    for (const res of [
+      await request(t.app).patch('/v2/coaches/super').set(as(superAdmin)).send({ isSuperAdmin: false }),
+      await request(t.app).patch('/v2/coaches/super').set(as(superAdmin)).send({ isUserLocked: true }),
+      await request(t.app).delete('/v2/coaches/super').set(as(superAdmin)),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('LAST_SUPER_ADMIN');
+    }
+    const row = await t.storage.db.selectFrom('coaches').select(['isSuperAdmin', 'isUserLocked']).where('id', '=', 'super').executeTakeFirstOrThrow();
+    expect(row).toEqual({ isSuperAdmin: 1, isUserLocked: 0 });
+  });
+
+  test('with a second one, either may lock or demote the other, until one is left', async () => {
+    await withAdmins();
+    await addCoach(t.storage, 'super2', { isAdmin: 1, isSuperAdmin: 1 });
+    const other = await t.login('super2@example.org');
+    expect((await request(t.app).patch('/v2/coaches/super').set(as(other)).send({ isSuperAdmin: false })).status).toBe(200);
+    const last = await request(t.app).patch('/v2/coaches/super2').set(as(other)).send({ isSuperAdmin: false });
+    expect(last.body.error.code).toBe('LAST_SUPER_ADMIN');
+  });
+});
+
+describe('POST /coaches/{id}/end-sessions', () => {
+  test("ends every login of a plain coach when an administrator asks; the coach's password still works", async () => {
+    await withAdmins();
+    const admin = await t.login('admin@example.org');
+    const sessions = [await t.login('coach@example.org'), await t.login('coach@example.org')];
+    await request(t.app).post('/v2/coaches/coach/end-sessions').set(as(admin)).expect(204);
+    for (const session of sessions) expect((await request(t.app).get('/v2/auth/me').set(as(session))).status).toBe(401);
+    expect((await request(t.app).get('/v2/auth/me').set(as(admin))).status).toBe(200);
+    await t.login('coach@example.org');
+  });
+
+  test('a coach ends their own other logins and keeps the current one, but nobody else’s', async () => {
+    await withAdmins();
+    const other = await t.login('coach@example.org');
+    const current = await t.login('coach@example.org');
+    const colleague = await t.login('coach2@example.org');
+    await request(t.app).post('/v2/coaches/coach/end-sessions').set(as(current)).expect(204);
+    expect((await request(t.app).get('/v2/auth/me').set(as(other))).status).toBe(401);
+    expect((await request(t.app).get('/v2/auth/me').set(as(current))).status).toBe(200);
+    const refused = await request(t.app).post('/v2/coaches/coach2/end-sessions').set(as(current));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('ADMIN_REQUIRED');
+    expect((await request(t.app).get('/v2/auth/me').set(as(colleague))).status).toBe(200);
+  });
+
+  test('answers 404 for an unknown coach', async () => {
+    await withAdmins();
+    const admin = await t.login('admin@example.org');
+    expect((await request(t.app).post('/v2/coaches/nobody/end-sessions').set(as(admin))).status).toBe(404);
+  });
+});
