@@ -41,6 +41,7 @@ export function buildCoach(overrides: Partial<Coach> = {}): Coach {
     isHealthManager: false,
     isUserLocked: false,
     emailVerified: true,
+    pendingEmail: null,
     language: 'de',
     trialEndsAt: null,
     createdAt: '2026-01-10T08:00:00.000Z',

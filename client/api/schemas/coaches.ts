@@ -19,6 +19,8 @@ export const CoachSchema = v.object({
   /** Locked coaches cannot sign in (403 at login, 401 on every later call). */
   isUserLocked: v.boolean(),
   emailVerified: v.boolean(),
+  /** A new address waiting for its confirmation link; null when none. */
+  pendingEmail: v.optional(v.nullable(v.string()), null),
   /** Interface language the coach chose. */
   language: LanguageSchema,
   /** Trial accounts (GET /coaches/create-trial-access) expire; null for normal accounts. */
