@@ -168,6 +168,7 @@ test('rows show the primary coach, the phone number and the next appointment', a
         isHealthManager: false,
         isUserLocked: false,
         emailVerified: true,
+        pendingEmail: null,
         language: 'de',
         trialEndsAt: null,
         createdAt: '',

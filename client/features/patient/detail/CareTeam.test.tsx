@@ -21,6 +21,7 @@ const coach = (id: string, lastName: string): Coach => ({
   isHealthManager: false,
   isUserLocked: false,
   emailVerified: true,
+  pendingEmail: null,
   language: 'de',
   trialEndsAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
