@@ -10,16 +10,23 @@ import { loadDocument } from './lib/i18n.ts';
 import Login from './features/login/index.tsx';
 import InternetExplorer from './features/internet-explorer/index.tsx';
 
+/** An area's module once the account texts (locales/accounts/) are there too. */
+function withAccountTexts<M>(module: Promise<M>): Promise<M> {
+  return Promise.all([module, loadDocument('accounts')]).then(([loaded]) => loaded);
+}
+
 // Every feature area is its own chunk, fetched the first time it is visited (docs/product.md#screens); the shell and
 // the API layer are the app module, which every area runs on. The build names each area after its key here
 // (areaName() in scripts/build-graph.ts: features/<key>/index.tsx), which routes.test.tsx checks.
 export const AREAS = {
   app: () => import('./app.ts'),
   dashboard: () => import('./features/dashboard/index.tsx'),
-  'create-access': () => import('./features/create-access/index.tsx'),
-  patient: () => import('./features/patient/index.tsx'),
-  admin: () => import('./features/admin/index.tsx'),
-  settings: () => import('./features/settings/index.tsx'),
+  // The account texts (sessions, refused passwords, the patient rate limit, administrator boundaries) are a
+  // document the areas that show them fetch beside their code, so the first screen's dictionary stays small.
+  'create-access': () => withAccountTexts(import('./features/create-access/index.tsx')),
+  patient: () => withAccountTexts(import('./features/patient/index.tsx')),
+  admin: () => withAccountTexts(import('./features/admin/index.tsx')),
+  settings: () => withAccountTexts(import('./features/settings/index.tsx')),
   // The coach guide and help answers are a document of their own (lib/i18n.ts), fetched beside the code.
   information: () => Promise.all([import('./features/information/index.tsx'), loadDocument('help')]).then(([module]) => module),
   stats: () => import('./features/stats/index.tsx'),
@@ -29,7 +36,7 @@ export const AREAS = {
   'print-patient': () => Promise.all([import('./features/print-patient/index.tsx'), loadDocument('print')]).then(([module]) => module),
   'print-access-code': () => Promise.all([import('./features/print-access-code/index.tsx'), loadDocument('print')]).then(([module]) => module),
   'coach-reset-password': () => import('./features/coach-reset-password/index.tsx'),
-  'reset-password': () => import('./features/reset-password/index.tsx'),
+  'reset-password': () => withAccountTexts(import('./features/reset-password/index.tsx')),
 };
 type AreaName = keyof typeof AREAS;
 /** The page component of an area (its default export), loaded on first render. */

@@ -57,7 +57,7 @@ export function ProfileSection() {
         {me.email} {me.emailVerified ? '' : <span className="settings-hint">({t('settings.emailNotVerified')})</span>}
         {extra?.pendingEmail && (
           <small role="note" className="settings-hint settings-pending">
-            {t('settings.pendingEmail', { email: extra.pendingEmail })}
+            {t('accounts.settings.pendingEmail', { email: extra.pendingEmail })}
           </small>
         )}
       </dd>

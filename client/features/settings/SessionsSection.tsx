@@ -10,21 +10,21 @@ import { useState } from 'react';
  */
 export function SessionsSection() {
   const [done, setDone] = useState(false);
-  const { busy, error, run } = useAction((failure) => `${t('settings.endOtherSessionsFailed')} ${errorText(failure)}`);
+  const { busy, error, run } = useAction((failure) => `${t('accounts.settings.endOtherSessionsFailed')} ${errorText(failure)}`);
   const end = async () => {
     setDone(false);
     setDone(await run(endOtherSessions));
   };
   return (
     <section aria-labelledby="settings-sessions-heading">
-      <h2 id="settings-sessions-heading">{t('settings.sessionsHeading')}</h2>
-      <p>{t('settings.sessionsText')}</p>
+      <h2 id="settings-sessions-heading">{t('accounts.settings.sessionsHeading')}</h2>
+      <p>{t('accounts.settings.sessionsText')}</p>
       <button type="button" className="secondary" disabled={busy} aria-busy={busy} onClick={() => void end()}>
-        {t('settings.endOtherSessions')}
+        {t('accounts.settings.endOtherSessions')}
       </button>
       {done && (
         <p role="status" className="form-success">
-          {t('settings.otherSessionsEnded')}
+          {t('accounts.settings.otherSessionsEnded')}
         </p>
       )}
       {error && (

@@ -85,7 +85,9 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
               <dt>{t('admin.coach.email')}</dt>
               <dd className="admin-wrap">
                 {c.email}
-                {c.pendingEmail && <small className="admin-block field-hint">{t('admin.coach.pendingEmail', { email: c.pendingEmail })}</small>}
+                {c.pendingEmail && (
+                  <small className="admin-block admin-pending field-hint">{t('accounts.admin.pendingEmail', { email: c.pendingEmail })}</small>
+                )}
               </dd>
               <dt>{t('admin.coach.phone')}</dt>
               <dd>{c.phone || t('admin.notSet')}</dd>
@@ -101,7 +103,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
               </dd>
             </dl>
             <CoachActions coach={c} busy={busy} isSelf={isSelf} act={act} open={setDialog} onUnlock={() => setLocked(false)} />
-            {!mayActOn('edit', c) && <p className="field-hint">{t('admin.coach.superAdminHint')}</p>}
+            {!mayActOn('edit', c) && <p className="field-hint">{t('accounts.admin.superAdminHint')}</p>}
             {isSelf && <p className="field-hint">{t('admin.coach.selfHint')}</p>}
             {action.error && (
               <p role="alert" className="form-error">
@@ -179,15 +181,15 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
             )}
             {dialog === 'endSessions' && (
               <ConfirmDialog
-                title={t('admin.coach.endSessionsTitle')}
-                text={isSelf ? t('admin.coach.endSessionsSelfText') : t('admin.coach.endSessionsText', { name })}
-                confirmLabel={t('admin.coach.endSessions')}
-                describeError={(failure) => actionErrorText(failure, t('admin.coach.endSessionsFailed'))}
+                title={t('accounts.admin.endSessionsTitle')}
+                text={isSelf ? t('accounts.admin.endSessionsSelfText') : t('accounts.admin.endSessionsText', { name })}
+                confirmLabel={t('accounts.admin.endSessions')}
+                describeError={(failure) => actionErrorText(failure, t('accounts.admin.endSessionsFailed'))}
                 onClose={() => setDialog(null)}
                 onConfirm={async () => {
                   await endCoachSessions(coachId);
                   setDialog(null);
-                  onNotice(isSelf ? t('settings.otherSessionsEnded') : t('admin.coach.sessionsEnded', { name }));
+                  onNotice(isSelf ? t('accounts.settings.otherSessionsEnded') : t('accounts.admin.sessionsEnded', { name }));
                 }}
               />
             )}
@@ -272,7 +274,7 @@ function CoachActions({ coach: c, busy, isSelf, act, open, onUnlock }: ActionPro
       )}
       {may('endSessions') && (
         <button type="button" className="secondary" disabled={!!busy} onClick={() => open('endSessions')}>
-          {t('admin.coach.endSessions')}
+          {t('accounts.admin.endSessions')}
         </button>
       )}
       <button type="button" className="secondary" onClick={() => open('link')}>

@@ -83,7 +83,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   // A refused start password (too common, names the coach) is said at its field while it is unchanged.
   const [refusedPassword, setRefusedPassword] = useState<string | null>(null);
   const refusal = passwordRefusal(save.error);
-  const refused = refusal && values.password === refusedPassword ? t(refusalText(refusal, 'admin.coach.passwordPersonal')) : null;
+  const refused = refusal && values.password === refusedPassword ? t(refusalText(refusal, 'accounts.admin.passwordPersonal')) : null;
   const message = (key: keyof CoachFormValues) =>
     errors[key] ? t(errors[key]!) : key === 'password' && refused ? refused : serverInvalid.has(key) ? t('admin.checkValue') : null;
 
@@ -98,7 +98,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
         const pending = data.pendingEmail && data.pendingEmail !== base.pendingEmail ? data.pendingEmail : null;
         onSaved(
           data,
-          pending ? t('admin.coach.savedPendingEmail', { name: coachName(data), email: pending }) : t('admin.coach.saved', { name: coachName(data) }),
+          pending ? t('accounts.admin.savedPendingEmail', { name: coachName(data), email: pending }) : t('admin.coach.saved', { name: coachName(data) }),
         );
         return;
       }
@@ -161,7 +161,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
           checked={values.isAdmin}
           onValue={set('isAdmin')}
           disabled={coach && !mayActOn('changeAdminRole', coach)}
-          hint={coach && !mayActOn('changeAdminRole', coach) ? t('admin.coach.selfAdminRole') : undefined}
+          hint={coach && !mayActOn('changeAdminRole', coach) ? t('accounts.admin.selfAdminRole') : undefined}
         />
         <CheckboxField label={t('admin.coach.isHealthManager')} checked={values.isHealthManager} onValue={set('isHealthManager')} />
       </fieldset>

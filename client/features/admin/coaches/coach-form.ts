@@ -56,7 +56,7 @@ export function coachFormErrors(values: CoachFormValues, creating: boolean): Par
   if (values.lastName.trim() === '') errors.lastName = 'admin.required';
   if (creating && values.password !== '') {
     if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'admin.coach.passwordTooShort';
-    else if (containsPersonalData(values.password, values)) errors.password = 'admin.coach.passwordPersonal';
+    else if (containsPersonalData(values.password, values)) errors.password = 'accounts.admin.passwordPersonal';
   }
   return errors;
 }
