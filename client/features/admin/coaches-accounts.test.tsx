@@ -85,6 +85,16 @@ describe('administrator accounts', () => {
     expect((await within(screen.getByRole('alertdialog')).findByRole('alert')).textContent).toContain(text);
   });
 
+  test('a refused save of the form says why and keeps what was typed', async () => {
+    vi.mocked(api.replaceCoach).mockRejectedValue(apiFailure(403, 'SUPER_ADMIN_REQUIRED'));
+    await showCoach(ben);
+    fireEvent.click(button('Bearbeiten')!);
+    type(dialog(), 'Telefon', '040 999');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Speichern' }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toContain('Administratorkonten dürfen nur Super-Administratorinnen');
+    expect(field(dialog(), 'Telefon').value).toBe('040 999');
+  });
+
   test('a refused password reset mail says why', async () => {
     vi.mocked(api.resetCoachPassword).mockRejectedValue(apiFailure(403, 'SUPER_ADMIN_REQUIRED'));
     await showCoach(ben);
