@@ -17,8 +17,7 @@ export const AREAS = {
   app: () => import('./app.ts'),
   dashboard: () => import('./features/dashboard/index.tsx'),
   'create-access': () => import('./features/create-access/index.tsx'),
-  // The record's timeline ("Chronik") has its texts in a document of their own, shared with the printed record.
-  patient: () => Promise.all([import('./features/patient/index.tsx'), loadDocument('timeline')]).then(([module]) => module),
+  patient: () => import('./features/patient/index.tsx'),
   admin: () => import('./features/admin/index.tsx'),
   settings: () => import('./features/settings/index.tsx'),
   // The coach guide and help answers are a document of their own (lib/i18n.ts), fetched beside the code.
@@ -27,8 +26,7 @@ export const AREAS = {
   export: () => import('./features/export/index.tsx'),
   'news-dashboard': () => import('./features/news-dashboard/index.tsx'),
   // Printed pages: their texts are a document too (the patient's handout, the record's headings).
-  'print-patient': () =>
-    Promise.all([import('./features/print-patient/index.tsx'), loadDocument('print'), loadDocument('timeline')]).then(([module]) => module),
+  'print-patient': () => Promise.all([import('./features/print-patient/index.tsx'), loadDocument('print')]).then(([module]) => module),
   'print-access-code': () => Promise.all([import('./features/print-access-code/index.tsx'), loadDocument('print')]).then(([module]) => module),
   'coach-reset-password': () => import('./features/coach-reset-password/index.tsx'),
   'reset-password': () => import('./features/reset-password/index.tsx'),

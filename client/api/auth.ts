@@ -10,3 +10,5 @@ export const updatePassword = (body: { oldPassword: string; newPassword: string 
 export const setPassword = (body: { password: string }) => request('POST', '/auth/me/set-password', { body, skipUnauthorizedHandler: true });
 /** The answer is ignored (docs/product.md#calls): it never reveals whether the account exists. */
 export const forgotPassword = (body: { email: string }) => request('POST', '/auth/forgot-password', { body });
+/** Ends every login of the signed-in coach except this one (a lost phone, a shared computer left signed in). */
+export const endOtherSessions = () => request('POST', '/auth/me/end-other-sessions');

@@ -28,6 +28,8 @@ export const sendVerificationEmail = (coachId: string) => request('POST', `/coac
 export const verifyEmail = (coachId: string, token: string) => request('GET', `/coaches/${id(coachId)}/verify-email`, { query: { token } });
 /** Sends the coach the reset mail (admins, for someone who forgot their password). */
 export const resetCoachPassword = (coachId: string) => request('POST', `/coaches/${id(coachId)}/reset-password`);
+/** Ends every login of the coach (the caller's own current one stays when it is their account). */
+export const endCoachSessions = (coachId: string) => request('POST', `/coaches/${id(coachId)}/end-sessions`);
 
 export const listCoachPatients = (coachId: string, filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', `/coaches/${id(coachId)}/patients`, { query: { filter }, schema: PatientListSchema, signal });

@@ -82,11 +82,18 @@ describe('reading answers leniently', () => {
       isHealthManager: false,
       isUserLocked: false,
       emailVerified: false,
+      pendingEmail: null,
       language: 'de',
       trialEndsAt: null,
       createdAt: '',
       updatedAt: '',
     });
+  });
+
+  test('reads a waiting new address as it came, and one that is missing or unusable as none', () => {
+    expect(read(CoachSchema, { id: 3, email: 'a@b.c', pendingEmail: 'neu@b.c' }).output?.pendingEmail).toBe('neu@b.c');
+    for (const pendingEmail of [undefined, null, false, { to: 'x' }])
+      expect(read(CoachSchema, { id: 3, email: 'a@b.c', pendingEmail }).output?.pendingEmail).toBeNull();
   });
 
   test('drops unknown fields', () => {

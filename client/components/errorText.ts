@@ -17,3 +17,13 @@ export function errorText(error: unknown): string {
   if (status >= 500) return t('dataState.serverDown');
   return t('dataState.unknown');
 }
+
+/**
+ * For a call that creates a patient or an access code: the server's rate limit (429 RATE_LIMITED, a coach creating
+ * very many patients in a short time) said as what it is; any other failure as errorText says it.
+ */
+export function creationErrorText(error: unknown): string {
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+  if (status === 429 && code === 'RATE_LIMITED') return t('accounts.tooManyPatients');
+  return errorText(error);
+}

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { SystemSettings } from '../api/schemas/system.ts';
-import { type Ability, can, dashboardKind, exportKinds, type Person } from './permissions.ts';
+import { type Ability, type Account, type AccountAction, can, dashboardKind, exportKinds, mayActOn, type Person } from './permissions.ts';
 
 const person = (flags: Partial<Person> = {}): Person => ({ isAdmin: false, isSuperAdmin: false, isHealthManager: false, isUserLocked: false, ...flags });
 const ROLES: Record<string, Person | null> = {
@@ -58,4 +58,41 @@ test('only a health manager who is no administrator starts on the Controlling da
     'super administrator': 'coach',
     'administrator and health manager': 'coach',
   });
+});
+
+const ACTIONS: AccountAction[] = ['edit', 'lock', 'delete', 'resetPassword', 'endSessions', 'changeAdminRole'];
+const ACTORS: Record<string, (Person & { id: string }) | null> = {
+  'signed out': null,
+  coach: { id: 'me', ...person() },
+  'health manager': { id: 'me', ...person({ isHealthManager: true }) },
+  administrator: { id: 'me', ...person({ isAdmin: true }) },
+  'super administrator': { id: 'me', ...person({ isSuperAdmin: true }) },
+};
+const ACCOUNTS: Record<string, Account> = {
+  'a plain coach': { id: 'other', isAdmin: false, isSuperAdmin: false },
+  'an administrator': { id: 'other', isAdmin: true, isSuperAdmin: false },
+  'a super administrator': { id: 'other', isAdmin: false, isSuperAdmin: true },
+  themselves: { id: 'me', isAdmin: true, isSuperAdmin: true },
+};
+const none = [false, false, false, false, false, false];
+const all = [true, true, true, true, true, true];
+const onOneself = [true, false, false, true, true, false];
+
+// Actor × account: what the coach's page offers, one column per action.
+// biome-ignore format: the table is aligned by hand, one actor and account a row
+const ACCOUNT_TABLE: Record<string, Record<string, boolean[]>> = {
+  //                      edit, lock, delete, reset, end sessions, change admin role
+  'signed out':          { 'a plain coach': none, 'an administrator': none, 'a super administrator': none, themselves: none },
+  coach:                 { 'a plain coach': none, 'an administrator': none, 'a super administrator': none, themselves: none },
+  'health manager':      { 'a plain coach': none, 'an administrator': none, 'a super administrator': none, themselves: none },
+  administrator:         { 'a plain coach': all,  'an administrator': none, 'a super administrator': none, themselves: onOneself },
+  'super administrator': { 'a plain coach': all,  'an administrator': all,  'a super administrator': all,  themselves: onOneself },
+};
+
+test('only a super administrator acts on administrators, and nobody locks, deletes or demotes themselves', () => {
+  const actual: typeof ACCOUNT_TABLE = {};
+  for (const [actor, me] of Object.entries(ACTORS)) {
+    actual[actor] = Object.fromEntries(Object.entries(ACCOUNTS).map(([name, account]) => [name, ACTIONS.map((action) => mayActOn(action, account, me))]));
+  }
+  expect(actual).toEqual(ACCOUNT_TABLE);
 });

@@ -11,7 +11,7 @@ import { user } from '../state/session.ts';
 export type Person = Pick<Me, 'isAdmin' | 'isSuperAdmin' | 'isHealthManager' | 'isUserLocked'>;
 export type Ability = 'manageCoaches' | 'manageAllPatients' | 'seeStatistics' | 'createPatients' | 'export';
 
-const administers = (me: Person) => me.isAdmin || me.isSuperAdmin;
+const administers = (someone: Pick<Person, 'isAdmin' | 'isSuperAdmin'>) => someone.isAdmin || someone.isSuperAdmin;
 
 const RULES: Record<Ability, (me: Person, settings: SystemSettings | null) => boolean> = {
   // "Coaches verwalten" and the admin screens: administrators, the super administrator included.
@@ -35,6 +35,25 @@ const RULES: Record<Ability, (me: Person, settings: SystemSettings | null) => bo
  */
 export function can(ability: Ability, me: Person | null | undefined = user.value, settings: SystemSettings | null = null): boolean {
   return !!me && RULES[ability](me, settings);
+}
+
+/** What an administrator may do to one coach account on its page. */
+export type AccountAction = 'edit' | 'lock' | 'delete' | 'resetPassword' | 'endSessions' | 'changeAdminRole';
+/** The account acted on: who it is and how far up it stands. */
+export type Account = { id: string; isAdmin: boolean; isSuperAdmin: boolean };
+
+/** Acting on oneself would leave the account unusable or nobody to manage it: never offered. */
+const NOT_ON_ONESELF: readonly AccountAction[] = ['lock', 'delete', 'changeAdminRole'];
+
+/**
+ * May `me` do this to `account`? Administrators manage plain coaches; only a super administrator manages other
+ * administrators and super administrators (the server answers 403 SUPER_ADMIN_REQUIRED otherwise), and nobody locks,
+ * deletes or demotes themselves (the server keeps the last super administrator with 409 LAST_SUPER_ADMIN).
+ */
+export function mayActOn(action: AccountAction, account: Account, me: (Person & { id: string }) | null | undefined = user.value): boolean {
+  if (!me || !administers(me)) return false;
+  if (me.id === account.id) return !NOT_ON_ONESELF.includes(action);
+  return me.isSuperAdmin || !administers(account);
 }
 
 export const EXPORT_KINDS = ['patients', 'detailStatistics', 'comments', 'dailyFigures'] as const;

@@ -5,11 +5,13 @@ export type PasswordTexts = 'resetPassword' | 'settings';
 
 /**
  * The new-password rules of docs/product.md#validation, for the reset screen and the settings form alike: each
- * returns the locale key of the message, or null when the value is valid.
+ * returns the locale key of the message, or null when the value is valid. With the `owner` known, a password
+ * naming them is refused here already, as the server would.
  */
-export function newPasswordError(value: string, texts: PasswordTexts): string | null {
+export function newPasswordError(value: string, texts: PasswordTexts, owner?: PasswordOwner): string | null {
   if (value === '') return `${texts}.passwordRequired`;
   if (value.length < MIN_PASSWORD_LENGTH) return `${texts}.passwordTooShort`;
+  if (owner && containsPersonalData(value, owner)) return 'accounts.passwordPersonal';
   return null;
 }
 
@@ -20,8 +22,50 @@ export function repeatPasswordError(value: string, texts: PasswordTexts): string
 }
 
 /** On submit the match check runs first, then validity (of these two and of `otherFieldsValid`); null means send. */
-export function passwordSubmitError(next: string, repeat: string, texts: PasswordTexts, otherFieldsValid = true): string | null {
+export function passwordSubmitError(next: string, repeat: string, texts: PasswordTexts, otherFieldsValid = true, owner?: PasswordOwner): string | null {
   if (next !== repeat) return `${texts}.mismatch`;
-  if (!otherFieldsValid || newPasswordError(next, texts) || repeatPasswordError(repeat, texts)) return `${texts}.checkFields`;
+  if (!otherFieldsValid || newPasswordError(next, texts, owner) || repeatPasswordError(repeat, texts)) return `${texts}.checkFields`;
   return null;
+}
+
+/** Who a password must not name: the account's email and name, as far as the form knows them. */
+export interface PasswordOwner {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Shorter parts (an "Al", a "Li") match too many passwords by chance; the server uses the same bound. */
+const MIN_PERSONAL_PART = 3;
+
+/**
+ * Does the password contain the email's local part or a part of the first or last name (case-insensitively, parts
+ * of 3+ characters)? The cheap half of the server's refusal PASSWORD_CONTAINS_PERSONAL_DATA, checked before sending;
+ * the blocklist of common passwords stays on the server.
+ */
+export function containsPersonalData(password: string, owner: PasswordOwner): boolean {
+  const lower = password.toLowerCase();
+  const local = (owner.email ?? '').split('@')[0];
+  const names = [owner.firstName ?? '', owner.lastName ?? ''].flatMap((name) => name.split(/[\s-]+/));
+  return [local, ...names].some((part) => part.length >= MIN_PERSONAL_PART && lower.includes(part.toLowerCase()));
+}
+
+/** How the server refused a new password (400 with one of these codes at the password field). */
+export type PasswordRefusal = 'tooCommon' | 'personalData';
+
+/** The server's refusal of a password, or null when the failure was something else. */
+export function passwordRefusal(failure: unknown): PasswordRefusal | null {
+  const { status, code } = (failure ?? {}) as { status?: unknown; code?: unknown };
+  if (status !== 400) return null;
+  if (code === 'PASSWORD_TOO_COMMON') return 'tooCommon';
+  if (code === 'PASSWORD_CONTAINS_PERSONAL_DATA') return 'personalData';
+  return null;
+}
+
+/**
+ * The locale key of the message at the password field for a refusal; `personalKey` words the personal-data
+ * case for whose password it is (one's own, or a coach's that an administrator sets).
+ */
+export function refusalText(refusal: PasswordRefusal, personalKey = 'accounts.passwordPersonal'): string {
+  return refusal === 'tooCommon' ? 'accounts.passwordTooCommon' : personalKey;
 }

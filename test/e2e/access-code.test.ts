@@ -30,6 +30,8 @@ forEachUpstream((upstream, journey) => {
     const code = new URL(print.url()).searchParams.get('code');
     expect(code).toMatch(/\S{4,}/);
     await print.getByRole('heading', { name: 'Ihr Zugangscode' }).waitFor();
+    // The code appears, with the print button, only once the server has confirmed it.
+    await print.getByRole('button', { name: 'Drucken' }).waitFor();
     // The sheet shows the same code the screen showed (grouping characters aside).
     const sheet = (await print.locator('body').innerText()).replace(/[\s-]/g, '');
     expect(sheet).toContain(code!.replace(/[\s-]/g, ''));

@@ -3,7 +3,6 @@ import { cleanup } from '@testing-library/preact';
 import de from '../../locales/de.json' with { type: 'json' };
 import deHelp from '../../locales/help/de.json' with { type: 'json' };
 import dePrint from '../../locales/print/de.json' with { type: 'json' };
-import deTimeline from '../../locales/timeline/de.json' with { type: 'json' };
 import { addDictionary, addDocument, activate } from '../../client/lib/i18n.ts';
 import { resetRequestCacheForTests } from '../../client/api/request-cache.ts';
 import { resetConnectionForTests } from '../../client/lib/connection.ts';
@@ -13,7 +12,6 @@ beforeAll(() => {
   addDictionary('de', de as Record<string, unknown>);
   addDocument('help', 'de', deHelp as Record<string, unknown>);
   addDocument('print', 'de', dePrint as Record<string, unknown>);
-  addDocument('timeline', 'de', deTimeline as Record<string, unknown>);
   activate('de');
 });
 

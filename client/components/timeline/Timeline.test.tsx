@@ -3,9 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { json, mockFetch, type RecordedCall } from '../../../test/helpers/client-fetch.ts';
 import { buildComment } from '../../../test/helpers/screen-records.ts';
 import { buildAccessCode, buildAppointment, buildAuditEntry, buildCallEvent, buildExternalComment } from '../../../test/helpers/timeline-records.ts';
-import enTimeline from '../../../locales/timeline/en.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
-import { activate, addDictionary, addDocument } from '../../lib/i18n.ts';
+import { activate, addDictionary } from '../../lib/i18n.ts';
 import { Timeline, TIMELINE_PAGE } from './Timeline.tsx';
 import type { HistoryNames } from './history-text.ts';
 
@@ -111,7 +110,6 @@ test('a long record loads a page at a time, and never shows an entry before an o
 
 test('a call shows its kind in the language of the screen, not the one it was stored in', async () => {
   addDictionary('en', en as Record<string, unknown>);
-  addDocument('timeline', 'en', enTimeline as Record<string, unknown>);
   activate('en');
   api();
   render(<Timeline patient={patient} changes names={names} />);

@@ -10,11 +10,13 @@ interface Props {
   /** Runs the action; the dialog stays open with the reason when it fails. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  /** What a failure says; the general sentence for a failed call unless the caller knows better. */
+  describeError?: (failure: unknown) => string;
 }
 
 /** "Really delete?" - the action runs only after an explicit confirmation; Escape or Cancel do nothing. */
-export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: Props) {
-  const { busy, error, run } = useAction(errorText);
+export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose, describeError = errorText }: Props) {
+  const { busy, error, run } = useAction(describeError);
   return (
     <Dialog
       open

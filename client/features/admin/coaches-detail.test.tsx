@@ -128,4 +128,15 @@ describe('one coach', () => {
     expect(within(dialog()).queryByRole('alert')).toBeNull();
     expect(within(dialog()).getByText('K7QM')).toBeTruthy();
   });
+
+  test('a trial access refused for too many new patients says so and offers another attempt', async () => {
+    vi.mocked(api.createTrialAccess).mockRejectedValueOnce(apiFailure(429, 'RATE_LIMITED'));
+    renderAt('/admin', <AdminPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Testzugang erstellen' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Testzugang erstellen' }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(
+      'Der Testzugang konnte nicht erstellt werden. Zu viele neue Patienten in kurzer Zeit. Bitte versuchen Sie es in einigen Minuten erneut.',
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
 });

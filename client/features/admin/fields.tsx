@@ -111,13 +111,25 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, checked, onValue, hint }: { label: string; checked: boolean; onValue: (value: boolean) => void; hint?: string }) {
+export function CheckboxField({
+  label,
+  checked,
+  onValue,
+  hint,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onValue: (value: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="admin-field admin-checkbox">
       <label htmlFor={id}>
         {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox with role switch exposes its checked state itself */}
-        <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onValue(e.currentTarget.checked)} />
+        <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onValue(e.currentTarget.checked)} />
         {label}
       </label>
       {hint && <small className="field-hint">{hint}</small>}

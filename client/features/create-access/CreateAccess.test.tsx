@@ -95,3 +95,12 @@ test('a coach cannot create codes when the system setting forbids new patients; 
   render(<CreateAccessPage />);
   expect(screen.getByRole('button', { name: 'Zugangscode erstellen' })).toBeTruthy();
 });
+
+test('too many new patients in a short time is said plainly, and creating again stays offered', async () => {
+  createPatientToken.mockRejectedValueOnce(new ApiError(429, 'RATE_LIMITED', 'slow down'));
+  render(<CreateAccessPage />);
+  fireEvent.click(screen.getByRole('button', { name: 'Zugangscode erstellen' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Zu viele neue Patienten in kurzer Zeit. Bitte versuchen Sie es in einigen Minuten erneut.');
+  expect(within(alert).getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+});

@@ -8,7 +8,7 @@ import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
-import { errorText } from '../../components/errorText.ts';
+import { creationErrorText } from '../../components/errorText.ts';
 import { can } from '../../components/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
 import { useAction } from '../../components/useAction.ts';
@@ -80,7 +80,7 @@ function NewCode({ coachId }: { coachId: string }) {
       {error !== null && (
         <div role="alert" className="inline-error">
           <p>
-            {t('createAccess.failed')} {errorText(error)}
+            {t('createAccess.failed')} {creationErrorText(error)}
           </p>
           <button type="button" className="secondary" onClick={() => void create()}>
             {t('dataState.retry')}

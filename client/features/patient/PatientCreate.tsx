@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { createPatient } from '../../api/patients.ts';
 import { DataState } from '../../components/DataState.tsx';
+import { creationErrorText } from '../../components/errorText.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { can } from '../../components/permissions.ts';
@@ -28,6 +29,8 @@ function CreateForm() {
   const [, navigate] = useLocation();
   const refs = useReferenceData();
   const me = user.value?.id ?? '';
+  // Only administrators place a new patient with another coach; everyone else creates into their own caseload.
+  const chooseCoach = can('manageAllPatients');
   const draft = useStoredDraft<PatientFormValues>(me ? draftStorageKey(me, 'new-patient', 'master-data') : null);
   const empty = { ...valuesOf(null), primaryCoachId: me };
   const initial = draft.restored ?? empty;
@@ -53,12 +56,14 @@ function CreateForm() {
             diagnoses={refs.data.diagnoses}
             costRates={refs.data.costRates}
             onChange={keep}
+            chooseCoach={chooseCoach}
+            describeError={creationErrorText}
             onCancel={() => {
               draft.clear();
               navigate('/patient');
             }}
             onSubmit={async (values) => {
-              const { data } = await createPatient(toBody(values));
+              const { data } = await createPatient(toBody(chooseCoach ? values : { ...values, primaryCoachId: me }));
               draft.clear();
               navigate(`/patient/${encodeURIComponent(data.id)}?created=1`);
             }}

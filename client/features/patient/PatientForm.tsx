@@ -90,6 +90,10 @@ interface Props {
   notice?: ReactNode;
   /** Every change, so the caller can keep a draft of it. */
   onChange?: (values: PatientFormValues) => void;
+  /** Offer the choice of the primary coach (creating: administrators only, the server puts others' patients into their own caseload). */
+  chooseCoach?: boolean;
+  /** What a failed save says after "not saved"; the general sentence for a failed call unless the caller knows better. */
+  describeError?: (failure: unknown) => string;
 }
 
 /** The server's field errors (400/422 details), at the fields this form has. */
@@ -104,7 +108,9 @@ function serverErrors(failure: unknown, values: PatientFormValues): Errors {
 }
 
 /** Master data form for creating and editing a patient. */
-export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates, notice, onChange }: Props) {
+export function PatientForm(props: Props) {
+  const { initial, submitLabel, onSubmit, onCancel, coaches, diagnoses, costRates, notice, onChange } = props;
+  const { chooseCoach = true, describeError = errorText } = props;
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState<Errors>({});
   // A concurrent change is shown by the caller's notice, with the other version; the typed values stay.
@@ -170,7 +176,7 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
         {field('clinic')}
         {field('aftercareStart', 'date', { required: true })}
         {field('aftercareEnd', 'date', { required: true })}
-        {coaches.length > 0 && (
+        {chooseCoach && coaches.length > 0 && (
           <label htmlFor="pf-primaryCoachId">
             {t('patient.fields.primaryCoachId')}
             <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
@@ -211,7 +217,7 @@ export function PatientForm({ initial, submitLabel, onSubmit, onCancel, coaches,
       )}
       {failure !== null && (
         <p role="alert" className="inline-error">
-          {t('patient.form.saveFailed')} {errorText(failure)}
+          {t('patient.form.saveFailed')} {describeError(failure)}
         </p>
       )}
       {notice}

@@ -1,8 +1,11 @@
 import '../../components/records.css';
 import '../../components/print.css';
+import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { getPatient, getPrimaryCoach } from '../../api/patients.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
+import type { Me } from '../../api/schemas/auth.ts';
+import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { PrintBar } from '../../components/PrintBar.tsx';
 import { useResource } from '../../components/useResource.ts';
@@ -11,70 +14,109 @@ import { instanceTitle } from '../../lib/instance-title.ts';
 import { user } from '../../state/session.ts';
 import { coachName, patientName } from '../../lib/names.ts';
 
-interface Extras {
+interface Sheet {
+  /** The code as the server knows it; null when it knows no such code (for this patient). */
+  token: PatientToken | null;
   name: string | null;
-  expiresAt: string | null;
   coach: { name: string; phone: string; email: string } | null;
 }
 
+const EMPTY: Sheet = { token: null, name: null, coach: null };
+
+const quietly = <T,>(request: Promise<{ data: T }>) =>
+  request.then(
+    (r) => r.data,
+    () => null,
+  );
+
 /**
- * The sheet a patient takes home: the code in large blocks and, in German, how to use it. The code
- * comes from the URL; name, expiry and the coach's contact are added when they can be read, and the
- * sheet still prints without them.
+ * The code is printed only when the server confirms it: the token list answers a token with exactly this code and,
+ * when the address names a patient, of that patient. Otherwise anyone could send a link that prints any text as an
+ * access code under this coach's name and practice.
+ */
+async function loadSheet(code: string, patientId: string, me: Me | null, signal: AbortSignal): Promise<{ data: Sheet }> {
+  const [tokens, patient, coach] = await Promise.all([
+    listPatientTokens({ where: { code }, limit: 1 }, signal),
+    patientId ? quietly(getPatient(patientId, signal)) : null,
+    patientId ? quietly(getPrimaryCoach(patientId, signal)) : null,
+  ]);
+  const token = tokens.data.find((found) => found.code === code && (!patientId || found.patientId === patientId)) ?? null;
+  const contact = coach ?? (me ? { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email } : null);
+  return {
+    data: {
+      token,
+      name: patient ? patientName(patient) : null,
+      coach: contact ? { name: [contact.title, coachName(contact)].filter(Boolean).join(' '), phone: contact.phone, email: contact.email } : null,
+    },
+  };
+}
+
+/** The page while the code is unconfirmed: a heading and what stands instead of the code. */
+function Unconfirmed({ children }: { children: ReactNode }) {
+  return (
+    <main className="print-page">
+      <h1>{t('print.accessCodeTitle')}</h1>
+      {children}
+    </main>
+  );
+}
+
+/**
+ * The sheet a patient takes home: the code in large blocks and, in German, how to use it. The code comes from
+ * the URL and is shown once the server has confirmed it; name and the coach's contact are added when they can
+ * be read, and the sheet still prints without them.
  */
 export default function PrintAccessCodePage() {
   const params = new URLSearchParams(useSearch());
   const code = (params.get('code') ?? '').slice(0, 64);
   const patientId = params.get('patientId') ?? '';
   const me = user.value;
-  const extras = useResource<Extras>(async (signal) => {
-    const [patient, coach, tokens] = await Promise.all([
-      patientId
-        ? getPatient(patientId, signal).then(
-            (r) => r.data,
-            () => null,
-          )
-        : null,
-      patientId
-        ? getPrimaryCoach(patientId, signal).then(
-            (r) => r.data,
-            () => null,
-          )
-        : null,
-      code
-        ? listPatientTokens({ where: { code }, limit: 1 }, signal).then(
-            (r) => r.data[0] ?? null,
-            () => null,
-          )
-        : null,
-    ]);
-    const contact = coach ?? (me ? { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email } : null);
-    return {
-      data: {
-        name: patient ? patientName(patient) : null,
-        expiresAt: tokens?.expiresAt ?? null,
-        coach: contact ? { name: [contact.title, coachName(contact)].filter(Boolean).join(' '), phone: contact.phone, email: contact.email } : null,
-      },
-    };
-  }, `${code}:${patientId}`);
+  const sheet = useResource<Sheet>((signal) => (code ? loadSheet(code, patientId, me, signal) : Promise.resolve({ data: EMPTY })), `${code}:${patientId}`);
 
   if (!code) {
     return (
-      <main className="print-page">
-        <h1>{t('print.accessCodeTitle')}</h1>
+      <Unconfirmed>
         <p role="alert">{t('print.noCode')}</p>
-      </main>
+      </Unconfirmed>
     );
   }
-  const info = extras.data;
+  if (sheet.status === 'error') {
+    return (
+      <Unconfirmed>
+        <p role="alert">{t('print.checkFailed')}</p>
+        <button type="button" className="no-print" onClick={sheet.reload}>
+          {t('dataState.retry')}
+        </button>
+      </Unconfirmed>
+    );
+  }
+  if (sheet.status === 'loading') {
+    return (
+      <Unconfirmed>
+        <p role="status">{t('print.checking')}</p>
+      </Unconfirmed>
+    );
+  }
+  if (!sheet.data.token) {
+    return (
+      <Unconfirmed>
+        <p role="alert">{t('print.unknownCode')}</p>
+      </Unconfirmed>
+    );
+  }
+  return <ConfirmedSheet info={{ ...sheet.data, token: sheet.data.token }} />;
+}
+
+/** The sheet itself, for a code the server confirmed (its text is the token's, not the address's). */
+function ConfirmedSheet({ info }: { info: Sheet & { token: PatientToken } }) {
   return (
     <main className="print-page print-access-code">
       <PrintBar />
       <p className="print-brand">{instanceTitle()}</p>
       <h1>{t('print.accessCodeTitle')}</h1>
-      {info?.name && <p className="print-for">{t('print.for', { name: info.name })}</p>}
-      <CodeBlocks code={code} label={t('print.accessCodeTitle')} large />
-      {info?.expiresAt && <p>{t('print.validUntil', { date: formatDate(info.expiresAt, { dateStyle: 'long' }) })}</p>}
+      {info.name && <p className="print-for">{t('print.for', { name: info.name })}</p>}
+      <CodeBlocks code={info.token.code} label={t('print.accessCodeTitle')} large />
+      <p>{t('print.validUntil', { date: formatDate(info.token.expiresAt, { dateStyle: 'long' }) })}</p>
       <h2>{t('print.howTo')}</h2>
       <ol className="print-steps">
         <li>{t('print.step1')}</li>
@@ -83,7 +125,7 @@ export default function PrintAccessCodePage() {
         <li>{t('print.step4')}</li>
       </ol>
       <p>{t('print.keepSafe')}</p>
-      {info?.coach && (
+      {info.coach && (
         <section className="print-contact">
           <h2>{t('print.questions')}</h2>
           <p>

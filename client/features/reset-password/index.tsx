@@ -7,6 +7,7 @@ import { showAlert } from '../../components/Dialog.tsx';
 import { useAction } from '../../components/useAction.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { passwordRefusal, refusalText } from '../../lib/password-rules.ts';
 import { addressWithoutToken, newPasswordError, repeatPasswordError, submitError, tokenFromSearch } from './password-rules.ts';
 
 /** Take the link's token once: store it as the current token, then remove it from the address bar. */
@@ -33,10 +34,12 @@ export default function ResetPassword() {
   // A failed reset is not kept on this screen: an alert says so and leads to a new request. `error` holds
   // only what the check of the two fields finds.
   const { busy: submitting, error: problemText, run, fail } = useAction<string>();
+  // The server refused the password itself (too common, names the coach): the link still works, a new one is asked.
+  const [refused, setRefused] = useState<string | null>(null);
 
   useEffect(adoptLinkToken, []);
 
-  const passwordError = touched.password ? newPasswordError(password) : null;
+  const passwordError = refused ?? (touched.password ? newPasswordError(password) : null);
   const repeatError = touched.repeat ? repeatPasswordError(repeat) : null;
 
   const submit = async (event: Event) => {
@@ -53,7 +56,12 @@ export default function ResetPassword() {
         await setPassword({ password });
         forgetLinkToken();
         navigate('/login');
-      } catch {
+      } catch (failure) {
+        const refusal = passwordRefusal(failure);
+        if (refusal) {
+          setRefused(refusalText(refusal));
+          throw t('resetPassword.checkFields');
+        }
         forgetLinkToken();
         await showAlert({ type: 'error', title: t('resetPassword.failureTitle'), text: t('resetPassword.failureText') });
         navigate('/coach-reset-password');
@@ -72,7 +80,10 @@ export default function ResetPassword() {
           autoComplete="new-password"
           value={password}
           error={passwordError ? t(passwordError) : null}
-          onInput={setPasswordValue}
+          onInput={(value) => {
+            setPasswordValue(value);
+            setRefused(null);
+          }}
           onBlur={() => setTouched((s) => ({ ...s, password: true }))}
         />
         <PasswordInput

@@ -4,28 +4,39 @@ import { errorText } from '../../components/errorText.ts';
 import { useAction } from '../../components/useAction.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { passwordRefusal, refusalText } from '../../lib/password-rules.ts';
+import { user } from '../../state/session.ts';
 import { currentPasswordError, newPasswordError, repeatPasswordError, submitError, type PasswordValues } from './password-rules.ts';
 
 const EMPTY: PasswordValues = { current: '', next: '', repeat: '' };
 type Field = keyof PasswordValues;
+
+/** What a failed change says above the button; a refused new password is named at its field instead. */
+function describeFailure(failure: unknown): string {
+  if (passwordRefusal(failure)) return t('settings.checkFields');
+  return (failure as { status?: number }).status === 400 ? t('settings.currentWrong') : errorText(failure);
+}
 
 /** Change the own password; what was typed stays in the fields when the change fails. */
 export function PasswordForm() {
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Record<Field, boolean>>({ current: false, next: false, repeat: false });
   const [done, setDone] = useState(false);
-  const { busy, error, run, fail } = useAction((failure) =>
-    (failure as { status?: number }).status === 400 ? t('settings.currentWrong') : errorText(failure),
-  );
+  // The server's refusal of the new password (too common, names the coach), until it is changed.
+  const [refused, setRefused] = useState<string | null>(null);
+  const { busy, error, run, fail } = useAction(describeFailure);
+  const owner = user.value ?? undefined;
 
   const fieldError = (field: Field): string | null => {
+    if (field === 'next' && refused) return t(refused);
     if (!touched[field]) return null;
     const key =
-      field === 'current' ? currentPasswordError(values.current) : field === 'next' ? newPasswordError(values.next) : repeatPasswordError(values.repeat);
+      field === 'current' ? currentPasswordError(values.current) : field === 'next' ? newPasswordError(values.next, owner) : repeatPasswordError(values.repeat);
     return key ? t(key) : null;
   };
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
+    if (field === 'next') setRefused(null);
     setDone(false);
   };
   const touch = (field: Field) => () => setTouched((s) => ({ ...s, [field]: true }));
@@ -34,14 +45,20 @@ export function PasswordForm() {
     event.preventDefault();
     if (busy) return;
     setDone(false);
-    const problem = submitError(values);
+    const problem = submitError(values, owner);
     if (problem) {
       setTouched({ current: true, next: true, repeat: true });
       fail(t(problem));
       return;
     }
     await run(async () => {
-      await updatePassword({ oldPassword: values.current, newPassword: values.next });
+      try {
+        await updatePassword({ oldPassword: values.current, newPassword: values.next });
+      } catch (failure) {
+        const refusal = passwordRefusal(failure);
+        if (refusal) setRefused(refusalText(refusal));
+        throw failure;
+      }
       setValues(EMPTY);
       setTouched({ current: false, next: false, repeat: false });
       setDone(true);

@@ -55,6 +55,11 @@ export function ProfileSection() {
       <dt>{t('settings.email')}</dt>
       <dd>
         {me.email} {me.emailVerified ? '' : <span className="settings-hint">({t('settings.emailNotVerified')})</span>}
+        {extra?.pendingEmail && (
+          <small role="note" className="settings-hint settings-pending">
+            {t('accounts.settings.pendingEmail', { email: extra.pendingEmail })}
+          </small>
+        )}
       </dd>
       <dt>{t('settings.roles')}</dt>
       <dd>{roles.length > 0 ? roles.join(', ') : t('settings.roleCoach')}</dd>

@@ -2,6 +2,7 @@ import { t } from '../../lib/i18n.ts';
 import { LanguageSection } from './LanguageSection.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 import { VersionSection } from '../../components/VersionSection.tsx';
 import './settings.css';
 
@@ -15,6 +16,9 @@ export default function SettingsPage() {
         </article>
         <article>
           <PasswordForm />
+        </article>
+        <article>
+          <SessionsSection />
         </article>
         <article>
           <LanguageSection />

@@ -10,9 +10,9 @@ export interface PasswordValues {
 export function currentPasswordError(value: string): string | null {
   return value === '' ? 'settings.currentRequired' : null;
 }
-export const newPasswordError = (value: string) => rules.newPasswordError(value, 'settings');
+export const newPasswordError = (value: string, owner?: rules.PasswordOwner) => rules.newPasswordError(value, 'settings', owner);
 export const repeatPasswordError = (value: string) => rules.repeatPasswordError(value, 'settings');
 
 /** On submit the match check runs first, then validity of all three fields; null means send. */
-export const submitError = (values: PasswordValues) =>
-  rules.passwordSubmitError(values.next, values.repeat, 'settings', currentPasswordError(values.current) === null);
+export const submitError = (values: PasswordValues, owner?: rules.PasswordOwner) =>
+  rules.passwordSubmitError(values.next, values.repeat, 'settings', currentPasswordError(values.current) === null, owner);

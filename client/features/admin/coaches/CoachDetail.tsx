@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { deleteCoach, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
+import { deleteCoach, endCoachSessions, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
 import { useAction } from '../../../components/useAction.ts';
 import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
-import { errorText } from '../../../components/errorText.ts';
+import { type AccountAction, mayActOn } from '../../../components/permissions.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { user } from '../../../state/session.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { actionErrorText } from '../form-errors.ts';
 import { CoachFormDialog } from './CoachFormDialog.tsx';
 import { LinkPatientDialog } from './LinkPatientDialog.tsx';
 import { roleText } from './CoachList.tsx';
@@ -17,7 +18,7 @@ import { coachStatus } from './coach-status.ts';
 import { hasCoachDraft } from './coach-form.ts';
 import { coachName, patientListName } from '../../../lib/names.ts';
 
-type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | null;
+type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | 'endSessions' | null;
 
 /** Lock and delete act on what the administrator sees: a change by someone else in between stops them. */
 const sameCoach = (a: Coach, b: Coach) => JSON.stringify({ ...a, updatedAt: '' }) === JSON.stringify({ ...b, updatedAt: '' });
@@ -31,9 +32,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
   const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
   // Which of the buttons started the request that runs (its spinner); the others are disabled meanwhile.
   const [started, setStarted] = useState<string | null>(null);
-  const action = useAction((failure) =>
-    (failure as { status?: number }).status === 409 ? t('admin.coach.selfLockout') : `${t('admin.actionFailed')} ${errorText(failure)}`,
-  );
+  const action = useAction((failure) => actionErrorText(failure));
   const busy = action.busy ? started : null;
   const isSelf = user.value?.id === coachId;
   const versioned = useVersionedSave(CoachSchema, sameCoach);
@@ -84,7 +83,12 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
             </h2>
             <dl className="admin-details">
               <dt>{t('admin.coach.email')}</dt>
-              <dd className="admin-wrap">{c.email}</dd>
+              <dd className="admin-wrap">
+                {c.email}
+                {c.pendingEmail && (
+                  <small className="admin-block admin-pending field-hint">{t('accounts.admin.pendingEmail', { email: c.pendingEmail })}</small>
+                )}
+              </dd>
               <dt>{t('admin.coach.phone')}</dt>
               <dd>{c.phone || t('admin.notSet')}</dd>
               <dt>{t('admin.coach.roles')}</dt>
@@ -98,56 +102,8 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 ))}
               </dd>
             </dl>
-            <div className="admin-actions" role="group" aria-label={t('admin.coach.actions')}>
-              <button type="button" onClick={() => setDialog('edit')}>
-                {t('admin.edit')}
-              </button>
-              {c.isUserLocked ? (
-                <button type="button" className="secondary" disabled={!!busy} aria-busy={busy === 'unlock'} onClick={() => setLocked(false)}>
-                  {t('admin.coach.unlock')}
-                </button>
-              ) : (
-                <button type="button" className="secondary" disabled={!!busy || isSelf} onClick={() => setDialog('lock')}>
-                  {t('admin.coach.lock')}
-                </button>
-              )}
-              {!c.emailVerified && (
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={!!busy}
-                  aria-busy={busy === 'verify'}
-                  onClick={() =>
-                    act('verify', async () => {
-                      await sendVerificationEmail(coachId);
-                      return t('admin.coach.verificationSent', { email: c.email });
-                    })
-                  }
-                >
-                  {t('admin.coach.sendVerification')}
-                </button>
-              )}
-              <button
-                type="button"
-                className="secondary"
-                disabled={!!busy}
-                aria-busy={busy === 'reset'}
-                onClick={() =>
-                  act('reset', async () => {
-                    await resetCoachPassword(coachId);
-                    return t('admin.coach.resetSent', { email: c.email });
-                  })
-                }
-              >
-                {t('admin.coach.resetPassword')}
-              </button>
-              <button type="button" className="secondary" onClick={() => setDialog('link')}>
-                {t('admin.coach.linkPatient')}
-              </button>
-              <button type="button" className="danger outline" disabled={isSelf} onClick={() => setDialog('delete')}>
-                {t('admin.delete')}
-              </button>
-            </div>
+            <CoachActions coach={c} busy={busy} isSelf={isSelf} act={act} open={setDialog} onUnlock={() => setLocked(false)} />
+            {!mayActOn('edit', c) && <p className="field-hint">{t('accounts.admin.superAdminHint')}</p>}
             {isSelf && <p className="field-hint">{t('admin.coach.selfHint')}</p>}
             {action.error && (
               <p role="alert" className="form-error">
@@ -174,7 +130,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                 ))}
               </ul>
             </DataState>
-            {dialog === 'edit' && (
+            {dialog === 'edit' && mayActOn('edit', c) && (
               <CoachFormDialog
                 coach={c}
                 onClose={() => setDialog(null)}
@@ -188,6 +144,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
             {dialog === 'lock' && (
               <ConfirmDialog
                 title={t('admin.coach.lockTitle')}
+                describeError={actionErrorText}
                 text={t('admin.coach.lockText', { name })}
                 confirmLabel={t('admin.coach.lock')}
                 onClose={() => setDialog(null)}
@@ -206,6 +163,7 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
             {dialog === 'delete' && (
               <ConfirmDialog
                 title={t('admin.coach.deleteTitle')}
+                describeError={actionErrorText}
                 text={t('admin.coach.deleteText', { name })}
                 confirmLabel={t('admin.delete')}
                 onClose={() => setDialog(null)}
@@ -218,6 +176,20 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
                   }
                   onNotice(t('admin.coach.deleted', { name }), '/admin');
                   navigate('/admin');
+                }}
+              />
+            )}
+            {dialog === 'endSessions' && (
+              <ConfirmDialog
+                title={t('accounts.admin.endSessionsTitle')}
+                text={isSelf ? t('accounts.admin.endSessionsSelfText') : t('accounts.admin.endSessionsText', { name })}
+                confirmLabel={t('accounts.admin.endSessions')}
+                describeError={(failure) => actionErrorText(failure, t('accounts.admin.endSessionsFailed'))}
+                onClose={() => setDialog(null)}
+                onConfirm={async () => {
+                  await endCoachSessions(coachId);
+                  setDialog(null);
+                  onNotice(isSelf ? t('accounts.settings.otherSessionsEnded') : t('accounts.admin.sessionsEnded', { name }));
                 }}
               />
             )}
@@ -236,5 +208,83 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
         )}
       </DataState>
     </section>
+  );
+}
+
+interface ActionProps {
+  coach: Coach;
+  /** The button whose request runs; every button that starts one is disabled meanwhile. */
+  busy: string | null;
+  isSelf: boolean;
+  act: (key: string, request: () => Promise<string>) => Promise<boolean>;
+  open: (dialog: DialogKind) => void;
+  onUnlock: () => void;
+}
+
+/**
+ * The buttons of one coach's page. Only what the signed-in administrator may do to this account is offered
+ * (components/permissions.ts): an administrator's account only to a super administrator, who sees every action;
+ * lock and delete never on oneself (shown disabled, the page says why).
+ */
+function CoachActions({ coach: c, busy, isSelf, act, open, onUnlock }: ActionProps) {
+  const may = (action: AccountAction) => mayActOn(action, c);
+  const mail = (key: 'verify' | 'reset', send: (id: string) => Promise<unknown>, done: string) =>
+    act(key, async () => {
+      await send(c.id);
+      return t(done, { email: c.email });
+    });
+  return (
+    <div className="admin-actions" role="group" aria-label={t('admin.coach.actions')}>
+      {may('edit') && (
+        <button type="button" onClick={() => open('edit')}>
+          {t('admin.edit')}
+        </button>
+      )}
+      {c.isUserLocked && may('lock') && (
+        <button type="button" className="secondary" disabled={!!busy} aria-busy={busy === 'unlock'} onClick={onUnlock}>
+          {t('admin.coach.unlock')}
+        </button>
+      )}
+      {!c.isUserLocked && (may('lock') || isSelf) && (
+        <button type="button" className="secondary" disabled={!!busy || isSelf} onClick={() => open('lock')}>
+          {t('admin.coach.lock')}
+        </button>
+      )}
+      {!c.emailVerified && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={!!busy}
+          aria-busy={busy === 'verify'}
+          onClick={() => mail('verify', sendVerificationEmail, 'admin.coach.verificationSent')}
+        >
+          {t('admin.coach.sendVerification')}
+        </button>
+      )}
+      {may('resetPassword') && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={!!busy}
+          aria-busy={busy === 'reset'}
+          onClick={() => mail('reset', resetCoachPassword, 'admin.coach.resetSent')}
+        >
+          {t('admin.coach.resetPassword')}
+        </button>
+      )}
+      {may('endSessions') && (
+        <button type="button" className="secondary" disabled={!!busy} onClick={() => open('endSessions')}>
+          {t('accounts.admin.endSessions')}
+        </button>
+      )}
+      <button type="button" className="secondary" onClick={() => open('link')}>
+        {t('admin.coach.linkPatient')}
+      </button>
+      {(may('delete') || isSelf) && (
+        <button type="button" className="danger outline" disabled={isSelf} onClick={() => open('delete')}>
+          {t('admin.delete')}
+        </button>
+      )}
+    </div>
   );
 }

@@ -12,6 +12,8 @@ import { EMPTY_COACH, coachDraftKey, coachFormErrors, coachToForm, toCreateBody,
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { user } from '../../../state/session.ts';
 import { coachName } from '../../../lib/names.ts';
+import { passwordRefusal, refusalText } from '../../../lib/password-rules.ts';
+import { mayActOn } from '../../../components/permissions.ts';
 
 interface Props {
   /** The coach to edit; absent = create a new one. */
@@ -78,7 +80,12 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     <K extends keyof CoachFormValues>(key: K) =>
     (value: CoachFormValues[K]) =>
       setValues((v) => ({ ...v, [key]: value }));
-  const message = (key: keyof CoachFormValues) => (errors[key] ? t(errors[key]!) : serverInvalid.has(key) ? t('admin.checkValue') : null);
+  // A refused start password (too common, names the coach) is said at its field while it is unchanged.
+  const [refusedPassword, setRefusedPassword] = useState<string | null>(null);
+  const refusal = passwordRefusal(save.error);
+  const refused = refusal && values.password === refusedPassword ? t(refusalText(refusal, 'accounts.admin.passwordPersonal')) : null;
+  const message = (key: keyof CoachFormValues) =>
+    errors[key] ? t(errors[key]!) : key === 'password' && refused ? refused : serverInvalid.has(key) ? t('admin.checkValue') : null;
 
   const submit = async () => {
     setChecked(true);
@@ -87,10 +94,18 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       if (coach && base) {
         const { data } = await versioned.save(base, (ifMatch) => replaceCoach(coach.id, toUpdateBody(values, base), ifMatch));
         draft.clear();
-        onSaved(data, t('admin.coach.saved', { name: coachName(data) }));
+        // A new address is only waiting for its link (pendingEmail); the old one stays until it is opened.
+        const pending = data.pendingEmail && data.pendingEmail !== base.pendingEmail ? data.pendingEmail : null;
+        onSaved(
+          data,
+          pending ? t('accounts.admin.savedPendingEmail', { name: coachName(data), email: pending }) : t('admin.coach.saved', { name: coachName(data) }),
+        );
         return;
       }
-      const { data } = await createCoach(toCreateBody(values));
+      const { data } = await createCoach(toCreateBody(values)).catch((failure: unknown) => {
+        if (passwordRefusal(failure)) setRefusedPassword(values.password);
+        throw failure;
+      });
       draft.clear();
       let note = t('admin.coach.created', { name: coachName(data) });
       if (!values.password && values.sendInvite) {
@@ -141,7 +156,13 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       />
       <fieldset>
         <legend>{t('admin.coach.roles')}</legend>
-        <CheckboxField label={t('admin.coach.isAdmin')} checked={values.isAdmin} onValue={set('isAdmin')} />
+        <CheckboxField
+          label={t('admin.coach.isAdmin')}
+          checked={values.isAdmin}
+          onValue={set('isAdmin')}
+          disabled={coach && !mayActOn('changeAdminRole', coach)}
+          hint={coach && !mayActOn('changeAdminRole', coach) ? t('accounts.admin.selfAdminRole') : undefined}
+        />
         <CheckboxField label={t('admin.coach.isHealthManager')} checked={values.isHealthManager} onValue={set('isHealthManager')} />
       </fieldset>
       {conflict && base && (

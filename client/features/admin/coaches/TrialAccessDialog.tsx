@@ -3,14 +3,14 @@ import { createTrialAccess } from '../../../api/coaches.ts';
 import type { PatientAccess } from '../../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { creationErrorText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /** Creates a 14-day trial patient with an access code (linked to the calling coach) and shows the code. */
 export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
   const [access, setAccess] = useState<PatientAccess | null>(null);
-  const { busy, error, run } = useAction(errorText);
+  const { busy, error, run } = useAction(creationErrorText);
   const create = () => run(async () => setAccess((await createTrialAccess()).data));
   const done = access !== null;
   return (

@@ -2,6 +2,7 @@ import type { Coach, CoachCreate, CoachUpdate } from '../../../api/schemas/coach
 import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { storedDraft } from '../../../state/sealed-drafts.ts';
+import { containsPersonalData } from '../../../lib/password-rules.ts';
 
 export interface CoachFormValues {
   email: string;
@@ -53,7 +54,10 @@ export function coachFormErrors(values: CoachFormValues, creating: boolean): Par
   else if (!isEmail(values.email.trim())) errors.email = 'admin.coach.emailInvalid';
   if (values.firstName.trim() === '') errors.firstName = 'admin.required';
   if (values.lastName.trim() === '') errors.lastName = 'admin.required';
-  if (creating && values.password !== '' && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'admin.coach.passwordTooShort';
+  if (creating && values.password !== '') {
+    if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'admin.coach.passwordTooShort';
+    else if (containsPersonalData(values.password, values)) errors.password = 'accounts.admin.passwordPersonal';
+  }
   return errors;
 }
 
