@@ -13,6 +13,7 @@ import * as germanSortKeys from './106-german-sort-keys.ts';
 import * as softDeletedComments from './107-soft-deleted-comments.ts';
 import * as patientFollowUp from './108-patient-follow-up.ts';
 import * as tokenLastUse from './109-token-last-use.ts';
+import * as patientTokenLabel from './110-patient-token-label.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '107-soft-deleted-comments': softDeletedComments,
   '108-patient-follow-up': patientFollowUp,
   '109-token-last-use': tokenLastUse,
+  '110-patient-token-label': patientTokenLabel,
 };
