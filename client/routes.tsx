@@ -16,7 +16,8 @@ import InternetExplorer from './features/internet-explorer/index.tsx';
 export const AREAS = {
   app: () => import('./app.ts'),
   dashboard: () => import('./features/dashboard/index.tsx'),
-  'create-access': () => import('./features/create-access/index.tsx'),
+  // The label field's texts are a document: the first screen's dictionary has no bytes to spare.
+  'create-access': () => Promise.all([import('./features/create-access/index.tsx'), loadDocument('access-codes')]).then(([module]) => module),
   patient: () => import('./features/patient/index.tsx'),
   admin: () => import('./features/admin/index.tsx'),
   settings: () => import('./features/settings/index.tsx'),

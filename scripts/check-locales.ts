@@ -44,7 +44,7 @@ export function compareLocale(lang: string, source: unknown, target: unknown): s
 }
 
 /** Documents: long texts one area shows, loaded with it (client/lib/i18n.ts loadDocument). */
-export const DOCUMENTS = ['help', 'print'];
+export const DOCUMENTS = ['help', 'print', 'access-codes'];
 
 function main(): void {
   const dir = fileURLToPath(new URL('../locales/', import.meta.url));

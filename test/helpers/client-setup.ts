@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/preact';
 import de from '../../locales/de.json' with { type: 'json' };
 import deHelp from '../../locales/help/de.json' with { type: 'json' };
 import dePrint from '../../locales/print/de.json' with { type: 'json' };
+import deAccessCodes from '../../locales/access-codes/de.json' with { type: 'json' };
 import { addDictionary, addDocument, activate } from '../../client/lib/i18n.ts';
 import { resetRequestCacheForTests } from '../../client/api/request-cache.ts';
 import { resetConnectionForTests } from '../../client/lib/connection.ts';
@@ -12,6 +13,7 @@ beforeAll(() => {
   addDictionary('de', de as Record<string, unknown>);
   addDocument('help', 'de', deHelp as Record<string, unknown>);
   addDocument('print', 'de', dePrint as Record<string, unknown>);
+  addDocument('access-codes', 'de', deAccessCodes as Record<string, unknown>);
   activate('de');
 });
 
