@@ -3,6 +3,9 @@ import '../../components/print.css';
 import { useSearch } from 'wouter';
 import { getPatient, getPrimaryCoach } from '../../api/patients.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
+import { getCoach } from '../../api/coaches.ts';
+import type { Me } from '../../api/schemas/auth.ts';
+import type { Coach } from '../../api/schemas/coaches.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { PrintBar } from '../../components/PrintBar.tsx';
 import { useResource } from '../../components/useResource.ts';
@@ -10,11 +13,23 @@ import { formatDate, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { user } from '../../state/session.ts';
 import { coachName, patientName } from '../../lib/names.ts';
+import { AppDownload } from './AppDownload.tsx';
+
+type Contact = Pick<Coach, 'firstName' | 'lastName' | 'title' | 'phone' | 'email'>;
 
 interface Extras {
   name: string | null;
   expiresAt: string | null;
   coach: { name: string; phone: string; email: string } | null;
+}
+
+/** The signed-in coach's card with their phone; their name and e-mail alone when the account cannot be read. */
+async function ownContact(me: Me, signal: AbortSignal): Promise<Contact> {
+  const fallback = { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email };
+  return getCoach(me.id, signal).then(
+    ({ data }) => ({ firstName: data.firstName, lastName: data.lastName, title: data.title, phone: data.phone, email: data.email }),
+    () => fallback,
+  );
 }
 
 /**
@@ -48,7 +63,7 @@ export default function PrintAccessCodePage() {
           )
         : null,
     ]);
-    const contact = coach ?? (me ? { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email } : null);
+    const contact = coach ?? (me ? await ownContact(me, signal) : null);
     return {
       data: {
         name: patient ? patientName(patient) : null,
@@ -82,6 +97,7 @@ export default function PrintAccessCodePage() {
         <li>{t('print.step3')}</li>
         <li>{t('print.step4')}</li>
       </ol>
+      <AppDownload />
       <p>{t('print.keepSafe')}</p>
       {info?.coach && (
         <section className="print-contact">
