@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { Patient } from '../../api/schemas/patients.ts';
 import { patientListName } from '../../lib/names.ts';
 import { t } from '../../lib/i18n.ts';
+import { isTouchFirst } from '../../lib/pointer.ts';
 import { usePatientSearch } from './usePatientSearch.ts';
 import './patient-search.css';
 
@@ -64,7 +65,9 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
   };
 
   const status = !text.trim()
-    ? t('search.hint')
+    ? isTouchFirst()
+      ? ''
+      : t('search.hint')
     : search.status === 'error' && current
       ? t('search.failed')
       : !current || search.status === 'loading'
