@@ -13,7 +13,7 @@ export function QrCode({ text, label, size = 128 }: { text: string; label: strin
     });
   });
   return (
-    <svg className="qr-code" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shape-rendering="crispEdges">
+    <svg className="qr-code" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
