@@ -97,7 +97,15 @@ describe('top bar', () => {
     const parts = [...bar.querySelectorAll('button, a, .topbar-title')].map((el) =>
       el.classList.contains('topbar-title') ? `title:${el.textContent}` : el.getAttribute('aria-label'),
     );
-    expect(parts).toEqual(['Menü ein- oder ausblenden', 'title:CL', 'Patientin oder Patient suchen', 'Keine neue News vorhanden', 'Sprache: DE', 'Profil', 'Abmelden']);
+    expect(parts).toEqual([
+      'Menü ein- oder ausblenden',
+      'title:CL',
+      'Patientin oder Patient suchen',
+      'Keine neue News vorhanden',
+      'Sprache: DE',
+      'Profil',
+      'Abmelden',
+    ]);
   });
 
   test('the profile menu offers Inbox and Settings', async () => {
