@@ -16,6 +16,7 @@ import InternetExplorer from './features/internet-explorer/index.tsx';
 export const AREAS = {
   app: () => import('./app.ts'),
   dashboard: () => import('./features/dashboard/index.tsx'),
+  // The label field's texts are a document: the first screen's dictionary has no bytes to spare.
   'create-access': () => import('./features/create-access/index.tsx'),
   patient: () => import('./features/patient/index.tsx'),
   admin: () => import('./features/admin/index.tsx'),

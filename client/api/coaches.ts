@@ -33,6 +33,6 @@ export const endCoachSessions = (coachId: string) => request('POST', `/coaches/$
 
 export const listCoachPatients = (coachId: string, filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', `/coaches/${id(coachId)}/patients`, { query: { filter }, schema: PatientListSchema, signal });
-export const createPatientToken = (coachId: string, body: { patientId?: string } = {}) =>
+export const createPatientToken = (coachId: string, body: { patientId?: string; label?: string } = {}) =>
   request('POST', `/coaches/${id(coachId)}/create-patient-token`, { body, schema: PatientTokenSchema });
 export const linkPatient = (coachId: string, patientId: string) => request('POST', `/coaches/${id(coachId)}/link-patient/${id(patientId)}`);

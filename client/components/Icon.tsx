@@ -1,6 +1,7 @@
 /** Inline SVG icons (24x24, stroke style) so the shell needs no icon font or extra request. */
 const PATHS: Record<string, string> = {
   menu: 'M3 6h18M3 12h18M3 18h18',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM16.5 16.5 21 21',
   newspaper: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2h-1M7 9h7M7 13h7M7 16h4',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',

@@ -8,7 +8,7 @@ import { SEARCH_DELAY_MS } from '../components/patient-search/usePatientSearch.t
 
 vi.mock('../api/patients.ts', () => ({ listPatients: vi.fn() }));
 const { listPatients } = vi.mocked(await import('../api/patients.ts'));
-const { QuickSearch } = await import('./QuickSearch.tsx');
+const { QuickSearch, QuickSearchButton } = await import('./QuickSearch.tsx');
 
 const anna = buildPatient({ id: 'p-anna', firstName: 'Anna', lastName: 'Müller', patientCode: 'NK-4821', phone: '0171 2345' });
 const bernd = buildPatient({ id: 'p-bernd', firstName: 'Bernd', lastName: 'Mahler', patientCode: 'NK-5555', phone: null });
@@ -24,6 +24,7 @@ function renderShell() {
   render(
     <Router hook={location.hook}>
       <input aria-label="Notiz" />
+      <QuickSearchButton />
       <QuickSearch />
     </Router>,
   );
@@ -108,4 +109,35 @@ test('says when nothing was found, and when the search failed', async () => {
   listPatients.mockRejectedValueOnce(new Error('offline'));
   await type('zzzz');
   expect(screen.getByRole('status').textContent).toContain('Die Suche ist fehlgeschlagen');
+});
+
+/** A touch screen: the main pointer is a finger (coarse) and nothing hovers. */
+function onTouchScreen() {
+  const real = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...real.call(window, query), matches: /pointer: coarse|hover: none/.test(query) })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = real;
+  };
+}
+
+test('the search button opens the same search, with the field focused', () => {
+  renderShell();
+  fireEvent.click(screen.getByRole('button', { name: 'Patientin oder Patient suchen' }));
+  expect(screen.getByRole('dialog', { name: 'Patientin oder Patient suchen' })).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByLabelText('Name, Patientencode oder Telefon'));
+});
+
+test('with a mouse the empty search tips the "/" key; on a touch screen it does not', () => {
+  renderShell();
+  fireEvent.click(screen.getByRole('button', { name: 'Patientin oder Patient suchen' }));
+  expect(screen.getByRole('status').textContent).toContain('„/“');
+  fireEvent.click(screen.getByRole('button', { name: 'Schließen' }));
+  const restore = onTouchScreen();
+  try {
+    fireEvent.click(screen.getByRole('button', { name: 'Patientin oder Patient suchen' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).not.toContain('/');
+  } finally {
+    restore();
+  }
 });

@@ -90,14 +90,22 @@ describe('top bar', () => {
     }
   });
 
-  test('the top bar holds, in order: menu button, title, news, language, profile, logout', () => {
+  test('the top bar holds, in order: menu button, title, patient search, news, language, profile, logout', () => {
     mockFetch({ 'GET /news': json([]), 'GET /system/settings': json({ enable_creating_new_patients: true, instance_name: 'CL' }) });
     renderShell();
     const bar = screen.getByRole('banner');
     const parts = [...bar.querySelectorAll('button, a, .topbar-title')].map((el) =>
       el.classList.contains('topbar-title') ? `title:${el.textContent}` : el.getAttribute('aria-label'),
     );
-    expect(parts).toEqual(['Menü ein- oder ausblenden', 'title:CL', 'Keine neue News vorhanden', 'Sprache: DE', 'Profil', 'Abmelden']);
+    expect(parts).toEqual([
+      'Menü ein- oder ausblenden',
+      'title:CL',
+      'Patientin oder Patient suchen',
+      'Keine neue News vorhanden',
+      'Sprache: DE',
+      'Profil',
+      'Abmelden',
+    ]);
   });
 
   test('the profile menu offers Inbox and Settings', async () => {

@@ -7,8 +7,9 @@ import { mayLeave } from '../lib/unsaved.ts';
 import { NewsMenu } from './NewsMenu.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { QuickSearchButton } from './QuickSearch.tsx';
 
-/** Top bar (docs/product.md#screens): menu button, instance title, news, language, profile, logout. */
+/** Top bar (docs/product.md#screens): menu button, instance title, patient search, news, language, profile, logout. */
 export function TopBar() {
   return (
     <header className="topbar">
@@ -24,6 +25,7 @@ export function TopBar() {
       </button>
       <span className="topbar-title">{instanceTitle()}</span>
       <div className="topbar-actions">
+        <QuickSearchButton />
         <NewsMenu />
         <LanguageMenu />
         <ProfileMenu />

@@ -22,6 +22,11 @@ export interface E2eUpstream {
   absent: ProvokedFailure[];
   /** It keeps an audit log (GET /v2/audit-log): the record's "Verlauf" and the versions of a note exist. */
   auditLog: boolean;
+  /**
+   * It stores an access code's label, and its demo data give the coach a phone and the app settings a download link
+   * (the printed sheet's contact line and QR code).
+   */
+  accessCodeExtras: boolean;
 }
 
 const builtIn: E2eUpstream = {
@@ -32,6 +37,7 @@ const builtIn: E2eUpstream = {
   resetLink: (to, since) => resetLinkFromOutbox(inject('e2eDataDir'), to, since),
   absent: [],
   auditLog: true,
+  accessCodeExtras: true,
 };
 
 const loopback: E2eUpstream = {
@@ -42,6 +48,7 @@ const loopback: E2eUpstream = {
   // LoopBack has no audit log: the patient page asks GET /v2/audit-log once and gets 404.
   absent: [{ url: /\/v2\/audit-log(\?|$)/, status: 404, method: 'GET' }],
   auditLog: false,
+  accessCodeExtras: false,
   async resetLink(to, since) {
     const deadline = Date.now() + 10_000;
     for (;;) {

@@ -206,3 +206,20 @@ export function buildEndpoint(overrides: Partial<ReplicationEndpoint> = {}): Rep
     ...overrides,
   };
 }
+
+import type { PatientToken } from '../../client/api/schemas/patient-tokens.ts';
+
+/** An unused access code made for no patient yet, valid 90 days. */
+export function buildPatientToken(overrides: Partial<PatientToken> = {}): PatientToken {
+  return {
+    id: 't1',
+    code: 'K7QM-3RTX-9HPA-W',
+    coachId: 'me',
+    patientId: null,
+    expiresAt: '2027-02-20T12:00:00.000Z',
+    usedAt: null,
+    createdAt: '2026-11-22T12:00:00.000Z',
+    label: null,
+    ...overrides,
+  };
+}

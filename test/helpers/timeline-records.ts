@@ -52,6 +52,7 @@ export function buildAccessCode(overrides: Partial<PatientToken> = {}): PatientT
     expiresAt: '2027-01-30T00:00:00.000Z',
     usedAt: null,
     createdAt: '2026-11-01T08:00:00.000Z',
+    label: null,
     ...overrides,
   };
 }

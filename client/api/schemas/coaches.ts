@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema, textField } from './common.ts';
+import { PatientTokenLabelSchema } from './patient-tokens.ts';
 
 const LanguageSchema = v.picklist(['de', 'en', 'fr']);
 
@@ -78,7 +79,7 @@ export const CoachLockedSchema = v.object({ locked: v.boolean() });
 export const CoachConnectSchema = v.object({ patientCode: textField(40) });
 
 /** POST /coaches/{id}/create-patient-token: an access code, optionally for an existing patient. */
-export const CreatePatientTokenSchema = v.object({ patientId: v.optional(IdSchema) });
+export const CreatePatientTokenSchema = v.object({ patientId: v.optional(IdSchema), label: PatientTokenLabelSchema });
 
 /** GET /coaches/{id}/verify-email?token="..." */
 export const VerifyEmailQuerySchema = v.object({ token: v.pipe(v.string(), v.minLength(1)) });

@@ -18,16 +18,40 @@ export const PatientTokenSchema = v.object({
   /** When the app redeemed it; null while unused. */
   usedAt: v.nullable(v.string()),
   createdAt: v.string(),
+  /** Whom the code is for ("Frau K., Station 3"); an upstream that does not store it sends none: null. */
+  label: v.nullish(v.string(), null),
 });
 export type PatientToken = v.InferOutput<typeof PatientTokenSchema>;
 export const PatientTokenListSchema = v.array(PatientTokenSchema);
 
+/** The optional label of a code: blank means none. Short, since it is read in a list row and on the printed sheet. */
+export const PATIENT_TOKEN_LABEL_MAX = 80;
+export const PatientTokenLabelSchema = v.nullish(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(PATIENT_TOKEN_LABEL_MAX),
+    v.transform((text) => text || null),
+  ),
+  null,
+);
+
 /** POST /patientTokens. The server makes the code; coachId defaults to the calling coach. */
-export const PatientTokenCreateSchema = v.object({ coachId: v.optional(IdSchema), patientId: v.nullish(IdSchema, null) });
+export const PatientTokenCreateSchema = v.object({ coachId: v.optional(IdSchema), patientId: v.nullish(IdSchema, null), label: PatientTokenLabelSchema });
 export type PatientTokenCreate = v.InferInput<typeof PatientTokenCreateSchema>;
 /** PUT /patientTokens/{id}: reassign or shorten; the code itself never changes. */
-export const PatientTokenUpdateSchema = v.object({ coachId: IdSchema, patientId: v.nullable(IdSchema), expiresAt: TimestampSchema });
-export const PatientTokenPatchSchema = v.partial(PatientTokenUpdateSchema);
+export const PatientTokenUpdateSchema = v.object({
+  coachId: IdSchema,
+  patientId: v.nullable(IdSchema),
+  expiresAt: TimestampSchema,
+  label: PatientTokenLabelSchema,
+});
+export const PatientTokenPatchSchema = v.object({
+  coachId: v.optional(IdSchema),
+  patientId: v.optional(v.nullable(IdSchema)),
+  expiresAt: v.optional(TimestampSchema),
+  label: v.optional(PatientTokenLabelSchema),
+});
 
 /**
  * A new patient together with the access code to hand over: answer of POST /coaches/createPatientForMedian

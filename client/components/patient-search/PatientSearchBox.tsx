@@ -4,6 +4,7 @@ import type { Patient } from '../../api/schemas/patients.ts';
 import { patientListName } from '../../lib/names.ts';
 import { t } from '../../lib/i18n.ts';
 import { BirthDate } from '../BirthDate.tsx';
+import { isTouchFirst } from '../../lib/pointer.ts';
 import { usePatientSearch } from './usePatientSearch.ts';
 import './patient-search.css';
 
@@ -65,7 +66,9 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
   };
 
   const status = !text.trim()
-    ? t('search.hint')
+    ? isTouchFirst()
+      ? ''
+      : t('search.hint')
     : search.status === 'error' && current
       ? t('search.failed')
       : !current || search.status === 'loading'

@@ -116,6 +116,7 @@ describe('one coach', () => {
           expiresAt: '2026-12-06T10:00:00.000Z',
           usedAt: null,
           createdAt: '2026-11-22T10:00:00.000Z',
+          label: null,
         },
       }),
     );

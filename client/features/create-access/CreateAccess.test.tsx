@@ -2,6 +2,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { ApiError } from '../../api/http.ts';
 import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
+import { buildPatientToken } from '../../../test/helpers/screen-records.ts';
 import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';
 import CreateAccessPage from './index.tsx';
@@ -11,15 +12,8 @@ vi.mock('../../api/patient-tokens.ts', () => ({ listPatientTokens: vi.fn() }));
 const { createPatientToken } = vi.mocked(await import('../../api/coaches.ts'));
 const { listPatientTokens } = vi.mocked(await import('../../api/patient-tokens.ts'));
 
-const token: PatientToken = {
-  id: 't1',
-  code: 'K7QM-3RTX-9HPA-W',
-  coachId: 'me',
-  patientId: null,
-  expiresAt: '2027-02-20T12:00:00.000Z',
-  usedAt: null,
-  createdAt: '2026-11-22T12:00:00.000Z',
-};
+const token: PatientToken = buildPatientToken();
+const openCodes = () => screen.getByRole('region', { name: 'Ihre noch nicht benutzten Zugangscodes' });
 
 beforeEach(() => {
   vi.resetAllMocks();
@@ -103,4 +97,45 @@ test('too many new patients in a short time is said plainly, and creating again 
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Zu viele neue Patienten in kurzer Zeit. Bitte versuchen Sie es in einigen Minuten erneut.');
   expect(within(alert).getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+});
+
+test('a new code joins the list of unused codes at once, above the older ones, without reloading the list', async () => {
+  const older = buildPatientToken({ id: 't0', code: 'AAAA-BBBB-CC', createdAt: '2026-11-20T12:00:00.000Z' });
+  listPatientTokens.mockResolvedValueOnce({ data: [older], total: 1 });
+  createPatientToken.mockResolvedValueOnce({ data: token, total: null });
+  render(<CreateAccessPage />);
+  expect(await within(openCodes()).findByText('AAAA-BBBB-CC')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Zugangscode erstellen' }));
+  await screen.findByText('Zugangscode erstellt');
+  const codes = within(openCodes())
+    .getAllByText(/^[A-Z0-9]{4}-/)
+    .map((code) => code.textContent);
+  expect(codes).toEqual(['K7QM-3RTX-9HPA-W', 'AAAA-BBBB-CC']);
+  expect(listPatientTokens).toHaveBeenCalledTimes(1);
+});
+
+test('a label says whom the code is for: it is sent with the request and shown with the new code and in the list', async () => {
+  listPatientTokens.mockResolvedValueOnce({ data: [], total: 0 });
+  createPatientToken.mockResolvedValueOnce({ data: buildPatientToken({ label: 'Herr B., Zimmer 12' }), total: null });
+  render(<CreateAccessPage />);
+  await screen.findByText('Keine offenen Zugangscodes.');
+  fireEvent.input(screen.getByLabelText(/Für wen ist der Code/), { target: { value: '  Herr B., Zimmer 12 ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Zugangscode erstellen' }));
+  expect(await screen.findByText('Für: Herr B., Zimmer 12')).toBeTruthy();
+  expect(createPatientToken).toHaveBeenCalledWith('me', { label: 'Herr B., Zimmer 12' });
+  expect(within(openCodes()).getByText('Herr B., Zimmer 12')).toBeTruthy();
+  // The field is empty again for the next code: a label belongs to one code.
+  expect((screen.getByLabelText(/Für wen ist der Code/) as HTMLInputElement).value).toBe('');
+});
+
+test('against an API that stores no label the code is still made and listed, just without one', async () => {
+  listPatientTokens.mockResolvedValueOnce({ data: [], total: 0 });
+  createPatientToken.mockResolvedValueOnce({ data: token, total: null });
+  render(<CreateAccessPage />);
+  await screen.findByText('Keine offenen Zugangscodes.');
+  fireEvent.input(screen.getByLabelText(/Für wen ist der Code/), { target: { value: 'Frau K.' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Zugangscode erstellen' }));
+  await screen.findByText('Zugangscode erstellt');
+  expect(within(openCodes()).getByText('K7QM-3RTX-9HPA-W')).toBeTruthy();
+  expect(screen.queryByText(/^Für:/)).toBeNull();
 });

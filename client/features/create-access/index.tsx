@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { createPatientToken } from '../../api/coaches.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
-import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
+import { PATIENT_TOKEN_LABEL_MAX, type PatientToken } from '../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
@@ -36,16 +36,48 @@ export default function CreateAccessPage() {
         <h1>{t('createAccess.title')}</h1>
         <p className="muted">{t('createAccess.intro')}</p>
       </header>
-      {me && <NewCode coachId={me.id} />}
-      {me && <OpenCodes coachId={me.id} />}
+      {me && <Codes coachId={me.id} />}
     </section>
   );
 }
 
-function NewCode({ coachId }: { coachId: string }) {
+type OpenCodeList = ReturnType<typeof useOpenCodes>;
+
+function useOpenCodes(coachId: string) {
+  return useResource(
+    (signal) =>
+      listPatientTokens({ where: { coachId, usedAt: null, expiresAt: { gt: new Date().toISOString() } }, order: 'createdAt DESC', limit: 20 }, signal),
+    coachId,
+  );
+}
+
+/** The new code and the open ones share one list: a code just made is one of them at once, without reloading. */
+function Codes({ coachId }: { coachId: string }) {
+  const list = useOpenCodes(coachId);
+  const created = (token: PatientToken) => {
+    // While the list is still loading (or failed) its answer may predate the new code: ask again instead.
+    if (list.status === 'ready') list.setData((tokens) => [token, ...tokens.filter((other) => other.id !== token.id)]);
+    else list.reload();
+  };
+  return (
+    <>
+      <NewCode coachId={coachId} onCreated={created} />
+      <OpenCodes list={list} />
+    </>
+  );
+}
+
+function NewCode({ coachId, onCreated }: { coachId: string; onCreated: (token: PatientToken) => void }) {
   const [token, setToken] = useState<PatientToken | null>(null);
+  const [label, setLabel] = useState('');
   const { busy, error, run } = useAction();
-  const create = () => run(async () => setToken((await createPatientToken(coachId, {})).data));
+  const create = () =>
+    run(async () => {
+      const made = (await createPatientToken(coachId, label.trim() ? { label: label.trim() } : {})).data;
+      setToken(made);
+      setLabel('');
+      onCreated(made);
+    });
 
   return (
     <section className="card new-code" aria-labelledby="new-code-heading">
@@ -53,16 +85,18 @@ function NewCode({ coachId }: { coachId: string }) {
       {token ? (
         <>
           <CodeBlocks code={token.code} label={t('createAccess.codeLabel')} large />
+          {token.label && <p className="code-label">{t('accessCodes.labelOf', { label: token.label })}</p>}
           <p>{t('createAccess.validUntil', { date: formatDate(token.expiresAt, { dateStyle: 'long' }) })}</p>
           <div className="form-actions">
             <CopyButton text={token.code} />
             <a role="button" href={printUrl(token)} target="_blank" rel="noopener">
               {t('createAccess.print')}
             </a>
-            <button type="button" className="secondary outline" disabled={busy} onClick={() => void create()}>
-              {t('createAccess.another')}
-            </button>
           </div>
+          <LabelField value={label} onChange={setLabel} />
+          <button type="button" className="secondary outline" disabled={busy} onClick={() => void create()}>
+            {t('createAccess.another')}
+          </button>
           <p className="muted">{t('createAccess.next')}</p>
         </>
       ) : (
@@ -72,6 +106,7 @@ function NewCode({ coachId }: { coachId: string }) {
             <li>{t('createAccess.step2')}</li>
             <li>{t('createAccess.step3')}</li>
           </ol>
+          <LabelField value={label} onChange={setLabel} />
           <button type="button" disabled={busy} aria-busy={busy} onClick={() => void create()}>
             {t('createAccess.create')}
           </button>
@@ -91,13 +126,28 @@ function NewCode({ coachId }: { coachId: string }) {
   );
 }
 
-/** Codes this coach made that nobody has used yet, so a code read out yesterday can be found again. */
-function OpenCodes({ coachId }: { coachId: string }) {
-  const list = useResource(
-    (signal) =>
-      listPatientTokens({ where: { coachId, usedAt: null, expiresAt: { gt: new Date().toISOString() } }, order: 'createdAt DESC', limit: 20 }, signal),
-    coachId,
+/** Whom the next code is for: optional, kept with the code so it can be told apart in the list. */
+function LabelField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="code-label-field">
+      {t('accessCodes.label')}
+      <input
+        type="text"
+        value={value}
+        maxLength={PATIENT_TOKEN_LABEL_MAX}
+        autoComplete="off"
+        aria-describedby="code-label-hint"
+        onInput={(event) => onChange((event.target as HTMLInputElement).value)}
+      />
+      <small id="code-label-hint" className="muted">
+        {t('accessCodes.labelHint')}
+      </small>
+    </label>
   );
+}
+
+/** Codes this coach made that nobody has used yet, so a code read out yesterday can be found again. */
+function OpenCodes({ list }: { list: OpenCodeList }) {
   return (
     <section className="card" aria-labelledby="open-codes-heading">
       <div className="card-head">
@@ -111,7 +161,7 @@ function OpenCodes({ coachId }: { coachId: string }) {
           {(list.data ?? []).map((token) => (
             <li key={token.id}>
               <span>
-                <code className="code-inline">{token.code}</code>{' '}
+                {token.label && <strong className="code-label">{token.label}</strong>} <code className="code-inline">{token.code}</code>{' '}
                 <small className="muted">{t('createAccess.openMeta', { created: formatDate(token.createdAt), expires: formatDate(token.expiresAt) })}</small>
                 {token.patientId && (
                   <>

@@ -26,6 +26,7 @@ import { PatientIdentity } from './detail/PatientIdentity.tsx';
 import { PatientTimeline } from './detail/PatientTimeline.tsx';
 import { useAuditLogAvailable } from './detail/history-support.ts';
 import { markOpened } from '../../lib/last-opened.ts';
+import { useActiveTabInView } from './useActiveTabInView.ts';
 
 export const TABS = ['overview', 'timeline', 'comments', 'data', 'appointments', 'evaluation', 'access', 'history'] as const;
 export type Tab = (typeof TABS)[number];
@@ -43,6 +44,7 @@ export function PatientDetail({ id }: { id: string }) {
   // "Verlauf" only where the API has the audit log (GET /audit-log is not in docs/product.md#calls).
   const history = useAuditLogAvailable(me?.id ?? '', id) === true;
   const tabs = TABS.filter((name) => name !== 'history' || history);
+  const tabRow = useActiveTabInView<HTMLElement>(`${tab}:${tabs.length}:${patient.data ? 'shown' : ''}`);
 
   return (
     <section className="patient-detail">
@@ -58,7 +60,7 @@ export function PatientDetail({ id }: { id: string }) {
                 {t('patient.create.done')}
               </p>
             )}
-            <nav className="tabs" aria-label={t('patient.tabs.label')}>
+            <nav ref={tabRow} className="tabs" aria-label={t('patient.tabs.label')}>
               {tabs.map((name) => (
                 <Link
                   key={name}

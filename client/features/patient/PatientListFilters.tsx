@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Coach } from '../../api/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { coachListName } from '../../lib/names.ts';
+import { isTouchFirst } from '../../lib/pointer.ts';
 import { PAGE_SIZES, type ListQuery, type PageSize } from './listQuery.ts';
 
 const SORT_OPTIONS = ['lastName', '-lastName', 'patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
@@ -20,6 +21,7 @@ export function Filters({
 }) {
   // The search box updates the URL after a short pause, not on every key (and replaces the history entry).
   const [text, setText] = useState(query.q);
+  const keyboardTip = !isTouchFirst();
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => setText(query.q), [query.q]);
@@ -47,7 +49,7 @@ export function Filters({
             type="search"
             value={text}
             placeholder={t('search.placeholder')}
-            aria-describedby="patient-search-hint"
+            aria-describedby={keyboardTip ? 'patient-search-hint' : undefined}
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
         </label>
@@ -118,9 +120,11 @@ export function Filters({
           </button>
         )}
       </form>
-      <p id="patient-search-hint" className="muted filters-hint">
-        {t('search.hint')}
-      </p>
+      {keyboardTip && (
+        <p id="patient-search-hint" className="muted filters-hint">
+          {t('search.hint')}
+        </p>
+      )}
     </search>
   );
 }

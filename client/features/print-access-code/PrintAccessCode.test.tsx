@@ -2,14 +2,19 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { user } from '../../state/session.ts';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
-import { apiFailure } from '../../../test/helpers/screen-records.ts';
+import { apiFailure, buildAppSettings, buildCoach } from '../../../test/helpers/screen-records.ts';
 import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
+import { encode } from 'uqr';
 import PrintAccessCodePage from './index.tsx';
 
 vi.mock('../../api/patients.ts', () => ({ getPatient: vi.fn(), getPrimaryCoach: vi.fn() }));
 vi.mock('../../api/patient-tokens.ts', () => ({ listPatientTokens: vi.fn() }));
 const { getPatient, getPrimaryCoach } = vi.mocked(await import('../../api/patients.ts'));
 const { listPatientTokens } = vi.mocked(await import('../../api/patient-tokens.ts'));
+vi.mock('../../api/coaches.ts', () => ({ getCoach: vi.fn() }));
+vi.mock('../../api/app-settings.ts', () => ({ getAppSettings: vi.fn() }));
+const { getCoach } = vi.mocked(await import('../../api/coaches.ts'));
+const { getAppSettings } = vi.mocked(await import('../../api/app-settings.ts'));
 
 const token = (code: string, patientId: string | null): PatientToken => ({
   id: 't1',
@@ -19,6 +24,7 @@ const token = (code: string, patientId: string | null): PatientToken => ({
   expiresAt: '2027-02-20T10:00:00.000Z',
   usedAt: null,
   createdAt: '2026-11-22T10:00:00.000Z',
+  label: null,
 });
 /** The token list answers these tokens to whatever is asked. */
 const tokensKnown = (...tokens: PatientToken[]) => listPatientTokens.mockResolvedValue({ data: tokens, total: tokens.length });
@@ -33,6 +39,8 @@ beforeEach(() => {
   tokensKnown();
   getPatient.mockRejectedValue(apiFailure(404));
   getPrimaryCoach.mockRejectedValue(apiFailure(404));
+  getCoach.mockRejectedValue(new Error('403'));
+  getAppSettings.mockResolvedValue({ data: buildAppSettings(), total: null });
 });
 
 test('the sheet shows the confirmed code in blocks, its expiry, German instructions and a print button', async () => {
@@ -101,4 +109,40 @@ test('the sheet still prints when name and coach cannot be read', async () => {
   expect(await screen.findByText(/Ihr Coach: Clara Coach/)).toBeTruthy();
   expect(screen.getByText('EFGH')).toBeTruthy();
   expect(screen.queryByText(/^für /)).toBeNull();
+});
+
+/** The dark squares the sheet's QR code draws, one "M x y" per module. */
+const qrModules = (svg: Element) => (svg.querySelector('path')?.getAttribute('d')?.match(/M/g) ?? []).length;
+
+test('the sheet carries a QR code of the app download link from the app settings, and the link as text', async () => {
+  tokensKnown(token('ABCD-EFGH', null));
+  history.replaceState(null, '', '/print/access-code?code=ABCD-EFGH');
+  const url = 'https://apps.example.org/nachsorge?ref=print';
+  getAppSettings.mockResolvedValue({ data: buildAppSettings({ appDownloadUrl: url }), total: null });
+  render(<PrintAccessCodePage />);
+  const qr = await screen.findByRole('img', { name: 'QR-Code mit der Adresse zum Herunterladen der App' });
+  expect(screen.getByText(url)).toBeTruthy();
+  // The squares are those of this link's QR code (another text gives another pattern).
+  const expected = encode(url, { ecc: 'M', border: 2 });
+  expect(qr.getAttribute('viewBox')).toBe(`0 0 ${expected.size} ${expected.size}`);
+  expect(qrModules(qr)).toBe(expected.data.flat().filter(Boolean).length);
+  expect(qrModules(qr)).not.toBe(encode('https://example.org/app', { ecc: 'M', border: 2 }).data.flat().filter(Boolean).length);
+});
+
+test('without a download link in the app settings the sheet has no QR code', async () => {
+  tokensKnown(token('ABCD-EFGH', null));
+  history.replaceState(null, '', '/print/access-code?code=ABCD-EFGH');
+  getAppSettings.mockResolvedValue({ data: buildAppSettings({ appDownloadUrl: ' ' }), total: null });
+  render(<PrintAccessCodePage />);
+  expect(await screen.findByText(/Ihr Coach: Clara Coach/)).toBeTruthy();
+  expect(screen.queryByRole('img')).toBeNull();
+});
+
+test('a code made for no patient yet carries the phone of the coach who prints it', async () => {
+  tokensKnown(token('ABCD-EFGH', null));
+  history.replaceState(null, '', '/print/access-code?code=ABCD-EFGH');
+  getCoach.mockResolvedValue({ data: buildCoach({ id: 'me', firstName: 'Clara', lastName: 'Coach', phone: '0931 777 12' }), total: null });
+  render(<PrintAccessCodePage />);
+  expect(await screen.findByText(/Telefon: 0931 777 12/)).toBeTruthy();
+  expect(getCoach).toHaveBeenCalledWith('me', expect.anything());
 });

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { getPatient, getPrimaryCoach } from '../../api/patients.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
+import { getCoach } from '../../api/coaches.ts';
 import type { Me } from '../../api/schemas/auth.ts';
+import type { Coach } from '../../api/schemas/coaches.ts';
 import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { PrintBar } from '../../components/PrintBar.tsx';
@@ -13,6 +15,9 @@ import { formatDate, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { user } from '../../state/session.ts';
 import { coachName, patientName } from '../../lib/names.ts';
+import { AppDownload } from './AppDownload.tsx';
+
+type Contact = Pick<Coach, 'firstName' | 'lastName' | 'title' | 'phone' | 'email'>;
 
 interface Sheet {
   /** The code as the server knows it; null when it knows no such code (for this patient). */
@@ -29,6 +34,15 @@ const quietly = <T,>(request: Promise<{ data: T }>) =>
     () => null,
   );
 
+/** The signed-in coach's card with their phone; their name and e-mail alone when the account cannot be read. */
+async function ownContact(me: Me, signal: AbortSignal): Promise<Contact> {
+  const fallback = { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email };
+  return getCoach(me.id, signal).then(
+    ({ data }) => ({ firstName: data.firstName, lastName: data.lastName, title: data.title, phone: data.phone, email: data.email }),
+    () => fallback,
+  );
+}
+
 /**
  * The code is printed only when the server confirms it: the token list answers a token with exactly this code and,
  * when the address names a patient, of that patient. Otherwise anyone could send a link that prints any text as an
@@ -41,7 +55,7 @@ async function loadSheet(code: string, patientId: string, me: Me | null, signal:
     patientId ? quietly(getPrimaryCoach(patientId, signal)) : null,
   ]);
   const token = tokens.data.find((found) => found.code === code && (!patientId || found.patientId === patientId)) ?? null;
-  const contact = coach ?? (me ? { firstName: me.firstName, lastName: me.lastName, title: '', phone: '', email: me.email } : null);
+  const contact = coach ?? (me ? await ownContact(me, signal) : null);
   return {
     data: {
       token,
@@ -124,6 +138,7 @@ function ConfirmedSheet({ info }: { info: Sheet & { token: PatientToken } }) {
         <li>{t('print.step3')}</li>
         <li>{t('print.step4')}</li>
       </ol>
+      <AppDownload />
       <p>{t('print.keepSafe')}</p>
       {info.coach && (
         <section className="print-contact">

@@ -150,6 +150,7 @@ export interface PatientTokenTable {
   expiresAt: string;
   usedAt: string | null;
   createdAt: string;
+  label: string | null;
 }
 export interface ReplicationEndpointTable {
   id: string;

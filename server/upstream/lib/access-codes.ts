@@ -11,7 +11,7 @@ import { insertAudited } from './audit.ts';
  */
 export async function createAccessCode(
   ctx: Upstream,
-  values: { coachId: string; patientId: string | null; actorId: string; expiresAt?: string },
+  values: { coachId: string; patientId: string | null; actorId: string; expiresAt?: string; label?: string | null },
 ): Promise<PatientTokenTable> {
   const now = ctx.clock.now().toISOString();
   const latest = latestExpiry(now);
@@ -25,6 +25,7 @@ export async function createAccessCode(
       expiresAt,
       usedAt: null,
       createdAt: now,
+      label: values.label ?? null,
     };
     try {
       await insertAudited(ctx.db, 'patient_tokens', row, { at: now, actorId: values.actorId, entity: 'patient-token', patientId: row.patientId });

@@ -15,6 +15,7 @@ export function toPatientToken(row: PatientTokenTable): PatientToken {
     expiresAt: row.expiresAt as string,
     usedAt: (row.usedAt as string | null) ?? null,
     createdAt: row.createdAt as string,
+    label: (row.label as string | null) ?? null,
   };
 }
 

@@ -141,14 +141,14 @@ export function coachRoutes(ctx: Upstream): Router {
   router.post('/coaches/:id/create-patient-token', auth, async (req, res) => {
     const caller = currentCoach(req);
     const target = await targetCoach(ctx, req, caller);
-    const { patientId } = validate(CreatePatientTokenSchema, req.body ?? {});
+    const { patientId, label } = validate(CreatePatientTokenSchema, req.body ?? {});
     if (patientId) {
       await assertPatientAccess(db, caller, patientId);
       if (!(await canAccessPatient(db, { id: target.id, isAdmin: target.isAdmin === 1, isSuperAdmin: target.isSuperAdmin === 1 }, patientId))) {
         throw forbidden('The patient is not linked to this coach', 'PATIENT_NOT_LINKED');
       }
     }
-    const token = await createAccessCode(ctx, { coachId: target.id, patientId: patientId ?? null, actorId: caller.id });
+    const token = await createAccessCode(ctx, { coachId: target.id, patientId: patientId ?? null, actorId: caller.id, label });
     res.status(201).json(v.parse(PatientTokenSchema, token));
   });
 

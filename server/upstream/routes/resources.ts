@@ -134,7 +134,7 @@ const surveysResource: ResourceDefinition = {
 const patientTokensResource: ResourceDefinition = {
   path: '/patientTokens',
   table: 'patient_tokens',
-  fields: { id: 'string', code: 'string', coachId: 'string', patientId: 'string', expiresAt: 'date', usedAt: 'date', createdAt: 'date' },
+  fields: { id: 'string', code: 'string', coachId: 'string', patientId: 'string', expiresAt: 'date', usedAt: 'date', createdAt: 'date', label: 'string' },
   createSchema: PatientTokenCreateSchema,
   updateSchema: PatientTokenUpdateSchema,
   patchSchema: PatientTokenPatchSchema,

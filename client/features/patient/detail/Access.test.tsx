@@ -1,6 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { ApiError } from '../../../api/http.ts';
+import { buildPatientToken } from '../../../../test/helpers/screen-records.ts';
 import { AccessCode } from './AccessCode.tsx';
 import { Devices } from './Devices.tsx';
 import { RecoveryKeys } from './RecoveryKeys.tsx';
@@ -20,18 +21,7 @@ const { listDevices } = vi.mocked(await import('../../../api/devices.ts'));
 beforeEach(() => vi.resetAllMocks());
 
 test('the access code is only fetched on request (get-or-create makes one) and links to its print sheet', async () => {
-  api.getOrCreateUnusedToken.mockResolvedValue({
-    data: {
-      id: 't1',
-      code: 'K7QM-3RTX-9HPA-W',
-      coachId: 'me',
-      patientId: 'p1',
-      expiresAt: '2027-02-20T12:00:00.000Z',
-      usedAt: null,
-      createdAt: '2026-11-22T12:00:00.000Z',
-    },
-    total: null,
-  });
+  api.getOrCreateUnusedToken.mockResolvedValue({ data: buildPatientToken({ patientId: 'p1' }), total: null });
   render(<AccessCode patientId="p1" />);
   expect(api.getOrCreateUnusedToken).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: 'Zugangscode anzeigen' }));

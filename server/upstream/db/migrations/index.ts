@@ -15,6 +15,7 @@ import * as patientFollowUp from './108-patient-follow-up.ts';
 import * as tokenLastUse from './109-token-last-use.ts';
 import * as spelledSearchKeys from './110-spelled-search-keys.ts';
 import * as pendingEmail from './111-pending-email.ts';
+import * as patientTokenLabel from './112-patient-token-label.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '109-token-last-use': tokenLastUse,
   '110-spelled-search-keys': spelledSearchKeys,
   '111-pending-email': pendingEmail,
+  '112-patient-token-label': patientTokenLabel,
 };
