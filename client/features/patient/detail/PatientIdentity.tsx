@@ -32,7 +32,8 @@ export function PatientIdentity({ patient, now = new Date() }: { patient: Patien
       </div>
       <div>
         <dt>{t('identity.lastContact')}</dt>
-        <dd>{last}</dd>
+        {/* Busy while it loads: the page shows once it is there (components/Settle.tsx), so the line never re-wraps under the reader. */}
+        <dd aria-busy={contact.status === 'loading' || undefined}>{last}</dd>
       </div>
       <div>
         <dt>{t('identity.nextAppointment')}</dt>
