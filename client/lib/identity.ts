@@ -34,3 +34,11 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export function nextAppointment<A extends { startsAt: string }>(patient: { appointments: A[] }, now = Date.now()): A | null {
   return [...patient.appointments].filter((a) => Date.parse(a.startsAt) >= now).sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0] ?? null;
 }
+
+/**
+ * An appointment's start: the weekday, then the date and time in the language's one medium format (Mi., 09.12.2026,
+ * 14:00 / Wed, Dec 9, 2026, 2:00 PM), as every other date of the interface.
+ */
+export function appointmentTime(value: string): string {
+  return `${formatDate(value, { weekday: 'short' })}, ${formatDate(value, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}

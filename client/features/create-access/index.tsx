@@ -86,7 +86,7 @@ function NewCode({ coachId, onCreated }: { coachId: string; onCreated: (token: P
         <>
           <CodeBlocks code={token.code} label={t('createAccess.codeLabel')} large />
           {token.label && <p className="code-label">{t('accessCodes.labelOf', { label: token.label })}</p>}
-          <p>{t('createAccess.validUntil', { date: formatDate(token.expiresAt, { dateStyle: 'long' }) })}</p>
+          <p>{t('createAccess.validUntil', { date: formatDate(token.expiresAt, { dateStyle: 'medium' }) })}</p>
           <div className="form-actions">
             <CopyButton text={token.code} />
             <a role="button" href={printUrl(token)} target="_blank" rel="noopener">

@@ -8,6 +8,7 @@ import { exceptConflicts, useVersionedSave } from '../../../components/useVersio
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
+import { appointmentTime } from '../../../lib/identity.ts';
 import {
   type AppointmentsDraft,
   describe,
@@ -93,7 +94,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   const row = (a: Appointment) => (
     <li key={a.id}>
       <span>
-        <strong>{formatDate(a.startsAt, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</strong>
+        <strong>{appointmentTime(a.startsAt)}</strong>
         {' · '}
         {t(`patient.appointments.type.${a.type}`)} · {t('patient.appointments.minutes', { n: a.durationMinutes })}
         {a.note && (

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { Patient } from '../../../api/schemas/patients.ts';
-import { formatDate, t } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
+import { appointmentTime } from '../../../lib/identity.ts';
 
 /** The next planned contacts on the overview, so the coach sees at once when the next call is due. */
 export function NextAppointments({ patient, now = new Date() }: { patient: Patient; now?: Date }) {
@@ -15,9 +16,7 @@ export function NextAppointments({ patient, now = new Date() }: { patient: Patie
           {next.map((a) => (
             <li key={a.id}>
               <span>
-                <strong>
-                  {formatDate(a.startsAt, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })}
-                </strong>
+                <strong>{appointmentTime(a.startsAt)}</strong>
                 {' · '}
                 {t(`patient.appointments.type.${a.type}`)}
                 {a.note && (
