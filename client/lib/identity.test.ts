@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
 import fr from '../../locales/fr.json' with { type: 'json' };
 import { activate, addDictionary } from './i18n.ts';
-import { ageOn, birthText, nextAppointment, telHref } from './identity.ts';
+import { ageOn, appointmentTime, birthText, nextAppointment, telHref } from './identity.ts';
 
 const on = (day: string) => new Date(`${day}T12:00:00`);
 
@@ -43,4 +43,12 @@ test('the next appointment is the soonest one from now on', () => {
   const appointments = ['2026-12-03T09:00:00Z', '2026-11-20T09:00:00Z', '2026-11-27T09:00:00Z'].map((startsAt) => ({ startsAt }));
   expect(nextAppointment({ appointments }, now)?.startsAt).toBe('2026-11-27T09:00:00Z');
   expect(nextAppointment({ appointments: appointments.slice(1, 2) }, now)).toBeNull();
+});
+
+test('an appointment reads with its weekday in the same medium date format as every other date of the language', () => {
+  const start = new Date(2026, 11, 9, 14, 0).toISOString();
+  expect(appointmentTime(start)).toBe('Mi., 09.12.2026, 14:00');
+  addDictionary('en', en as Record<string, unknown>);
+  activate('en');
+  expect(appointmentTime(start)).toMatch(/^Wed, Dec 9, 2026, 2:00\sPM$/);
 });
