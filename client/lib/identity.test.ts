@@ -47,7 +47,7 @@ test('the next appointment is the soonest one from now on', () => {
 
 test('an appointment reads with its weekday in the same medium date format as every other date of the language', () => {
   const start = new Date(2026, 11, 9, 14, 0).toISOString();
-  expect(appointmentTime(start)).toBe('Mi., 09.12.2026, 14:00');
+  expect(appointmentTime(start)).toBe('Mi, 09.12.2026, 14:00');
   addDictionary('en', en as Record<string, unknown>);
   activate('en');
   expect(appointmentTime(start)).toMatch(/^Wed, Dec 9, 2026, 2:00\sPM$/);

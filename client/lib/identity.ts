@@ -36,7 +36,7 @@ export function nextAppointment<A extends { startsAt: string }>(patient: { appoi
 }
 
 /**
- * An appointment's start: the weekday, then the date and time in the language's one medium format (Mi., 09.12.2026,
+ * An appointment's start: the weekday, then the date and time in the language's one medium format (Mi, 09.12.2026,
  * 14:00 / Wed, Dec 9, 2026, 2:00 PM), as every other date of the interface.
  */
 export function appointmentTime(value: string): string {
