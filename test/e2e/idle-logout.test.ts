@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiInPage, signIn } from '../helpers/e2e-api.ts';
 import { forEachUpstream, type E2eUpstream } from '../helpers/e2e-upstreams.ts';
+import { everythingTheBrowserKeeps } from '../helpers/e2e-drafts.ts';
 
 /*
  * Two tabs of one browser (two pages of one context share localStorage, as tabs do). The pages' clocks are
@@ -79,6 +80,8 @@ forEachUpstream((upstream, journey) => {
       await tab.getByText('Sie wurden nach 30 Minuten ohne Aktivität abgemeldet.').waitFor();
     }
     expect(await other.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    // The draft waits for the next sign-in, but nothing of it can be read from the browser meanwhile.
+    for (const tab of [other, j.page]) expect(await everythingTheBrowserKeeps(tab)).not.toContain(text.slice(0, 16));
     await j.screen('login after the idle logout', other);
 
     await signIn(other, upstream.accounts.coach, upstream.password);
