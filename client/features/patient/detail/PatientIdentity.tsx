@@ -35,11 +35,11 @@ export function PatientIdentity({ patient, now = new Date() }: { patient: Patien
         {/* Busy while it loads: the page shows once it is there (components/Settle.tsx), so the line never re-wraps under the reader. */}
         <dd aria-busy={contact.status === 'loading' || undefined}>{last}</dd>
       </div>
-      <div>
+      <div className={next ? undefined : 'identity-empty'}>
         <dt>{t('identity.nextAppointment')}</dt>
         <dd>{next ? formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' }) : none}</dd>
       </div>
-      <div>
+      <div className={patient.followUpAt ? undefined : 'identity-empty'}>
         <dt>{t('identity.followUp')}</dt>
         <dd>{patient.followUpAt ? dayText(patient.followUpAt) : none}</dd>
       </div>
