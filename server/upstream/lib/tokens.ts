@@ -50,3 +50,17 @@ export async function revokeTokens(ctx: Upstream, coachId: string, kinds: TokenK
   if (keepHash) query = query.where('id', '!=', keepHash);
   await query.execute();
 }
+
+/**
+ * Uses up a one-time token (a reset link): true for the one request that marks it used, false for every other,
+ * also for a second request with the same link at the same moment that has read it as still unused.
+ */
+export async function claimToken(ctx: Upstream, tokenHash: string): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('access_tokens')
+    .set({ usedAt: ctx.clock.now().toISOString() })
+    .where('id', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -6,7 +6,7 @@ import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { currentCoach, requireAuth } from '../http/auth.ts';
 import { clientIp, limitPerIp } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../lib/secrets.ts';
-import { ALL_TOKEN_KINDS, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
+import { ALL_TOKEN_KINDS, claimToken, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
 import { assertPasswordAllowed } from '../lib/password-policy.ts';
 import { afterAnswer } from '../lib/after-answer.ts';
 import { toMe } from '../lib/coach-view.ts';
@@ -75,6 +75,8 @@ export function authRoutes(ctx: Upstream): Router {
     await limiter.consume('set-password', coach.id);
     const body = validate(SetPasswordBodySchema, req.body);
     await assertPasswordAllowed(body.password, coach, 'password');
+    // Once the password is one that may be used, the link is: two requests with it at the same moment set one.
+    if (!(await claimToken(ctx, coach.tokenHash))) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
     // The link works once; every session and mailed link that existed before the reset ends.
