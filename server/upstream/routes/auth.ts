@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { PostgresAdapter } from 'kysely';
+import type { CoachTable } from '../db/types.ts';
 import type { Upstream } from '../context.ts';
 import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../client/api/schemas/auth.ts';
 import { validate } from '../http/validate.ts';
@@ -30,7 +32,7 @@ export function authRoutes(ctx: Upstream): Router {
     await attempt.succeeded();
     // Only after the right password, so "locked" reveals nothing to someone guessing.
     if (coach.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
-    const issued = await issueToken(ctx, coach.id, 'access', ctx.session.maxHours * 3600);
+    const issued = await issueLoginToken(ctx, coach);
     res.json({ id: issued.token, ttl: issued.ttl, created: issued.created, userId: coach.id, user: toMe(coach) });
   });
 
@@ -101,6 +103,27 @@ export function authRoutes(ctx: Upstream): Router {
   });
 
   return router;
+}
+
+/**
+ * The login token, issued only if the account is still as the password check found it. Checking the password
+ * takes a while; a lock, deletion or new password committed meanwhile has already ended every token the account
+ * had, and a token issued after it would outlive it (and work again once the account is unlocked). The account's
+ * row is read again in the token's transaction, locked on PostgreSQL, so either that write waits for this token
+ * and ends it too, or this sees the write and issues none.
+ */
+async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = await trx
+      .selectFrom('coaches')
+      .select(['isUserLocked', 'passwordHash'])
+      .where('id', '=', checked.id)
+      .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!now || now.passwordHash !== checked.passwordHash) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
+    if (now.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
+    return issueToken({ ...ctx, db: trx }, checked.id, 'access', ctx.session.maxHours * 3600);
+  });
 }
 
 /**

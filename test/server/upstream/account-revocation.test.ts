@@ -53,6 +53,37 @@ describe('locking and deleting', () => {
   });
 });
 
+describe('a login still checking its password when the account changes', () => {
+  // The password check takes a while (scrypt); what commits meanwhile must not leave a token that outlives it.
+  const loginInFlight = () =>
+    request(t.app)
+      .post('/v2/auth/login')
+      .send({ email: 'coach@example.org', password: PASSWORD })
+      .then((res) => res);
+
+  test('gets no token that an unlock revives when the account is locked meanwhile', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const login = loginInFlight();
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: true }).expect(200);
+    const answer = await login;
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: false }).expect(200);
+    // Either it got in before the lock (and the lock ended its token) or it was refused.
+    if (answer.status === 200) expect(await me(answer.body.id)).toBe(401);
+    else expect(answer.body.error.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  test('gets no token that outlives a password reset done meanwhile', async () => {
+    t = await createTestUpstream();
+    const link = await forgot('coach@example.org');
+    const login = loginInFlight();
+    await setPassword(link).expect(204);
+    const answer = await login;
+    if (answer.status === 200) expect(await me(answer.body.id)).toBe(401);
+    else expect(answer.status).toBe(401);
+  });
+});
+
 describe('reset links', () => {
   test('a new reset link ends the older ones', async () => {
     t = await createTestUpstream();
