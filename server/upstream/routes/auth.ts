@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { PostgresAdapter } from 'kysely';
 import type { CoachTable } from '../db/types.ts';
 import type { Upstream } from '../context.ts';
 import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../client/api/schemas/auth.ts';
@@ -8,7 +7,7 @@ import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { currentCoach, requireAuth } from '../http/auth.ts';
 import { clientIp, limitPerIp } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../lib/secrets.ts';
-import { ALL_TOKEN_KINDS, claimToken, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
+import { ALL_TOKEN_KINDS, claimToken, coachAsItIsNow, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
 import { assertPasswordAllowed } from '../lib/password-policy.ts';
 import { afterAnswer } from '../lib/after-answer.ts';
 import { toMe } from '../lib/coach-view.ts';
@@ -106,20 +105,13 @@ export function authRoutes(ctx: Upstream): Router {
 }
 
 /**
- * The login token, issued only if the account is still as the password check found it. Checking the password
- * takes a while; a lock, deletion or new password committed meanwhile has already ended every token the account
- * had, and a token issued after it would outlive it (and work again once the account is unlocked). The account's
- * row is read again in the token's transaction, locked on PostgreSQL, so either that write waits for this token
- * and ends it too, or this sees the write and issues none.
+ * The login token, issued only if the account is still as the password check found it (lib/tokens.ts
+ * coachAsItIsNow): checking the password takes a while, and a lock or new password committed meanwhile has
+ * already ended the tokens the account had.
  */
 async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
   return ctx.db.transaction().execute(async (trx) => {
-    const now = await trx
-      .selectFrom('coaches')
-      .select(['isUserLocked', 'passwordHash'])
-      .where('id', '=', checked.id)
-      .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
-      .executeTakeFirst();
+    const now = await coachAsItIsNow(trx, checked.id);
     if (!now || now.passwordHash !== checked.passwordHash) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
     if (now.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
     return issueToken({ ...ctx, db: trx }, checked.id, 'access', ctx.session.maxHours * 3600);
@@ -131,8 +123,16 @@ async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
  * newest mail in the box works, so a link left in an old mail or a forwarded one is of no use.
  */
 export async function sendResetMail(ctx: Upstream, coach: { id: string; email: string; firstName: string; lastName: string }, origin: string) {
-  await revokeTokens(ctx, coach.id, ['reset']);
-  const { token } = await issueToken(ctx, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS, coach.email);
+  // Revoking the older links and issuing this one in one transaction, on the account as it is now: locked or
+  // readdressed since it was looked up, it gets no link (which an unlock would otherwise bring back to life).
+  const issued = await ctx.db.transaction().execute(async (trx) => {
+    const now = await coachAsItIsNow(trx, coach.id);
+    if (!now || now.isUserLocked === 1 || now.email !== coach.email) return undefined;
+    await revokeTokens({ ...ctx, db: trx }, coach.id, ['reset']);
+    return issueToken({ ...ctx, db: trx }, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS, coach.email);
+  });
+  if (!issued) return;
+  const { token } = issued;
   const link = `${origin}/reset-password?access_token=${encodeURIComponent(token)}`;
   await sendMail(ctx, {
     to: coach.email,
