@@ -107,12 +107,12 @@ export function authRoutes(ctx: Upstream): Router {
 /**
  * The login token, issued only if the account is still as the password check found it (lib/tokens.ts
  * coachAsItIsNow): checking the password takes a while, and a lock or new password committed meanwhile has
- * already ended the tokens the account had.
+ * already ended the tokens the account had; so has a confirmed new address (the login named the old one).
  */
 async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
   return ctx.db.transaction().execute(async (trx) => {
     const now = await coachAsItIsNow(trx, checked.id);
-    if (!now || now.passwordHash !== checked.passwordHash) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
+    if (!now || now.passwordHash !== checked.passwordHash || now.email !== checked.email) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
     if (now.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
     return issueToken({ ...ctx, db: trx }, checked.id, 'access', ctx.session.maxHours * 3600);
   });

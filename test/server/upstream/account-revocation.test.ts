@@ -74,6 +74,18 @@ describe('a login still checking its password when the account changes', () => {
     else expect(answer.body.error.code).toBe('ACCOUNT_LOCKED');
   });
 
+  test('gets no token that outlives a new address confirmed meanwhile', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    const confirm = verifyLink('neu.coach@example.org');
+    const login = loginInFlight();
+    await request(t.app).get(confirm).expect(204);
+    const answer = await login;
+    if (answer.status === 200) expect(await me(answer.body.id)).toBe(401);
+    else expect(answer.status).toBe(401);
+  });
+
   test('gets no token that outlives a password reset done meanwhile', async () => {
     t = await createTestUpstream();
     const link = await forgot('coach@example.org');
