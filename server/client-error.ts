@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from './errors.ts';
+import { PERMISSIONS_POLICY } from './middleware/security-headers.ts';
 
 /**
  * Requests Node's parser refuses before Express sees them (bad request line, bogus version, the HTTP/2
@@ -29,7 +30,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const body = JSON.stringify(errorBody(status, code, message));
   socket.on('error', () => socket.destroy());
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nPermissions-Policy: ${PERMISSIONS_POLICY}\r\nConnection: close\r\n\r\n${body}`,
   );
   // Closing with unread bytes would reset the connection and could overtake the answer: read on briefly.
   socket.resume();
@@ -39,6 +40,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 /** An Expect other than 100-continue (Node would answer a bare 417): the same answer in the JSON error format. */
 export function answerUnmetExpectation(_req: IncomingMessage, res: ServerResponse): void {
   const body = JSON.stringify(errorBody(417, 'EXPECTATION_FAILED', 'Only Expect: 100-continue is supported'));
-  res.writeHead(417, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.writeHead(417, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    Connection: 'close',
+  });
   res.end(body);
 }

@@ -3,6 +3,7 @@ import { Server as NetServer, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { answerClientError, answerUnmetExpectation } from './client-error.ts';
 import { METHODS } from './middleware/request-line.ts';
+import { PERMISSIONS_POLICY } from './middleware/security-headers.ts';
 
 /** When each connection last finished an answer, and how many it is working on: what a graceful shutdown needs. */
 type Connections = Map<Socket, { busy: number; idleSince: number }>;
@@ -45,7 +46,7 @@ export function createGatewayServer(): GatewayServer {
     const body = JSON.stringify({ error: { statusCode: 405, name: 'MethodNotAllowedError', code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not supported' } });
     socket.on('error', () => {});
     socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nPermissions-Policy: ${PERMISSIONS_POLICY}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
   return { server, connections };

@@ -105,10 +105,13 @@ export const UPSTREAM_HEADERS_TO_DROP = [
 const isLogout = (method: string | undefined, path: string) => method === 'POST' && /^\/v2\/auth\/logout\/*$/i.test(path);
 
 /**
- * A successful sign-out empties the browser's HTTP cache, where answers with patient data could otherwise be read
- * by the next person at a shared PC. Not "storage": drafts sealed under the session's key must survive an idle
- * sign-out to be offered again; not "cookies": the next sign-in needs the XSRF cookie.
+ * A sign-out empties the browser's HTTP cache, where answers with patient data could otherwise be read by the next
+ * person at a shared PC: a successful one, and one answered 401 because the session had already ended (the
+ * client's idle sign-out after the computer slept past the idle time, a locked account), where the cache holds
+ * the same answers. Not "storage": drafts sealed under the session's key must survive an idle sign-out to be
+ * offered again; not "cookies": the next sign-in needs the XSRF cookie.
  */
 export function clearSiteDataHeader(method: string | undefined, path: string, status: number | undefined): string | undefined {
-  return isLogout(method, path) && status !== undefined && status >= 200 && status < 300 ? '"cache"' : undefined;
+  if (!isLogout(method, path) || status === undefined) return undefined;
+  return (status >= 200 && status < 300) || status === 401 ? '"cache"' : undefined;
 }

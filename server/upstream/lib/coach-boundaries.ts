@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Upstream } from '../context.ts';
 import type { CoachTable, Database } from '../db/types.ts';
 import { isAdmin, type SessionCoach } from '../http/auth.ts';
@@ -57,4 +57,18 @@ export async function assertSuperAdminRemains(db: Kysely<Database>, before: Coac
     .where('id', '!=', before.id)
     .executeTakeFirst();
   if (!other) throw conflict('The last super administrator cannot be locked, deleted or demoted', 'LAST_SUPER_ADMIN');
+}
+
+/**
+ * The same rule once more inside the write's transaction, after its change: two super administrators who lock,
+ * demote or delete each other at the same moment each passed assertSuperAdminRemains (the other was still
+ * there), and on PostgreSQL both writes committed, leaving none. Here such writes take one lock in turn, so
+ * the second sees the first and is refused with 409 LAST_SUPER_ADMIN (on SQLite write transactions already run
+ * one after the other).
+ */
+export async function assertSuperAdminRemainsAfter(trx: Transaction<Database>, before: CoachTable): Promise<void> {
+  if (before.isSuperAdmin !== 1 || before.isUserLocked === 1) return;
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtext('coach-boundaries:super-admins'))`.execute(trx);
+  const left = await trx.selectFrom('coaches').select('id').where('isSuperAdmin', '=', 1).where('isUserLocked', '=', 0).executeTakeFirst();
+  if (!left) throw conflict('The last super administrator cannot be locked, deleted or demoted', 'LAST_SUPER_ADMIN');
 }

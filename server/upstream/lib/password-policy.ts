@@ -63,8 +63,13 @@ export async function blocklistSize(): Promise<number> {
   return (await loadPolicy()).blocklist.size;
 }
 
-/** "Passwort1!" -> "passwort": the common word behind the digits and marks people append to satisfy old rules. */
-const withoutTrailingDigitsAndMarks = (lower: string) => lower.replace(/[\d\p{P}\p{S}\s]+$/u, '');
+/**
+ * "Passwort1!", "1Passwort", "!Passwort1" -> "passwort": the common word (or keyboard walk, as in "qwertz123")
+ * behind the digits and marks people append or prepend to satisfy old composition rules.
+ */
+const withoutOuterDigitsAndMarks = (text: string) => text.replace(/^[\d\p{P}\p{S}\s]+|[\d\p{P}\p{S}\s]+$/gu, '');
+/** "11111111!" -> "11111111": a repeat or sequence of digits with a mark for an old rule. */
+const withoutOuterMarks = (text: string) => text.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, '');
 
 /** True when one keyboard walk, sequence, repeat or list word (also reversed or in l33t) makes up the whole password. */
 function isOnePattern(zxcvbn: ZxcvbnFactory, password: string): boolean {
@@ -73,10 +78,20 @@ function isOnePattern(zxcvbn: ZxcvbnFactory, password: string): boolean {
   return sequence.length === 1 && GUESSABLE_PATTERNS.has(sequence[0].pattern) && sequence[0].i === 0 && sequence[0].j === matched.length - 1;
 }
 
+/**
+ * A name as people type it on a keyboard without its letters: "jürgen" also as "juergen" and "jurgen", "weiß" as
+ * "weiss", "hélène" as "helene". Any of these in a password counts as the name.
+ */
+function spellings(lower: string): string[] {
+  const transcribed = lower.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+  const plain = lower.replace(/ß/g, 'ss').normalize('NFD').replace(/\p{M}/gu, '');
+  return [lower, transcribed, plain];
+}
+
 /** The parts of the local part and the names that a password must not contain, lower-cased. */
 function personalParts(person: PersonalData): string[] {
   const local = person.email?.split('@')[0] ?? '';
-  const texts = [local, person.firstName ?? '', person.lastName ?? ''].map((text) => text.toLowerCase());
+  const texts = [local, person.firstName ?? '', person.lastName ?? ''].flatMap((text) => spellings(text.toLowerCase()));
   const parts = texts.flatMap((text) => [text, ...text.split(/[^\p{L}\p{N}]+/u)]);
   return [...new Set(parts.filter((part) => [...part].length >= MIN_PERSONAL_PART))];
 }
@@ -84,10 +99,13 @@ function personalParts(person: PersonalData): string[] {
 /** Why a password is refused, or undefined when it may be used. */
 export async function passwordRefusal(password: string, person: PersonalData): Promise<PasswordRefusalCode | undefined> {
   const lower = password.toLowerCase();
-  if (personalParts(person).some((part) => lower.includes(part))) return 'PASSWORD_CONTAINS_PERSONAL_DATA';
+  const typed = spellings(lower);
+  if (personalParts(person).some((part) => typed.some((text) => text.includes(part)))) return 'PASSWORD_CONTAINS_PERSONAL_DATA';
   const { zxcvbn, blocklist } = await loadPolicy();
-  if (blocklist.has(lower) || blocklist.has(withoutTrailingDigitsAndMarks(lower))) return 'PASSWORD_TOO_COMMON';
-  if (isOnePattern(zxcvbn, password)) return 'PASSWORD_TOO_COMMON';
+  const core = withoutOuterDigitsAndMarks(password);
+  if (blocklist.has(lower) || blocklist.has(core.toLowerCase())) return 'PASSWORD_TOO_COMMON';
+  const cores = new Set([password, core, withoutOuterMarks(password)].filter((text) => text.length > 0));
+  if ([...cores].some((text) => isOnePattern(zxcvbn, text))) return 'PASSWORD_TOO_COMMON';
   return undefined;
 }
 

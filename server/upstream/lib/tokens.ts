@@ -1,4 +1,6 @@
+import { PostgresAdapter, type Transaction } from 'kysely';
 import type { Upstream } from '../context.ts';
+import type { Database } from '../db/types.ts';
 import { addSeconds } from './clock.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -49,4 +51,33 @@ export async function revokeTokens(ctx: Upstream, coachId: string, kinds: TokenK
     .where('usedAt', 'is', null);
   if (keepHash) query = query.where('id', '!=', keepHash);
   await query.execute();
+}
+
+/**
+ * Uses up a one-time token (a reset link): true for the one request that marks it used, false for every other,
+ * also for a second request with the same link at the same moment that has read it as still unused.
+ */
+export async function claimToken(ctx: Upstream, tokenHash: string): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('access_tokens')
+    .set({ usedAt: ctx.clock.now().toISOString() })
+    .where('id', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The coach's row as it is now, read inside the transaction that issues a token for it: locked on PostgreSQL (on
+ * SQLite write transactions run one at a time). A lock, deletion, new password or address committed while the
+ * caller was checking a password or looking the account up has then either ended this token too (it waited for
+ * it) or is seen here, and no token is issued that would outlive it and work again after an unlock.
+ */
+export async function coachAsItIsNow(trx: Transaction<Database>, coachId: string) {
+  return trx
+    .selectFrom('coaches')
+    .select(['isUserLocked', 'passwordHash', 'email'])
+    .where('id', '=', coachId)
+    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { CoachTable } from '../db/types.ts';
 import type { Upstream } from '../context.ts';
 import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../client/api/schemas/auth.ts';
 import { validate } from '../http/validate.ts';
@@ -6,7 +7,7 @@ import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { currentCoach, requireAuth } from '../http/auth.ts';
 import { clientIp, limitPerIp } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../lib/secrets.ts';
-import { ALL_TOKEN_KINDS, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
+import { ALL_TOKEN_KINDS, claimToken, coachAsItIsNow, issueToken, revokeTokens, RESET_TOKEN_TTL_SECONDS } from '../lib/tokens.ts';
 import { assertPasswordAllowed } from '../lib/password-policy.ts';
 import { afterAnswer } from '../lib/after-answer.ts';
 import { toMe } from '../lib/coach-view.ts';
@@ -30,7 +31,7 @@ export function authRoutes(ctx: Upstream): Router {
     await attempt.succeeded();
     // Only after the right password, so "locked" reveals nothing to someone guessing.
     if (coach.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
-    const issued = await issueToken(ctx, coach.id, 'access', ctx.session.maxHours * 3600);
+    const issued = await issueLoginToken(ctx, coach);
     res.json({ id: issued.token, ttl: issued.ttl, created: issued.created, userId: coach.id, user: toMe(coach) });
   });
 
@@ -75,6 +76,8 @@ export function authRoutes(ctx: Upstream): Router {
     await limiter.consume('set-password', coach.id);
     const body = validate(SetPasswordBodySchema, req.body);
     await assertPasswordAllowed(body.password, coach, 'password');
+    // Once the password is one that may be used, the link is: two requests with it at the same moment set one.
+    if (!(await claimToken(ctx, coach.tokenHash))) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coach.id, coach.id, ctx.clock.now(), { passwordHash }));
     // The link works once; every session and mailed link that existed before the reset ends.
@@ -102,12 +105,34 @@ export function authRoutes(ctx: Upstream): Router {
 }
 
 /**
+ * The login token, issued only if the account is still as the password check found it (lib/tokens.ts
+ * coachAsItIsNow): checking the password takes a while, and a lock or new password committed meanwhile has
+ * already ended the tokens the account had; so has a confirmed new address (the login named the old one).
+ */
+async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = await coachAsItIsNow(trx, checked.id);
+    if (!now || now.passwordHash !== checked.passwordHash || now.email !== checked.email) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
+    if (now.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
+    return issueToken({ ...ctx, db: trx }, checked.id, 'access', ctx.session.maxHours * 3600);
+  });
+}
+
+/**
  * Mails a one-time reset link (30 minutes), bound to the address it goes to. Older reset links end: only the
  * newest mail in the box works, so a link left in an old mail or a forwarded one is of no use.
  */
 export async function sendResetMail(ctx: Upstream, coach: { id: string; email: string; firstName: string; lastName: string }, origin: string) {
-  await revokeTokens(ctx, coach.id, ['reset']);
-  const { token } = await issueToken(ctx, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS, coach.email);
+  // Revoking the older links and issuing this one in one transaction, on the account as it is now: locked or
+  // readdressed since it was looked up, it gets no link (which an unlock would otherwise bring back to life).
+  const issued = await ctx.db.transaction().execute(async (trx) => {
+    const now = await coachAsItIsNow(trx, coach.id);
+    if (!now || now.isUserLocked === 1 || now.email !== coach.email) return undefined;
+    await revokeTokens({ ...ctx, db: trx }, coach.id, ['reset']);
+    return issueToken({ ...ctx, db: trx }, coach.id, 'reset', RESET_TOKEN_TTL_SECONDS, coach.email);
+  });
+  if (!issued) return;
+  const { token } = issued;
   const link = `${origin}/reset-password?access_token=${encodeURIComponent(token)}`;
   await sendMail(ctx, {
     to: coach.email,

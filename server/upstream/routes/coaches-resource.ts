@@ -3,7 +3,7 @@ import { isAdmin, type SessionCoach } from '../http/auth.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import type { ResourceDefinition, WriteContext } from '../http/resource.ts';
 import { sendAddressChangeNotice, sendConfirmationMail } from '../lib/account-mails.ts';
-import { assertMayManage, assertMaySetSuperAdmin, assertSuperAdminRemains } from '../lib/coach-boundaries.ts';
+import { assertMayManage, assertMaySetSuperAdmin, assertSuperAdminRemains, assertSuperAdminRemainsAfter } from '../lib/coach-boundaries.ts';
 import { toCoach } from '../lib/coach-view.ts';
 import { assertPasswordAllowed } from '../lib/password-policy.ts';
 import { hashPassword } from '../lib/secrets.ts';
@@ -121,6 +121,7 @@ export const coachesResource: ResourceDefinition = {
   // Locking or deleting an account ends every session and mailed link of it, in the same transaction: unlocking
   // later revives none of them.
   async onWrite({ before, after }, trx, { ctx }) {
+    if (before) await assertSuperAdminRemainsAfter(trx, before as unknown as CoachTable);
     const ended = before && (!after || (before.isUserLocked === 0 && after.isUserLocked === 1));
     if (ended) await revokeTokens({ ...ctx, db: trx }, before.id, ALL_TOKEN_KINDS);
   },

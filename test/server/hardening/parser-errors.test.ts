@@ -4,6 +4,7 @@ import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 import { XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
+import { PERMISSIONS_POLICY } from '../../../server/middleware/security-headers.ts';
 
 /* Requests Node's parser refuses before Express sees them still get the JSON error body, from the real process. */
 
@@ -40,6 +41,8 @@ test.each([
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toEqual(['application/json']);
   expect(answer.headers.connection).toEqual(['close']);
+  // The same Permissions-Policy as every answer Express writes (docs/contract.md, security headers).
+  expect(answer.headers['permissions-policy']).toEqual([PERMISSIONS_POLICY]);
   expect(JSON.parse(answer.body.toString())).toEqual({ error: expect.objectContaining({ statusCode: status, code }) });
   expect(answer.raw.toString('latin1')).not.toContain('ppppppppp');
   expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import request from 'supertest';
+import { type KyselyPlugin, type QueryId, SelectQueryNode } from 'kysely';
 import * as v from 'valibot';
 import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { CoachSchema } from '../../../client/api/schemas/coaches.ts';
@@ -50,6 +51,81 @@ describe('locking and deleting', () => {
     const session = await t.login('health@example.org');
     await request(t.app).delete('/v2/coaches/health').set(as(admin)).expect(204);
     expect(await me(session)).toBe(401);
+  });
+});
+
+describe('a login still checking its password when the account changes', () => {
+  // The password check takes a while (scrypt); what commits meanwhile must not leave a token that outlives it.
+  const loginInFlight = () =>
+    request(t.app)
+      .post('/v2/auth/login')
+      .send({ email: 'coach@example.org', password: PASSWORD })
+      .then((res) => res);
+
+  test('gets no token that an unlock revives when the account is locked meanwhile', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    const login = loginInFlight();
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: true }).expect(200);
+    const answer = await login;
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: false }).expect(200);
+    // Either it got in before the lock (and the lock ended its token) or it was refused.
+    if (answer.status === 200) expect(await me(answer.body.id)).toBe(401);
+    else expect(answer.body.error.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  test('gets no token that outlives a new address confirmed meanwhile', async () => {
+    t = await createTestUpstream();
+    const admin = await t.login('admin@example.org');
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ email: 'neu.coach@example.org' }).expect(200);
+    const confirm = verifyLink('neu.coach@example.org');
+    const login = loginInFlight();
+    await request(t.app).get(confirm).expect(204);
+    const answer = await login;
+    if (answer.status === 200) expect(await me(answer.body.id)).toBe(401);
+    else expect(answer.status).toBe(401);
+  });
+
+  test('gets no token that outlives a password reset done meanwhile', async () => {
+    t = await createTestUpstream();
+    const link = await forgot('coach@example.org');
+    const login = loginInFlight();
+    await setPassword(link).expect(204);
+    const answer = await login;
+    if (answer.status === 200) expect(await me(answer.body.id)).toBe(401);
+    else expect(answer.status).toBe(401);
+  });
+});
+
+/** While `on.slow`, holds the answer to every lookup of a coach by address (forgot-password's) for 150 ms. */
+function slowLookupsByAddress(on: { slow: boolean }): KyselyPlugin {
+  const lookups = new Set<QueryId>();
+  return {
+    transformQuery({ node, queryId }) {
+      const text = JSON.stringify(node);
+      if (on.slow && SelectQueryNode.is(node) && text.includes('"coaches"') && text.includes('"email"')) lookups.add(queryId);
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (lookups.delete(queryId)) await new Promise((resolve) => setTimeout(resolve, 150));
+      return result;
+    },
+  };
+}
+
+describe('a reset mail still being prepared when the account is locked', () => {
+  test('carries no link that works after an unlock', async () => {
+    const on = { slow: false };
+    t = await createTestUpstream({ dbPlugin: slowLookupsByAddress(on) });
+    const admin = await t.login('admin@example.org');
+    on.slow = true;
+    await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: true }).expect(200);
+    await t.settled();
+    on.slow = false;
+    await request(t.app).patch('/v2/coaches/coach').set(as(admin)).send({ isUserLocked: false }).expect(200);
+    const mail = t.outbox().findLast((m) => m.text.includes('To: coach@example.org') && m.text.includes('access_token='));
+    if (mail) expect((await setPassword(resetToken('coach@example.org'))).status).toBe(401);
   });
 });
 

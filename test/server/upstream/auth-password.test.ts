@@ -88,6 +88,25 @@ describe('forgot-password and the reset link', () => {
     expect(again.status).toBe(401);
   });
 
+  test('the same link sent twice at the same moment sets one password; the other request is refused', async () => {
+    t = await createTestUpstream();
+    await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
+    await t.settled();
+    const token = decodeURIComponent(linkFrom(t.outbox()[0].text)![1]);
+    const passwords = ['Ganz-Neu-123', 'Blaue-Tasse-Rotes-Rad'];
+    const answers = await Promise.all(passwords.map((password) => request(t.app).post('/v2/auth/me/set-password').set(bearer(token)).send({ password })));
+    expect(answers.map((res) => res.status).sort()).toEqual([204, 401]);
+    const set = passwords[answers.findIndex((res) => res.status === 204)];
+    await t.login('coach@example.org', set);
+    expect(
+      (
+        await request(t.app)
+          .post('/v2/auth/login')
+          .send({ email: 'coach@example.org', password: passwords.find((p) => p !== set) })
+      ).status,
+    ).toBe(401);
+  });
+
   test('the link expires after 30 minutes', async () => {
     t = await createTestUpstream();
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);

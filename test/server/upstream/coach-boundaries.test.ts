@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import request from 'supertest';
+import { DeleteQueryNode, type KyselyPlugin, type QueryId, UpdateQueryNode } from 'kysely';
 import { addCoach, createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 
 // Who may manage whose account (lib/coach-boundaries.ts): an administrator the plain coaches, only a super
@@ -115,6 +116,46 @@ describe('the last super administrator', () => {
     expect((await request(t.app).patch('/v2/coaches/super').set(as(other)).send({ isSuperAdmin: false })).status).toBe(200);
     const last = await request(t.app).patch('/v2/coaches/super2').set(as(other)).send({ isSuperAdmin: false });
     expect(last.body.error.code).toBe('LAST_SUPER_ADMIN');
+  });
+});
+
+/** Holds every answer to a write of a coach row for `ms`, so that two writes both happen before either commits. */
+function slowCoachWrites(ms: number): KyselyPlugin {
+  const writes = new Set<QueryId>();
+  return {
+    transformQuery({ node, queryId }) {
+      if (UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) {
+        if (JSON.stringify(node).includes('"coaches"')) writes.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (writes.delete(queryId)) await new Promise((resolve) => setTimeout(resolve, ms));
+      return result;
+    },
+  };
+}
+
+describe('two super administrators at the same moment', () => {
+  test.each([
+    ['lock and delete', { isUserLocked: true }, 'delete'],
+    ['demote and demote', { isSuperAdmin: false }, { isSuperAdmin: false }],
+  ] as const)('who %s each other leave one of them', async (_name, first, second) => {
+    t = await createTestUpstream({ dbPlugin: slowCoachWrites(150) });
+    await addCoach(t.storage, 'supa', { isAdmin: 1, isSuperAdmin: 1 });
+    await addCoach(t.storage, 'supb', { isAdmin: 1, isSuperAdmin: 1 });
+    const [a, b] = [await t.login('supa@example.org'), await t.login('supb@example.org')];
+    const answers = await Promise.all([
+      request(t.app).patch('/v2/coaches/supb').set(as(a)).send(first),
+      second === 'delete' ? request(t.app).delete('/v2/coaches/supa').set(as(b)) : request(t.app).patch('/v2/coaches/supa').set(as(b)).send(second),
+    ]);
+    // The later write is refused: 409 when both got past the first checks, or (where the first one committed
+    // before the second was even authorised) 401/403 because its author is no longer an unlocked super administrator.
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status < 300)).toHaveLength(1);
+    expect([401, 403, 409]).toContain(statuses.find((status) => status >= 300));
+    const left = await t.storage.db.selectFrom('coaches').select('id').where('isSuperAdmin', '=', 1).where('isUserLocked', '=', 0).execute();
+    expect(left).toHaveLength(1);
   });
 });
 

@@ -31,6 +31,13 @@ describe('the blocklist', () => {
     },
   );
 
+  test.each(['qwertz123', 'Qwertz123!', 'asdf1234', '1Passwort', '!Passwort1', '2024sommer', 'Hallo1234', '11111111!'])(
+    'refuses %s: a common word or keyboard walk with digits and marks before or after it',
+    async (password) => {
+      expect(await passwordRefusal(password, clara)).toBe('PASSWORD_TOO_COMMON');
+    },
+  );
+
   test.each(['Kaffeetasse-Sommer-42', 'Neues-Passwort-2', 'Ganz-Neu-123', 'blaue Tasse, rotes Fahrrad'])('accepts the passphrase %s', async (password) => {
     expect(await passwordRefusal(password, clara)).toBeUndefined();
   });
@@ -49,6 +56,18 @@ describe('the blocklist', () => {
 describe('personal data', () => {
   test.each(['clara.bergmann', 'Bergmann-2026!', 'xXclaraXx99', 'CLARA-und-Kaffee'])('refuses %s: it holds the address or a name', async (password) => {
     expect(await passwordRefusal(password, clara)).toBe('PASSWORD_CONTAINS_PERSONAL_DATA');
+  });
+
+  // A name with umlauts, ß or accents counts in every way it is typed without them: "Jürgen" as juergen and
+  // jurgen, "Weiß" as weiss, "Hélène" as helene; and the other way round.
+  test.each([
+    ['juergen-Tisch-9', { firstName: 'Jürgen', lastName: 'Kowalski' }],
+    ['Jurgen-Tisch-9', { firstName: 'Jürgen', lastName: 'Kowalski' }],
+    ['Tisch-WEISS-9', { firstName: 'Anna', lastName: 'Weiß' }],
+    ['helene-Tisch-9', { firstName: 'Hélène', lastName: 'Dupont' }],
+    ['Tisch-Bürkle-9', { firstName: 'Anna', lastName: 'Buerkle' }],
+  ])('refuses %s for %j', async (password, person) => {
+    expect(await passwordRefusal(password, { email: 'a.b@example.org', ...person })).toBe('PASSWORD_CONTAINS_PERSONAL_DATA');
   });
 
   test('parts shorter than three characters do not count', async () => {
