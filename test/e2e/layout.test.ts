@@ -166,6 +166,19 @@ describe('the layout in Chromium', () => {
     expect(scrolledTables).toBeGreaterThan(3);
   });
 
+  test375('at 375 px the printable access code sheet, with its QR code and download link, does not scroll sideways', async (j) => {
+    await signInAs(j.page, DEMO.coach);
+    await j.page.goto('/create-access');
+    await j.page.getByRole('button', { name: 'Zugangscode erstellen' }).click();
+    const [page] = await Promise.all([j.context.waitForEvent('page'), j.page.getByRole('button', { name: 'Ausdrucken' }).first().click()]);
+    // The demo app settings have a download link: its QR code stands beside a heading with a long German word.
+    await page.getByRole('img', { name: 'QR-Code mit der Adresse zum Herunterladen der App' }).waitFor();
+    await j.idle();
+    expect(await pageOverhang(page)).toBeLessThanOrEqual(0);
+    const heading = await box(page.getByRole('heading', { name: 'Die App herunterladen' }));
+    expect(heading.x + heading.width).toBeLessThanOrEqual(375);
+  });
+
   // The record's tabs are one row that scrolls sideways instead (touch-targets.test.ts).
   test375("at 375 px the administration's tab bar wraps: every tab stays on the screen", async (j) => {
     const { page } = j;
