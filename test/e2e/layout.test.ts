@@ -179,6 +179,21 @@ describe('the layout in Chromium', () => {
     expect(heading.x + heading.width).toBeLessThanOrEqual(375);
   });
 
+  test375("at 375 px Controlling's calendar ranges are equal buttons in two columns under their label", async (j) => {
+    const { page } = j;
+    await signInAs(page, DEMO.health);
+    await page.goto('/stats');
+    const presets = page.getByRole('group', { name: 'Schnellauswahl:' });
+    await presets.getByRole('button').first().waitFor();
+    const label = await box(presets.getByText('Schnellauswahl:'));
+    const buttons = await Promise.all((await presets.getByRole('button').all()).map(box));
+    expect(buttons.length).toBe(5);
+    // Below the label, not beside it; every button as wide as the others, two to a row.
+    for (const b of buttons) expect(b.y).toBeGreaterThanOrEqual(label.y + label.height);
+    expect(new Set(buttons.map((b) => Math.round(b.width))).size).toBe(1);
+    expect(new Set(buttons.map((b) => Math.round(b.x))).size).toBe(2);
+  });
+
   // The record's tabs are one row that scrolls sideways instead (touch-targets.test.ts).
   test375("at 375 px the administration's tab bar wraps: every tab stays on the screen", async (j) => {
     const { page } = j;
