@@ -53,6 +53,22 @@ describe('the layout in Chromium', () => {
     expect((await box(page.getByRole('main'))).x).toBe(250);
   });
 
+  journey('at 1280 px every tab of a record is on the screen, none hidden in a sideways scroll a mouse gives no hint of', async ({ j }) => {
+    const { page } = j;
+    await signInAs(page, DEMO.coach);
+    await page.goto('/patient');
+    const record = await page.locator('table a[href^="/patient/"]').first().getAttribute('href');
+    await page.goto(record ?? '/patient');
+    const bar = page.getByRole('navigation', { name: 'Bereiche der Patientenakte' });
+    await bar.getByRole('link').first().waitFor();
+    expect(await bar.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
+    const right = (await box(bar)).x + (await box(bar)).width;
+    const tabs = await Promise.all((await bar.getByRole('link').all()).map(box));
+    for (const tab of tabs) expect(tab.x + tab.width).toBeLessThanOrEqual(right);
+    // Side by side from the left, as tabs are, not spread over the row.
+    for (let i = 1; i < tabs.length; i++) if (tabs[i].y === tabs[i - 1].y) expect(tabs[i].x - (tabs[i - 1].x + tabs[i - 1].width)).toBeLessThan(12);
+  });
+
   journey('the small-screen layout starts below 768 px: there the open sidebar lies over the page, behind a backdrop', async ({ j }) => {
     const { page } = j;
     await signInAs(page, DEMO.admin);
