@@ -59,8 +59,9 @@ forEachUpstream((upstream, journey) => {
     // The skip link is the first stop on every shell screen.
     await tabTo(page, (f) => f.name === 'Zum Inhalt springen', 'the skip link', 1);
     await page.keyboard.press('Enter');
-    // "Mein Tag" comes first: each patient on the attention list has its call fields (about ten stops) on the way.
-    await tabTo(page, (f) => f.tag === 'a' && /^\/patient\?/.test(f.href), 'a link to the patient list', 80);
+    // "Mein Tag" comes first: each worklist row of "Brauchen Aufmerksamkeit" is about nine stops (name, call link,
+    // note, length, the date field's day, month, year and picker, the two outcomes) before the caseload's links.
+    await tabTo(page, (f) => f.tag === 'a' && /^\/patient\?/.test(f.href), 'a link to the patient list', 100);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/patient');
     await page.getByRole('table', { name: 'Patientenliste' }).waitFor();

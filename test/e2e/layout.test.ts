@@ -53,6 +53,22 @@ describe('the layout in Chromium', () => {
     expect((await box(page.getByRole('main'))).x).toBe(250);
   });
 
+  journey('at 1280 px every tab of a record is on the screen, none hidden in a sideways scroll a mouse gives no hint of', async ({ j }) => {
+    const { page } = j;
+    await signInAs(page, DEMO.coach);
+    await page.goto('/patient');
+    const record = await page.locator('table a[href^="/patient/"]').first().getAttribute('href');
+    await page.goto(record ?? '/patient');
+    const bar = page.getByRole('navigation', { name: 'Bereiche der Patientenakte' });
+    await bar.getByRole('link').first().waitFor();
+    expect(await bar.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
+    const right = (await box(bar)).x + (await box(bar)).width;
+    const tabs = await Promise.all((await bar.getByRole('link').all()).map(box));
+    for (const tab of tabs) expect(tab.x + tab.width).toBeLessThanOrEqual(right);
+    // Side by side from the left, as tabs are, not spread over the row.
+    for (let i = 1; i < tabs.length; i++) if (tabs[i].y === tabs[i - 1].y) expect(tabs[i].x - (tabs[i - 1].x + tabs[i - 1].width)).toBeLessThan(12);
+  });
+
   journey('the small-screen layout starts below 768 px: there the open sidebar lies over the page, behind a backdrop', async ({ j }) => {
     const { page } = j;
     await signInAs(page, DEMO.admin);
@@ -164,6 +180,34 @@ describe('the layout in Chromium', () => {
     expect(problems).toEqual([]);
     // The Controlling table, the reference tables and a chart's table are wider than a phone: scroll boxes were really tried.
     expect(scrolledTables).toBeGreaterThan(3);
+  });
+
+  test375('at 375 px the printable access code sheet, with its QR code and download link, does not scroll sideways', async (j) => {
+    await signInAs(j.page, DEMO.coach);
+    await j.page.goto('/create-access');
+    await j.page.getByRole('button', { name: 'Zugangscode erstellen' }).click();
+    const [page] = await Promise.all([j.context.waitForEvent('page'), j.page.getByRole('button', { name: 'Ausdrucken' }).first().click()]);
+    // The demo app settings have a download link: its QR code stands beside a heading with a long German word.
+    await page.getByRole('img', { name: 'QR-Code mit der Adresse zum Herunterladen der App' }).waitFor();
+    await j.idle();
+    expect(await pageOverhang(page)).toBeLessThanOrEqual(0);
+    const heading = await box(page.getByRole('heading', { name: 'Die App herunterladen' }));
+    expect(heading.x + heading.width).toBeLessThanOrEqual(375);
+  });
+
+  test375("at 375 px Controlling's calendar ranges are equal buttons in two columns under their label", async (j) => {
+    const { page } = j;
+    await signInAs(page, DEMO.health);
+    await page.goto('/stats');
+    const presets = page.getByRole('group', { name: 'Schnellauswahl:' });
+    await presets.getByRole('button').first().waitFor();
+    const label = await box(presets.getByText('Schnellauswahl:'));
+    const buttons = await Promise.all((await presets.getByRole('button').all()).map(box));
+    expect(buttons.length).toBe(5);
+    // Below the label, not beside it; every button as wide as the others, two to a row.
+    for (const b of buttons) expect(b.y).toBeGreaterThanOrEqual(label.y + label.height);
+    expect(new Set(buttons.map((b) => Math.round(b.width))).size).toBe(1);
+    expect(new Set(buttons.map((b) => Math.round(b.x))).size).toBe(2);
   });
 
   // The record's tabs are one row that scrolls sideways instead (touch-targets.test.ts).

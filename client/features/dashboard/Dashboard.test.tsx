@@ -141,6 +141,19 @@ test('the cards appear together once the caseload and the news are there, so non
   expect(screen.getByRole('heading', { name: 'Ungelesene News' })).toBeTruthy();
 });
 
+test('news reloading later (the line came back) leave the cards and the rows of the worklist in place', async () => {
+  serve([patient('Rot', daysAgo(12))]);
+  render(<DashboardPage />);
+  const note = await screen.findByLabelText('Notiz zum Anruf (optional)');
+  newsLoading.value = true;
+  await Promise.resolve();
+  expect(screen.getByRole('heading', { name: 'Brauchen Aufmerksamkeit' })).toBeTruthy();
+  expect(screen.getByLabelText('Notiz zum Anruf (optional)')).toBe(note);
+  newsLoading.value = false;
+  // The same row, not a new one: its state (a recorded call, "Rückgängig") is kept.
+  expect(screen.getByLabelText('Notiz zum Anruf (optional)')).toBe(note);
+});
+
 test('a failed feed shows an error with retry while the other sections still work', async () => {
   serve();
   listComments.mockRejectedValueOnce(new ApiError(500, 'HTTP_500', 'broken'));

@@ -37,7 +37,13 @@ function CoachDashboard() {
   const me = user.value;
   const caseload = useResource(async (signal) => ({ data: await loadCaseload(now, signal) }), 'caseload');
   const feeds = useResource(async (signal) => ({ data: await loadFeeds(signal) }), 'feeds');
-  const ready = !!caseload.data && !newsLoading.value;
+  // The news gate only the first showing: the shell reloads them when the line comes back, and taking the cards
+  // down then would throw away what the worklist shows (a call just recorded, its "Rückgängig") and the scroll.
+  const [shown, setShown] = useState(false);
+  const ready = shown || (!!caseload.data && !newsLoading.value);
+  useEffect(() => {
+    if (ready) setShown(true);
+  }, [ready]);
   // Most visits continue to a patient: their area is fetched while the coach reads, once the line is free.
   const loaded = ready && feeds.status !== 'loading';
   useEffect(() => (loaded ? whenIdle(() => prefetchAreas(['patient'])) : undefined), [loaded]);

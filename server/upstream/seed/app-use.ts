@@ -49,6 +49,8 @@ export function addPhoneCoachings(add: AddRecord, patientId: string, coachId: st
       `call-${++n}`,
       {
         type: 'phone-coaching',
+        // The kind lets the portal show the call in the coach's language; the title is for readers without kinds.
+        kind: reached ? 'call-reached' : 'call-not-reached',
         title: reached ? 'Telefoncoaching' : 'Telefoncoaching (nicht erreicht)',
         start: officeHour(callDay, random),
         durationMinutes: reached ? pick(random, [15, 20, 25, 30, 30, 45, 50]) : 0,

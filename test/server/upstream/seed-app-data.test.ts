@@ -25,6 +25,13 @@ test('every seeded sync record fits the schema of its collection', async () => {
   expect(invalid.map((r) => `${r.collection}/${r.id}`)).toEqual([]);
 });
 
+test('seeded phone coachings carry their kind, so an English or French page shows them in its own language', async () => {
+  const rows = await storage.db.selectFrom('sync_records').select(['id', 'data']).where('collection', '=', 'event').execute();
+  const calls = rows.map((r) => JSON.parse(r.data)).filter((d) => d.type === 'phone-coaching');
+  expect(calls.length).toBeGreaterThan(20);
+  expect(calls.filter((d) => d.kind !== (d.done ? 'call-reached' : 'call-not-reached'))).toEqual([]);
+});
+
 test('most patients whose aftercare has begun have day-evaluations, with last data spread over the freshness bands', async () => {
   const patients = await storage.db.selectFrom('patients').select(['id', 'aftercareStart', 'lastDataAt']).execute();
   const started = patients.filter((p) => (p.aftercareStart as string) <= '2026-11-20');

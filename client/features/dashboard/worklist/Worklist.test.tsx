@@ -265,3 +265,12 @@ test('a patient waits for the follow-up day, and is back on that day', () => {
   expect(waitingForFollowUp({ followUpAt: '2026-11-22' }, today)).toBe(false);
   expect(waitingForFollowUp({ followUpAt: null }, today)).toBe(false);
 });
+
+test('each row names the date of birth and age beside the name, so two patients of one name are told apart before a call is recorded', () => {
+  api();
+  const twin = buildPatient({ id: 'p3', firstName: 'Anna', lastName: 'Müller', birthDate: '1990-02-03', lastDataAt: null });
+  render(<Worklist patients={[{ ...anna, birthDate: '1961-03-12' }, twin]} now={now} />);
+  const [first, second] = screen.getAllByRole('group', { name: 'Anruf bei Anna Müller erfassen' }).map((group) => group.closest('li')!);
+  expect(first.querySelector('.worklist-head')!.textContent).toContain('Geboren 12.03.1961 (65)');
+  expect(second.querySelector('.worklist-head')!.textContent).toContain('Geboren 03.02.1990 (36)');
+});

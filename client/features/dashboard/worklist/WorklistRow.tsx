@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Patient } from '../../../api/schemas/patients.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
+import { BirthDate } from '../../../components/BirthDate.tsx';
 import { FreshnessBadge } from '../../../components/FreshnessBadge.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
@@ -110,7 +111,7 @@ function RowHead({ patient, now }: { patient: Patient; now: Date }) {
   return (
     <div className="worklist-head">
       <span>
-        <Link href={`/patient/${encodeURIComponent(patient.id)}`}>{name}</Link>{' '}
+        <Link href={`/patient/${encodeURIComponent(patient.id)}`}>{name}</Link> <BirthDate birthDate={patient.birthDate} now={now} />{' '}
         <small className="muted">
           <code>{patient.patientCode}</code>
         </small>
