@@ -51,9 +51,20 @@ export const listPatientDevices = (patientId: string, signal?: AbortSignal) =>
 export const linkPatientDevice = (patientId: string, deviceId: string) => request('POST', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
 export const unlinkPatientDevice = (patientId: string, deviceId: string) => request('DELETE', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
 
-/** Replaces the whole appointment list; answers it sorted by start. ifMatch: the patient's version. */
+/**
+ * Replaces the whole appointment list; answers it sorted by start. ifMatch: the patient's version. An API that
+ * answers with something else (the patient, say) has stored them all the same: they are read from the patient again.
+ */
 export const saveAppointments = (patientId: string, appointments: Appointment[], ifMatch?: string | null) =>
-  request('PUT', `/patients/${id(patientId)}/appointments`, { body: appointments, schema: AppointmentListSchema, ifMatch });
+  request('PUT', `/patients/${id(patientId)}/appointments`, {
+    body: appointments,
+    schema: AppointmentListSchema,
+    ifMatch,
+    reread: async () => {
+      const { data, etag } = await getPatient(patientId);
+      return { data: data.appointments, etag };
+    },
+  });
 
 export const getEvaluationForm = (patientId: string, signal?: AbortSignal) =>
   request('GET', `/patients/${id(patientId)}/evaluation-form`, { schema: EvaluationFormSchema, signal });

@@ -4,6 +4,8 @@ import { t } from '../lib/i18n.ts';
 export function errorText(error: unknown): string {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  // A write the server accepted whose record could not be read back: stored, so never worded as "not saved".
+  if (code === 'INVALID_RESPONSE' && (error as { written?: boolean }).written) return t('dataState.savedUnreadable');
   if (code === 'INVALID_RESPONSE') return t('dataState.invalidResponse');
   if (status === 0) return t('dataState.offline');
   if (status === 401) return t('dataState.unauthorized');
