@@ -269,6 +269,18 @@ function idOf(json: unknown): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
+/**
+ * A singular sub-resource that does not exist yet (a patient without an evaluation form, a primary coach or an
+ * unused code): an API answers 404 (LoopBack's hasOne without a row). That is "none yet", not a failure: the call
+ * gives `none` and the screen shows its empty state, from which the coach can create it.
+ */
+export function noneOn404<T, N>(call: Promise<ApiResult<T>>, none: N): Promise<ApiResult<T | N>> {
+  return call.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404 && !(error instanceof InvalidAnswerError)) return { data: none, total: null, etag: null };
+    throw error;
+  });
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();

@@ -23,6 +23,18 @@ function toForm(e: Evaluation): EvaluationFormUpdate {
   };
 }
 
+/** The form of a patient who has none yet (the API answered 404): empty, saved with the first PUT. */
+const emptyEvaluation = (patientId: string): Evaluation => ({
+  patientId,
+  goalAttainment: null,
+  workAbility: null,
+  returnToWorkDate: null,
+  followUpRecommended: false,
+  summary: '',
+  updatedBy: null,
+  updatedAt: null,
+});
+
 const sameForm = (a: Evaluation, b: Evaluation) => JSON.stringify(toForm(a)) === JSON.stringify(toForm(b));
 const FIELDS = ['goalAttainment', 'workAbility', 'returnToWorkDate', 'followUpRecommended', 'summary'] as const;
 const readable =
@@ -48,7 +60,10 @@ interface EvaluationDraft {
  * coach and patient until the server confirms them: switching tabs, a reload or a failed save loses nothing.
  */
 export function EvaluationForm({ patientId, coachId }: { patientId: string; coachId: string }) {
-  const loaded = useResource((signal) => getEvaluationForm(patientId, signal), patientId);
+  const loaded = useResource(async (signal) => {
+    const result = await getEvaluationForm(patientId, signal);
+    return { ...result, data: result.data ?? emptyEvaluation(patientId) };
+  }, patientId);
   const draft = useStoredDraft<EvaluationDraft>(coachId ? draftStorageKey(coachId, patientId, 'evaluation') : null);
   const restored = draft.restored;
   const [form, setForm] = useState<EvaluationFormUpdate | null>(restored?.form ?? null);
