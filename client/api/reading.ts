@@ -79,6 +79,8 @@ const REQUIRED = new Map<unknown, readonly string[]>([
  */
 const FIGURES = new Set<unknown>([PatientStatisticsSchema, PatientDetailStatisticsRowSchema]);
 const notGiven = () => Number.NaN;
+/** True for a number field of a figures object: missing, it reads as NaN ("–", unavailable) rather than 0. */
+export const isFigure = (object: unknown, entry: { type: string }): boolean => FIGURES.has(object) && entry.type === 'number';
 
 type Schema = v.GenericSchema & {
   type: string;
@@ -195,7 +197,7 @@ function deriveObject(object: Schema, mode: Mode): v.GenericSchema {
   const entries: Record<string, v.GenericSchema> = {};
   for (const [key, entry] of Object.entries(object.entries ?? {})) {
     const read = derive(entry, mode);
-    const figure = FIGURES.has(object) && entry.type === 'number';
+    const figure = isFigure(object, entry);
     const fallback = mode === 'lenient' && !required.has(key) ? (figure ? notGiven : defaultOf(entry)) : undefined;
     entries[key] = fallback ? v.fallback(read, fallback as never) : read;
   }
