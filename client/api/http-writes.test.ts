@@ -5,7 +5,7 @@ import { saveAppointments } from './patients.ts';
 import { createPatientToken } from './coaches.ts';
 import { json, mockFetch } from '../../test/helpers/client-fetch.ts';
 import { reportError } from '../lib/error-reporting.ts';
-import { errorText } from '../components/errorText.ts';
+import { errorText, saveFailureText } from '../components/errorText.ts';
 import { buildPatient } from '../../test/helpers/screen-records.ts';
 import { buildAppointment } from '../../test/helpers/my-day-records.ts';
 
@@ -47,6 +47,9 @@ describe('a write answered with another shape', () => {
     expect((error as InvalidAnswerError).written).toBe(true);
     expect(errorText(error)).toMatch(/^Gespeichert\./);
     expect(errorText(error)).not.toContain('nicht gespeichert');
+    // A screen's "Nicht gespeichert." lead is left out for a stored write.
+    expect(saveFailureText('Nicht gespeichert.', error)).toBe(errorText(error));
+    expect(saveFailureText('Nicht gespeichert.', new InvalidAnswerError(200, 'GET /v2/x', []))).toMatch(/^Nicht gespeichert\. /);
   });
 
   test('a GET with an unusable answer is not read again', async () => {

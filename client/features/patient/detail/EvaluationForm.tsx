@@ -3,7 +3,7 @@ import { getEvaluationForm, saveEvaluationForm } from '../../../api/patients.ts'
 import { EvaluationFormSchema, type EvaluationForm as Evaluation, type EvaluationFormUpdate } from '../../../api/schemas/patients.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { useResource } from '../../../components/useResource.ts';
@@ -167,7 +167,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
             </label>
             {error !== null && (
               <p role="alert" className="inline-error">
-                {t('patient.evaluation.saveFailed')} {errorText(error)}
+                {saveFailureText(t('patient.evaluation.saveFailed'), error)}
               </p>
             )}
             {conflict && base && (
