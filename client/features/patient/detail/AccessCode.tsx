@@ -4,7 +4,7 @@ import { createPatientTokenRecord } from '../../../api/patient-tokens.ts';
 import type { PatientToken } from '../../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
@@ -64,9 +64,7 @@ export function AccessCode({ patientId }: { patientId: string }) {
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>
-            {t('patient.code.failed')} {errorText(error)}
-          </p>
+          <p>{saveFailureText(t('patient.code.failed'), error)}</p>
           <button type="button" className="secondary" onClick={() => void (none ? create() : load())}>
             {t('dataState.retry')}
           </button>
