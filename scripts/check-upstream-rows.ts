@@ -5,7 +5,8 @@ import type { ApiCall } from './api-catalog.ts';
 /* The rows of npm run check:upstream (scripts/check-upstream.ts): what one call gave, the schema the client reads
  * its answer with, and the table they are printed as. */
 
-export type Verdict = 'yes' | 'no' | 'not allowed' | 'skipped' | 'absent';
+/** 'none yet': a 404 on a singular sub-resource, which the client reads as "not created yet" (its empty state). */
+export type Verdict = 'yes' | 'no' | 'not allowed' | 'skipped' | 'absent' | 'none yet';
 export interface Row {
   call: string;
   status: string;

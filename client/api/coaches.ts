@@ -1,4 +1,5 @@
-import { request } from './http.ts';
+import { ApiError, request } from './http.ts';
+import { getPatientToken } from './patient-tokens.ts';
 import type { ListFilter } from './schemas/common.ts';
 import { CoachListSchema, CoachLockedSchema, CoachSchema, type CoachCreate, type CoachPatch, type CoachUpdate } from './schemas/coaches.ts';
 import { PatientListSchema, PatientSchema, type PatientCreate } from './schemas/patients.ts';
@@ -34,5 +35,10 @@ export const endCoachSessions = (coachId: string) => request('POST', `/coaches/$
 export const listCoachPatients = (coachId: string, filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', `/coaches/${id(coachId)}/patients`, { query: { filter }, schema: PatientListSchema, signal });
 export const createPatientToken = (coachId: string, body: { patientId?: string; label?: string } = {}) =>
-  request('POST', `/coaches/${id(coachId)}/create-patient-token`, { body, schema: PatientTokenSchema });
+  request('POST', `/coaches/${id(coachId)}/create-patient-token`, {
+    body,
+    schema: PatientTokenSchema,
+    // Made, whatever the answer's shape: the code is read from the token record when the answer names it.
+    reread: (made) => (made.id ? getPatientToken(made.id) : Promise.reject(new ApiError(0, 'NO_ID', 'The answer names no token'))),
+  });
 export const linkPatient = (coachId: string, patientId: string) => request('POST', `/coaches/${id(coachId)}/link-patient/${id(patientId)}`);

@@ -33,6 +33,11 @@ export class ApiError extends Error {
 export class InvalidAnswerError extends ApiError {
   /** Field paths that did not fit, e.g. ["[].id", "email"]. */
   readonly fields: string[];
+  /**
+   * True when the call was a write the server accepted (2xx) and even reading the record again gave nothing usable:
+   * the change is stored, so the screen must not say it was not saved (errorText words it so).
+   */
+  written = false;
   constructor(status: number, call: string, fields: string[]) {
     super(status, 'INVALID_RESPONSE', `Unusable answer to ${call}: ${fields.length ? `field ${fields.join(', ')} missing or of the wrong type` : 'not JSON'}`);
     this.name = 'InvalidAnswerError';
@@ -74,6 +79,12 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
   endsSession?: boolean;
   /** If-Match: the version of the record the write is based on (a 412 answers when it changed since). */
   ifMatch?: string | null;
+  /**
+   * A write whose 2xx answer does not fit `schema` is still stored: the record is read again with this call and
+   * that is the answer. PUT and PATCH read their own path (GET) unless told otherwise; POST only when given one (it
+   * gets the answer's `id` when there is one); false: never.
+   */
+  reread?: false | ((answer: { id?: string }) => Promise<{ data: unknown; etag?: string | null }>);
 }
 export interface ApiResult<T> {
   data: T;
@@ -214,21 +225,60 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   if (!options.schema) return { data: undefined as never, total: known, etag };
   const call = callName(method, path);
   let json: unknown;
+  let fields: string[] = [];
+  let parsed: v.SafeParseResult<v.GenericSchema> | null = null;
   try {
     json = await response.json();
+    // Read leniently (reading.ts): only what a screen needs must be there; ids become strings here.
+    parsed = v.safeParse(readingSchema(options.schema), json);
+    if (parsed.success) return { data: parsed.output as never, total: known, etag };
+    fields = issueFields(parsed.issues);
   } catch {
-    const error = new InvalidAnswerError(response.status, call, []);
-    reportInvalidAnswer(error, call);
+    // Not JSON: fields stay empty, the report says so.
+  }
+  const error = new InvalidAnswerError(response.status, call, fields);
+  reportInvalidAnswer(error, call);
+  if (!MUTATING.has(method)) throw error;
+  // A 2xx to a write means it is stored, whatever the body says: read the record again and show that.
+  const reread = rereadOf(method, path, options);
+  if (!reread) {
+    error.written = true;
     throw error;
   }
-  // Read leniently (reading.ts): only what a screen needs must be there; ids become strings here.
-  const parsed = v.safeParse(readingSchema(options.schema), json);
-  if (!parsed.success) {
-    const error = new InvalidAnswerError(response.status, call, issueFields(parsed.issues));
-    reportInvalidAnswer(error, call);
+  try {
+    const again = await reread({ id: idOf(json) });
+    return { data: again.data as never, total: known, etag: again.etag ?? null };
+  } catch (failure) {
+    if (failure instanceof InvalidAnswerError) failure.written = true;
+    if (failure instanceof InvalidAnswerError || !(failure instanceof ApiError)) throw failure;
+    error.written = true;
     throw error;
   }
-  return { data: parsed.output as never, total: known, etag };
+}
+
+/** How a write's record is read again when its 2xx answer does not fit (RequestOptions.reread). */
+function rereadOf(method: string, path: string, options: RequestOptions<v.GenericSchema | undefined>): RequestOptions<undefined>['reread'] {
+  if (options.reread !== undefined) return options.reread;
+  if (method !== 'PUT' && method !== 'PATCH') return false;
+  return () => request('GET', path, { schema: options.schema, signal: options.signal, reread: false });
+}
+
+/** The `id` of an answer that has one (a created record), as text. */
+function idOf(json: unknown): string | undefined {
+  const id = (json as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * A singular sub-resource that does not exist yet (a patient without an evaluation form, a primary coach or an
+ * unused code): an API answers 404 (LoopBack's hasOne without a row). That is "none yet", not a failure: the call
+ * gives `none` and the screen shows its empty state, from which the coach can create it.
+ */
+export function noneOn404<T, N>(call: Promise<ApiResult<T>>, none: N): Promise<ApiResult<T | N>> {
+  return call.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404 && !(error instanceof InvalidAnswerError)) return { data: none, total: null, etag: null };
+    throw error;
+  });
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { noneOn404, request } from './http.ts';
 import type { ListFilter } from './schemas/common.ts';
 import { CoachListSchema } from './schemas/coaches.ts';
 import { DeviceListSchema } from './schemas/devices.ts';
@@ -32,11 +32,12 @@ export const updatePatient = (patientId: string, body: PatientPatch, ifMatch?: s
   request('PATCH', `/patients/${id(patientId)}`, { body, schema: PatientSchema, ifMatch });
 export const deletePatient = (patientId: string, ifMatch?: string | null) => request('DELETE', `/patients/${id(patientId)}`, { ifMatch });
 
+// Singular sub-resources: a 404 is "none yet" (null), not an error (noneOn404).
 export const getPrimaryCoach = (patientId: string, signal?: AbortSignal) =>
-  request('GET', `/patients/${id(patientId)}/primary-coach`, { schema: PrimaryCoachSchema, signal });
-/** The patient's unused, unexpired access code; the server makes one when there is none. */
+  noneOn404(request('GET', `/patients/${id(patientId)}/primary-coach`, { schema: PrimaryCoachSchema, signal }), null);
+/** The patient's unused, unexpired access code; the server makes one when there is none (null: an API that did not). */
 export const getOrCreateUnusedToken = (patientId: string, signal?: AbortSignal) =>
-  request('GET', `/patients/${id(patientId)}/token/get-or-create-unused`, { schema: PatientTokenSchema, signal });
+  noneOn404(request('GET', `/patients/${id(patientId)}/token/get-or-create-unused`, { schema: PatientTokenSchema, signal }), null);
 
 export const listPuks = (patientId: string, signal?: AbortSignal) => request('GET', `/patients/${id(patientId)}/puks`, { schema: PukListSchema, signal });
 export const createPuk = (patientId: string) => request('POST', `/patients/${id(patientId)}/puks`, { body: {}, schema: PukSchema });
@@ -51,12 +52,24 @@ export const listPatientDevices = (patientId: string, signal?: AbortSignal) =>
 export const linkPatientDevice = (patientId: string, deviceId: string) => request('POST', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
 export const unlinkPatientDevice = (patientId: string, deviceId: string) => request('DELETE', `/patients/${id(patientId)}/devices/${id(deviceId)}`);
 
-/** Replaces the whole appointment list; answers it sorted by start. ifMatch: the patient's version. */
+/**
+ * Replaces the whole appointment list; answers it sorted by start. ifMatch: the patient's version. An API that
+ * answers with something else (the patient, say) has stored them all the same: they are read from the patient again.
+ */
 export const saveAppointments = (patientId: string, appointments: Appointment[], ifMatch?: string | null) =>
-  request('PUT', `/patients/${id(patientId)}/appointments`, { body: appointments, schema: AppointmentListSchema, ifMatch });
+  request('PUT', `/patients/${id(patientId)}/appointments`, {
+    body: appointments,
+    schema: AppointmentListSchema,
+    ifMatch,
+    reread: async () => {
+      const { data, etag } = await getPatient(patientId);
+      return { data: data.appointments, etag };
+    },
+  });
 
+/** null: the patient has no evaluation form yet (404); the first PUT creates it. */
 export const getEvaluationForm = (patientId: string, signal?: AbortSignal) =>
-  request('GET', `/patients/${id(patientId)}/evaluation-form`, { schema: EvaluationFormSchema, signal });
+  noneOn404(request('GET', `/patients/${id(patientId)}/evaluation-form`, { schema: EvaluationFormSchema, signal }), null);
 export const saveEvaluationForm = (patientId: string, body: EvaluationFormUpdate, ifMatch?: string | null) =>
   request('PUT', `/patients/${id(patientId)}/evaluation-form`, { body, schema: EvaluationFormSchema, ifMatch });
 

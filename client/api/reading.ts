@@ -12,7 +12,7 @@ import { AppointmentSchema, PatientSchema, PrimaryCoachSchema } from './schemas/
 import { PatientAccessSchema, PatientTokenSchema } from './schemas/patient-tokens.ts';
 import { PukSchema } from './schemas/puks.ts';
 import { ReplicationEndpointSchema } from './schemas/replication-endpoints.ts';
-import { DailyPatientsSchema, PatientDetailStatisticsRowSchema, PhoneCoachingsSchema } from './schemas/statistics.ts';
+import { DailyPatientsSchema, PatientDetailStatisticsRowSchema, PatientStatisticsSchema, PhoneCoachingsSchema } from './schemas/statistics.ts';
 import { SurveyQuestionSchema, SurveySchema } from './schemas/surveys.ts';
 import { SyncRecordSchema, SyncRecordSchemas } from './schemas/sync-db.ts';
 import { SyncedPatientSchema } from './schemas/synced-patients.ts';
@@ -71,6 +71,16 @@ const REQUIRED = new Map<unknown, readonly string[]>([
   [DailyPatientsSchema.item, ['date', 'count']],
   [PhoneCoachingsSchema.item, ['date', 'count']],
 ]);
+
+/**
+ * Objects of figures (counts, sums): a number the answer does not give reads as NaN, "not given", never as 0 —
+ * a missing count shown as 0 would read as "no patients". Screens show NaN as unavailable (components/Figure.tsx),
+ * and sums or comparisons with it stay unavailable too.
+ */
+const FIGURES = new Set<unknown>([PatientStatisticsSchema, PatientDetailStatisticsRowSchema]);
+const notGiven = () => Number.NaN;
+/** True for a number field of a figures object: missing, it reads as NaN ("–", unavailable) rather than 0. */
+export const isFigure = (object: unknown, entry: { type: string }): boolean => FIGURES.has(object) && entry.type === 'number';
 
 type Schema = v.GenericSchema & {
   type: string;
@@ -187,7 +197,8 @@ function deriveObject(object: Schema, mode: Mode): v.GenericSchema {
   const entries: Record<string, v.GenericSchema> = {};
   for (const [key, entry] of Object.entries(object.entries ?? {})) {
     const read = derive(entry, mode);
-    const fallback = mode === 'lenient' && !required.has(key) ? defaultOf(entry) : undefined;
+    const figure = isFigure(object, entry);
+    const fallback = mode === 'lenient' && !required.has(key) ? (figure ? notGiven : defaultOf(entry)) : undefined;
     entries[key] = fallback ? v.fallback(read, fallback as never) : read;
   }
   return v.object(entries);

@@ -46,7 +46,23 @@ forEachUpstream((upstream, journey) => {
     await page.goto('/admin');
     await page.getByRole('link', { name: listed }).click();
     await page.waitForURL(/\/admin\/coaches\//);
-    await page.getByRole('group', { name: 'Aktionen für diesen Coach' }).getByRole('button', { name: 'Sperren' }).click();
+
+    // A change sends only the changed field (PATCH): a PUT replaces the whole coach, and LoopBack then refuses a User
+    // without its password (422). The sign-in below, with the start password, shows the password was kept.
+    const writes: { method: string; body: unknown }[] = [];
+    page.on('request', (request) => {
+      if (/\/v2\/coaches\/[^/?]+$/.test(request.url()) && request.method() !== 'GET') writes.push({ method: request.method(), body: request.postDataJSON() });
+    });
+    const actions = page.getByRole('group', { name: 'Aktionen für diesen Coach' });
+    await actions.getByRole('button', { name: 'Bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Coach bearbeiten' });
+    await edit.getByRole('textbox', { name: /^Telefon/ }).fill('040 123 456');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText(`Die Änderungen an ${name} wurden gespeichert.`).waitFor();
+    expect(writes).toEqual([{ method: 'PATCH', body: { phone: '040 123 456' } }]);
+    await j.screen('coach saved');
+
+    await actions.getByRole('button', { name: 'Sperren' }).click();
     const confirm = page.getByRole('dialog', { name: 'Coach sperren?' }).or(page.getByRole('alertdialog', { name: 'Coach sperren?' }));
     await confirm.getByRole('button', { name: 'Sperren' }).click();
     await page.getByText(`${name} ist gesperrt.`).waitFor();

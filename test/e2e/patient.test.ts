@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { signIn } from '../helpers/e2e-api.ts';
+import { apiInPage, signIn } from '../helpers/e2e-api.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 forEachUpstream((upstream, journey) => {
@@ -50,6 +50,31 @@ forEachUpstream((upstream, journey) => {
     await page.getByText(comment).waitFor();
     await expect.poll(() => page.getByLabel('Neuer Kommentar').inputValue()).toBe('');
     await j.screen('comment saved');
+
+    // An appointment: an upstream may answer the PUT with the patient rather than the list; saved is saved.
+    await page.goto(`/patient/${encodeURIComponent(patientId)}?tab=appointments`);
+    await page.getByRole('heading', { name: 'Termine', level: 2 }).waitFor();
+    await page.getByLabel('Beginn').fill('2026-12-14T10:30');
+    await page.getByRole('button', { name: 'Termin eintragen' }).click();
+    await expect
+      .poll(async () => (await apiInPage<{ appointments?: unknown[] }>(page, 'GET', `/patients/${encodeURIComponent(patientId)}`)).appointments?.length)
+      .toBe(1);
+    await j.idle();
+    expect(await page.getByText('Die Termine wurden nicht gespeichert', { exact: false }).count()).toBe(0);
+    await page
+      .getByRole('button', { name: /^Termin am .* entfernen$/ })
+      .first()
+      .waitFor();
+    await j.screen('appointment saved');
+
+    // A new patient has no evaluation form yet: an empty form, which the first save creates.
+    await page.getByRole('link', { name: 'Abschlussbewertung' }).click();
+    const summary = page.getByLabel('Zusammenfassung');
+    expect(await summary.inputValue()).toBe('');
+    await summary.fill('Ziele erreicht.');
+    await page.getByRole('button', { name: 'Bewertung speichern' }).click();
+    await page.getByText('Die Bewertung wurde gespeichert.').waitFor();
+    await j.screen('first evaluation form saved');
 
     const [print] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Akte drucken' }).click()]);
     // The content below is what matters; the popup's load event can trail far behind on a busy machine.

@@ -6,6 +6,11 @@ export interface ProvokedFailure {
   url: RegExp;
   status?: number;
   method?: string;
+  /**
+   * The client reports this call's answer as unusable (a console error whose text this matches), as it should
+   * when an upstream answers a write with another shape: that report is expected, not a problem.
+   */
+  report?: RegExp;
 }
 
 /** A declared failure and how often it happened; `optional` ones (calls an upstream lacks) may never happen. */
@@ -99,6 +104,11 @@ export function watchProblems(context: BrowserContext, page: Page, origin: strin
     // Chromium logs every 4xx/5xx resource as a console error; a provoked one is already accounted for.
     const url = message.location().url;
     if (/^Failed to load resource/.test(message.text()) && provoked.some((p) => p.url.test(url))) return;
+    const reported = provoked.find((p) => p.report?.test(message.text()));
+    if (reported) {
+      reported.seen++;
+      return;
+    }
     found.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   context.on('weberror', (error) => found.push(`uncaught error in the page: ${error.error().message}`));

@@ -18,7 +18,10 @@ export interface E2eUpstream {
   password: string;
   /** The reset link of the newest mail to `to` sent after `since` (epoch ms). */
   resetLink(to: string, since: number): Promise<string>;
-  /** Calls beyond docs/product.md#calls it does not have (the client asks once and leaves out what needs them). */
+  /**
+   * Calls beyond docs/product.md#calls it does not have (the client asks once and leaves out what needs them), "none
+   * yet" 404s, and answers of its own shape that the client reports once.
+   */
   absent: ProvokedFailure[];
   /** It keeps an audit log (GET /v2/audit-log): the record's "Verlauf" and the versions of a note exist. */
   auditLog: boolean;
@@ -46,7 +49,13 @@ const loopback: E2eUpstream = {
   accounts: LB3_ACCOUNTS,
   password: LB3_PASSWORD,
   // LoopBack has no audit log: the patient page asks GET /v2/audit-log once and gets 404.
-  absent: [{ url: /\/v2\/audit-log(\?|$)/, status: 404, method: 'GET' }],
+  absent: [
+    { url: /\/v2\/audit-log(\?|$)/, status: 404, method: 'GET' },
+    // A patient without an evaluation form: a hasOne without a row (the tab shows an empty form).
+    { url: /\/v2\/patients\/[^/]+\/evaluation-form$/, status: 404, method: 'GET' },
+    // Appointments are answered with the patient: the client reads them from it again and reports the shape once.
+    { url: /\/v2\/patients\/[^/]+\/appointments$/, status: 200, method: 'PUT', report: /Unusable answer to PUT \/v2\/patients\/\{id\}\/appointments/ },
+  ],
   auditLog: false,
   accessCodeExtras: false,
   async resetLink(to, since) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getPatientStatistics } from '../../api/statistics.ts';
-import { formatNumber, t } from '../../lib/i18n.ts';
+import { t } from '../../lib/i18n.ts';
+import { Figure, isGiven } from '../Figure.tsx';
 import { formatDay, formatPeriod, type Period } from '../../lib/period.ts';
 import { previousPeriod, type ComparisonBasis } from '../../lib/period-ranges.ts';
 import { DataState } from '../DataState.tsx';
@@ -22,7 +23,7 @@ const FIGURES = [
   ['endedInPeriod', 'period'],
   ['activeWithoutDataFor7Days', 'lastDay'],
 ] as const;
-type Figure = (typeof FIGURES)[number][0];
+type FigureKey = (typeof FIGURES)[number][0];
 type Scope = (typeof FIGURES)[number][1];
 
 interface Props {
@@ -86,7 +87,7 @@ export function SummaryTiles({ period, today, basis, headingId, heading, childre
 }
 
 interface TileProps {
-  figure: Figure;
+  figure: FigureKey;
   scope: string;
   current: number;
   /** The previous period's value; null for a figure that does not depend on the period. */
@@ -96,12 +97,16 @@ interface TileProps {
 
 function Tile({ figure, scope, current, previous, basis }: TileProps) {
   const warn = figure === 'activeWithoutDataFor7Days' && current > 0;
+  // No comparison with a figure the API does not give (either period's).
+  const compared = previous !== null && isGiven(current) && isGiven(previous);
   return (
     <div className={warn ? 'stats-card stats-card-warning' : 'stats-card'}>
       <dt>{t(`stats.figure.${figure}`)}</dt>
-      <dd className="stats-card-value">{formatNumber(current)}</dd>
+      <dd className="stats-card-value">
+        <Figure value={current} />
+      </dd>
       <dd className="stats-card-scope">{scope}</dd>
-      {previous !== null && <dd className={`stats-card-change stats-change-${direction(current, previous)}`}>{comparisonText(current, previous, basis)}</dd>}
+      {compared && <dd className={`stats-card-change stats-change-${direction(current, previous!)}`}>{comparisonText(current, previous!, basis)}</dd>}
     </div>
   );
 }

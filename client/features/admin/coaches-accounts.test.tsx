@@ -86,7 +86,7 @@ describe('administrator accounts', () => {
   });
 
   test('a refused save of the form says why and keeps what was typed', async () => {
-    vi.mocked(api.replaceCoach).mockRejectedValue(apiFailure(403, 'SUPER_ADMIN_REQUIRED'));
+    vi.mocked(api.updateCoach).mockRejectedValue(apiFailure(403, 'SUPER_ADMIN_REQUIRED'));
     await showCoach(ben);
     fireEvent.click(button('Bearbeiten')!);
     type(dialog(), 'Telefon', '040 999');
@@ -111,7 +111,7 @@ describe('a new address', () => {
   });
 
   test('saved in the form is said to take effect once its link is opened', async () => {
-    vi.mocked(api.replaceCoach).mockImplementation(() => ok({ ...ben, pendingEmail: 'ben.neu@example.org' }));
+    vi.mocked(api.updateCoach).mockImplementation(() => ok({ ...ben, pendingEmail: 'ben.neu@example.org' }));
     await showCoach(ben);
     fireEvent.click(button('Bearbeiten')!);
     type(dialog(), 'E-Mail', 'ben.neu@example.org');

@@ -20,7 +20,7 @@ coachesAnswered();
 describe('one coach', () => {
   test("an edit that meets another administrator's save keeps what was typed, shows their change and saves over it on request", async () => {
     const theirs = { ...ben, phone: '040 777', updatedAt: '2026-11-20T10:00:00.000Z' };
-    vi.mocked(api.replaceCoach)
+    vi.mocked(api.updateCoach)
       .mockImplementationOnce(() => {
         const error = apiFailure(412, 'VERSION_MISMATCH');
         error.current = theirs;
@@ -35,11 +35,12 @@ describe('one coach', () => {
     const notice = await within(dialog()).findByRole('alert');
     expect(notice.textContent).toContain('040 777');
     expect(field(dialog(), 'Nachname').value).toBe('Roth-Berger');
-    expect(vi.mocked(api.replaceCoach).mock.calls[0][2]).toBe(`"${ben.updatedAt}"`);
+    expect(vi.mocked(api.updateCoach).mock.calls[0][2]).toBe(`"${ben.updatedAt}"`);
     await press(within(notice).getByRole('button', { name: 'Meine Fassung speichern' }));
-    await waitFor(() => expect(api.replaceCoach).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(api.replaceCoach).mock.calls[1][1]).toMatchObject({ lastName: 'Roth-Berger' });
-    expect(vi.mocked(api.replaceCoach).mock.calls[1][2]).toBe(`"${theirs.updatedAt}"`);
+    await waitFor(() => expect(api.updateCoach).toHaveBeenCalledTimes(2));
+    // A PATCH with only what was typed: the lock, the password and fields the form does not show stay untouched.
+    expect(vi.mocked(api.updateCoach).mock.calls[1][1]).toEqual({ lastName: 'Roth-Berger' });
+    expect(vi.mocked(api.updateCoach).mock.calls[1][2]).toBe(`"${theirs.updatedAt}"`);
   });
 
   test('deletes only after confirmation', async () => {

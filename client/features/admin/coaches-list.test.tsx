@@ -105,7 +105,7 @@ describe('drafts of the coach form', () => {
   });
 
   test('an edit reopens after a reload, and the confirmed save removes the draft', async () => {
-    vi.mocked(api.replaceCoach).mockImplementation((_id, body) => ok({ ...ben, ...body } as never));
+    vi.mocked(api.updateCoach).mockImplementation((_id, body) => ok({ ...ben, ...body } as never));
     const first = renderAt('/admin/coaches/coach-2', <AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Bearbeiten' }));
     type(dialog(), 'Telefon', '040 123');
@@ -114,7 +114,7 @@ describe('drafts of the coach form', () => {
     renderAt('/admin/coaches/coach-2', <AdminPage />);
     expect(field(await screen.findByRole('dialog'), 'Telefon').value).toBe('040 123');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(api.replaceCoach).toHaveBeenCalledWith('coach-2', expect.objectContaining({ phone: '040 123' }), expect.anything()));
+    await waitFor(() => expect(api.updateCoach).toHaveBeenCalledWith('coach-2', expect.objectContaining({ phone: '040 123' }), expect.anything()));
     await waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]));
   });
 });

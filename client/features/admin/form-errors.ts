@@ -1,4 +1,4 @@
-import { errorText } from '../../components/errorText.ts';
+import { errorText, saveFailureText } from '../../components/errorText.ts';
 import { t } from '../../lib/i18n.ts';
 
 /** Field names the server named in a validation error (details[].path, first segment). */
@@ -24,7 +24,7 @@ export function saveErrorText(error: unknown): string {
   if (boundary) return `${t('admin.saveFailed')} ${boundary}`;
   const status = (error as { status?: number })?.status;
   if (status === 409) return t('admin.conflict');
-  return `${t('admin.saveFailed')} ${errorText(error)}`;
+  return saveFailureText(t('admin.saveFailed'), error);
 }
 
 /** The sentence for an action on a coach that failed (lock, delete, reset, ending sessions). */

@@ -4,16 +4,16 @@ import { apiFailure, buildDevice, buildEndpoint, ok, ANNA_BERG } from '../../../
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { renderAt } from '../../../test/helpers/screen-render.tsx';
 
-vi.mock('../../api/devices.ts', () => ({ listDevices: vi.fn(), createDevice: vi.fn(), replaceDevice: vi.fn(), deleteDevice: vi.fn() }));
+vi.mock('../../api/devices.ts', () => ({ listDevices: vi.fn(), createDevice: vi.fn(), updateDevice: vi.fn(), deleteDevice: vi.fn() }));
 vi.mock('../../api/replication-endpoints.ts', () => ({
   listReplicationEndpoints: vi.fn(),
   createReplicationEndpoint: vi.fn(),
-  replaceReplicationEndpoint: vi.fn(),
+  updateReplicationEndpoint: vi.fn(),
   deleteReplicationEndpoint: vi.fn(),
 }));
-vi.mock('../../api/surveys.ts', () => ({ listSurveys: vi.fn(), createSurvey: vi.fn(), replaceSurvey: vi.fn(), deleteSurvey: vi.fn() }));
-vi.mock('../../api/cost-rates.ts', () => ({ listCostRates: vi.fn(), createCostRate: vi.fn(), replaceCostRate: vi.fn(), deleteCostRate: vi.fn() }));
-vi.mock('../../api/diagnosis.ts', () => ({ listDiagnoses: vi.fn(), createDiagnosis: vi.fn(), replaceDiagnosis: vi.fn(), deleteDiagnosis: vi.fn() }));
+vi.mock('../../api/surveys.ts', () => ({ listSurveys: vi.fn(), createSurvey: vi.fn(), updateSurvey: vi.fn(), deleteSurvey: vi.fn() }));
+vi.mock('../../api/cost-rates.ts', () => ({ listCostRates: vi.fn(), createCostRate: vi.fn(), updateCostRate: vi.fn(), deleteCostRate: vi.fn() }));
+vi.mock('../../api/diagnosis.ts', () => ({ listDiagnoses: vi.fn(), createDiagnosis: vi.fn(), updateDiagnosis: vi.fn(), deleteDiagnosis: vi.fn() }));
 
 const devices = await import('../../api/devices.ts');
 const endpoints = await import('../../api/replication-endpoints.ts');

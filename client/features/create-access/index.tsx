@@ -8,7 +8,7 @@ import { PATIENT_TOKEN_LABEL_MAX, type PatientToken } from '../../api/schemas/pa
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
-import { creationErrorText } from '../../components/errorText.ts';
+import { creationErrorText, saveFailureText } from '../../components/errorText.ts';
 import { can } from '../../components/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
 import { useAction } from '../../components/useAction.ts';
@@ -114,9 +114,7 @@ function NewCode({ coachId, onCreated }: { coachId: string; onCreated: (token: P
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>
-            {t('createAccess.failed')} {creationErrorText(error)}
-          </p>
+          <p>{saveFailureText(t('createAccess.failed'), error, creationErrorText)}</p>
           <button type="button" className="secondary" onClick={() => void create()}>
             {t('dataState.retry')}
           </button>

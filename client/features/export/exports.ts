@@ -1,4 +1,5 @@
 import { listComments } from '../../api/comments.ts';
+import { isGiven } from '../../components/Figure.tsx';
 import { aftercareStatus, aftercareStatusWhere, listPatients } from '../../api/patients.ts';
 import { listCoaches } from '../../api/coaches.ts';
 import type { Coach } from '../../api/schemas/coaches.ts';
@@ -130,6 +131,8 @@ async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promis
     'dayEvaluations',
     'lastDataAt',
   ].map((key) => t(`export.column.${key}`));
+  // A figure the API does not give (NaN, client/api/reading.ts) is an empty cell, not 0.
+  const orEmpty = (value: number): CsvValue => (isGiven(value) ? value : '');
   const data: CsvValue[][] = rows.map((r) => [
     // Patients the exporting person may not open come under their pseudonym and without a name.
     r.patientCode ?? r.rowId,
@@ -139,10 +142,10 @@ async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promis
     t(`export.status.${r.status}`),
     germanDate(r.aftercareStart),
     germanDate(r.aftercareEnd),
-    r.daysInAftercare,
-    r.phoneCoachings,
-    r.phoneCoachingMinutes,
-    r.dayEvaluations,
+    orEmpty(r.daysInAftercare),
+    orEmpty(r.phoneCoachings),
+    orEmpty(r.phoneCoachingMinutes),
+    orEmpty(r.dayEvaluations),
     germanDateTime(r.lastDataAt),
   ]);
   return { text: toCsv(header, data), rows: data.length, fileName: `${t('export.fileName.detailStatistics')}_${periodSuffix(filter)}.csv` };

@@ -4,7 +4,7 @@ import type { Coach } from '../../api/schemas/coaches.ts';
 import type { CostRate } from '../../api/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../api/schemas/patients.ts';
-import { errorText } from '../../components/errorText.ts';
+import { errorText, saveFailureText } from '../../components/errorText.ts';
 import { useAction } from '../../components/useAction.ts';
 import { exceptConflicts } from '../../components/useVersionedSave.ts';
 import type { ReactNode } from 'react';
@@ -217,7 +217,7 @@ export function PatientForm(props: Props) {
       )}
       {failure !== null && (
         <p role="alert" className="inline-error">
-          {t('patient.form.saveFailed')} {describeError(failure)}
+          {saveFailureText(t('patient.form.saveFailed'), failure, describeError)}
         </p>
       )}
       {notice}

@@ -4,7 +4,8 @@ import type { PatientDetailStatisticsRow } from '../../api/schemas/statistics.ts
 import { DataState } from '../../components/DataState.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useResource } from '../../components/useResource.ts';
-import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
+import { formatDate, t } from '../../lib/i18n.ts';
+import { figureText } from '../../components/Figure.tsx';
 import { formatDay, type Period } from '../../lib/period.ts';
 import { patientListName } from '../../lib/names.ts';
 import { SortMark } from '../../components/SortMark.tsx';
@@ -48,10 +49,10 @@ const COLUMNS: Column[] = [
   { field: 'status', cell: (r) => t(`stats.status.${r.status}`) },
   { field: 'aftercareStart', cell: (r) => formatDay(r.aftercareStart) },
   { field: 'aftercareEnd', cell: (r) => formatDay(r.aftercareEnd) },
-  { field: 'daysInAftercare', cell: (r) => formatNumber(r.daysInAftercare) },
-  { field: 'phoneCoachings', cell: (r) => formatNumber(r.phoneCoachings) },
-  { field: 'phoneCoachingMinutes', cell: (r) => formatNumber(r.phoneCoachingMinutes) },
-  { field: 'dayEvaluations', cell: (r) => formatNumber(r.dayEvaluations) },
+  { field: 'daysInAftercare', cell: (r) => figureText(r.daysInAftercare) },
+  { field: 'phoneCoachings', cell: (r) => figureText(r.phoneCoachings) },
+  { field: 'phoneCoachingMinutes', cell: (r) => figureText(r.phoneCoachingMinutes) },
+  { field: 'dayEvaluations', cell: (r) => figureText(r.dayEvaluations) },
   { field: 'lastDataAt', cell: (r) => (r.lastDataAt ? formatDate(r.lastDataAt) : t('stats.never')) },
 ];
 

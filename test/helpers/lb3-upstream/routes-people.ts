@@ -109,6 +109,13 @@ export function peopleRoutes(api: Router, lb: Lb3): void {
     patientCoaches.create({ patientId: Number(req.params.patientId), coachId: Number(req.params.id) });
     res.status(204).end();
   });
+  // PUT is LoopBack's replaceById: the body becomes the whole record, and a User-based model without its password is
+  // not valid (422). Only a PATCH changes some fields of a coach.
+  api.put('/coaches/:id', (req, _res, next) => {
+    if (!req.body?.password)
+      throw new LbError(422, "The `Coach` instance is not valid. Details: `password` can't be blank (value: undefined).", 'ValidationError');
+    next();
+  });
   crud(api, '/coaches', coaches, { hide: ['password'] });
 
   // Patient extras (docs/product.md#calls).
@@ -152,12 +159,15 @@ export function peopleRoutes(api: Router, lb: Lb3): void {
   links('devices', patientDevices, 'deviceId', devices, []);
   api.put('/patients/:id/appointments', (req, res) => {
     const list = (Array.isArray(req.body) ? req.body : []).map((item: Record<string, unknown>, i: number) => ({ ...item, id: item.id ?? i + 1 }));
-    patients.update(patientOf(req.params.id).id, { appointments: list });
-    res.json(list);
+    // As a LoopBack remote method that updates the patient answers: with the patient, not the list.
+    res.json(patients.update(patientOf(req.params.id).id, { appointments: list }));
   });
   api.get('/patients/:id/evaluation-form', (req, res) => {
     const patientId = patientOf(req.params.id).id;
-    res.json(evaluationForms.find({ where: { patientId } })[0] ?? { patientId });
+    // A hasOne without a row: LoopBack answers 404, the client shows an empty form that the first PUT creates.
+    const form = evaluationForms.find({ where: { patientId } })[0];
+    if (!form) throw new LbError(404, `No EvaluationForm for Patient "${patientId}".`);
+    res.json(form);
   });
   api.put('/patients/:id/evaluation-form', (req, res) => {
     const patientId = patientOf(req.params.id).id;

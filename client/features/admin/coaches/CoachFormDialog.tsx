@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createCoach, replaceCoach, resetCoachPassword } from '../../../api/coaches.ts';
+import { createCoach, updateCoach, resetCoachPassword } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { useAction } from '../../../components/useAction.ts';
@@ -8,7 +8,7 @@ import { t } from '../../../lib/i18n.ts';
 import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
 import { invalidFields, saveErrorText } from '../form-errors.ts';
-import { EMPTY_COACH, coachDraftKey, coachFormErrors, coachToForm, toCreateBody, toUpdateBody, type CoachDraft, type CoachFormValues } from './coach-form.ts';
+import { EMPTY_COACH, coachDraftKey, coachFormErrors, coachToForm, toCreateBody, toPatchBody, type CoachDraft, type CoachFormValues } from './coach-form.ts';
 import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { user } from '../../../state/session.ts';
 import { coachName } from '../../../lib/names.ts';
@@ -92,7 +92,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     if (Object.keys(coachFormErrors(values, creating)).length > 0) return;
     await save.run(async () => {
       if (coach && base) {
-        const { data } = await versioned.save(base, (ifMatch) => replaceCoach(coach.id, toUpdateBody(values, base), ifMatch));
+        const { data } = await versioned.save(base, (ifMatch) => updateCoach(coach.id, toPatchBody(values, base), ifMatch));
         draft.clear();
         // A new address is only waiting for its link (pendingEmail); the old one stays until it is opened.
         const pending = data.pendingEmail && data.pendingEmail !== base.pendingEmail ? data.pendingEmail : null;

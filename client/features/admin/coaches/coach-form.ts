@@ -1,4 +1,5 @@
-import type { Coach, CoachCreate, CoachUpdate } from '../../../api/schemas/coaches.ts';
+import type { Coach, CoachCreate, CoachPatch, CoachUpdate } from '../../../api/schemas/coaches.ts';
+import { changedFields } from '../../../lib/changes.ts';
 import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { storedDraft } from '../../../state/sealed-drafts.ts';
@@ -78,9 +79,13 @@ export function toCreateBody(values: CoachFormValues): CoachCreate {
   return values.password ? { ...common(values), password: values.password } : common(values);
 }
 
-/** PUT carries every editable field; the lock keeps its current state. */
-export function toUpdateBody(values: CoachFormValues, coach: Coach): CoachUpdate {
-  return { ...common(values), isUserLocked: coach.isUserLocked };
+/**
+ * The PATCH of an edited coach: only the fields the administrator changed against `coach`, the version the form was
+ * opened with. A PUT would replace the whole record, and an API that keeps the password on the coach (LoopBack's
+ * User) refuses a coach without one (422); the lock and anything the form does not show stay as they are.
+ */
+export function toPatchBody(values: CoachFormValues, coach: Coach): CoachPatch {
+  return changedFields(common(coachToForm(coach)), common(values));
 }
 
 /** What a coach-form draft keeps: the typed values, never a password, and the version they were typed on. */

@@ -1,3 +1,4 @@
+import { changedFields } from '../../../lib/changes.ts';
 import { useState, type ReactNode } from 'react';
 import { DataState } from '../../../components/DataState.tsx';
 import { useAction } from '../../../components/useAction.ts';
@@ -14,7 +15,7 @@ export interface Column<T> {
 }
 
 /** Everything a reference list needs; `F` is the form's shape (strings and booleans as typed). */
-export interface ReferenceConfig<T extends { id: string }, F> {
+export interface ReferenceConfig<T extends { id: string }, F, B extends object> {
   /** Locale prefix with heading, create, empty, created, saved, deleted, deleteText ... keys. */
   keyPrefix: string;
   load: (signal: AbortSignal) => Promise<{ data: T[] }>;
@@ -26,15 +27,24 @@ export interface ReferenceConfig<T extends { id: string }, F> {
   /** Locale keys of problems per field; empty = may be sent. */
   validate: (form: F) => Partial<Record<keyof F & string, string>>;
   renderFields: (form: F, set: (patch: Partial<F>) => void, errorFor: (field: keyof F & string) => string | null) => ReactNode;
-  create: (form: F) => Promise<unknown>;
-  update: (item: T, form: F) => Promise<unknown>;
+  /** The record the form describes, as the API takes it. */
+  toBody: (form: F) => B;
+  create: (body: B) => Promise<unknown>;
+  /** A PATCH with `changes`: only the fields the form changed (an API's PUT would replace the whole record). */
+  update: (item: T, changes: Partial<B>) => Promise<unknown>;
   remove: (item: T) => Promise<unknown>;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; item: T } | null;
 
 /** List, create, edit and delete (with confirmation) for one kind of reference data. */
-export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }: { config: ReferenceConfig<T, F>; onNotice: (text: string) => void }) {
+export function ReferenceTable<T extends { id: string }, F, B extends object>({
+  config,
+  onNotice,
+}: {
+  config: ReferenceConfig<T, F, B>;
+  onNotice: (text: string) => void;
+}) {
   const k = (key: string, params?: Record<string, string | number>) => t(`${config.keyPrefix}.${key}`, params);
   const items = useResource((signal) => config.load(signal), config.keyPrefix);
   const [editing, setEditing] = useState<Editing<T>>(null);
@@ -128,13 +138,13 @@ export function ReferenceTable<T extends { id: string }, F>({ config, onNotice }
   );
 }
 
-function ReferenceForm<T extends { id: string }, F>({
+function ReferenceForm<T extends { id: string }, F, B extends object>({
   config,
   item,
   onClose,
   onSaved,
 }: {
-  config: ReferenceConfig<T, F>;
+  config: ReferenceConfig<T, F, B>;
   item?: T;
   onClose: () => void;
   onSaved: (message: string) => void;
@@ -154,8 +164,8 @@ function ReferenceForm<T extends { id: string }, F>({
     setChecked(true);
     if (Object.keys(config.validate(form)).length > 0) return;
     await save.run(async () => {
-      if (item) await config.update(item, form);
-      else await config.create(form);
+      if (item) await config.update(item, changedFields(config.toBody(config.toForm(item)), config.toBody(form)));
+      else await config.create(config.toBody(form));
       onSaved(item ? k('saved') : k('created'));
     });
   };

@@ -1,5 +1,5 @@
-import { createCostRate, deleteCostRate, listCostRates, replaceCostRate } from '../../../api/cost-rates.ts';
-import type { CostRate } from '../../../api/schemas/cost-rates.ts';
+import { createCostRate, deleteCostRate, listCostRates, updateCostRate } from '../../../api/cost-rates.ts';
+import type { CostRate, CostRateCreate } from '../../../api/schemas/cost-rates.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
@@ -28,7 +28,7 @@ export function centsToInput(cents: number): string {
 
 const euro = (cents: number) => formatNumber(cents / 100, { style: 'currency', currency: 'EUR' });
 
-export const costRatesConfig: ReferenceConfig<CostRate, CostRateForm> = {
+export const costRatesConfig: ReferenceConfig<CostRate, CostRateForm, CostRateCreate> = {
   keyPrefix: 'admin.costRates',
   load: (signal) => listCostRates({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
   columns: () => [
@@ -65,7 +65,8 @@ export const costRatesConfig: ReferenceConfig<CostRate, CostRateForm> = {
       </div>
     </>
   ),
-  create: (f) => createCostRate({ name: f.name.trim(), amountCents: parseEuroCents(f.amount) ?? 0, unit: f.unit }),
-  update: (c, f) => replaceCostRate(c.id, { name: f.name.trim(), amountCents: parseEuroCents(f.amount) ?? 0, unit: f.unit }),
+  toBody: (f) => ({ name: f.name.trim(), amountCents: parseEuroCents(f.amount) ?? 0, unit: f.unit }),
+  create: (body) => createCostRate(body),
+  update: (item, changes) => updateCostRate(item.id, changes),
   remove: (c) => deleteCostRate(c.id),
 };

@@ -1,5 +1,5 @@
-import { createDevice, deleteDevice, listDevices, replaceDevice } from '../../../api/devices.ts';
-import type { Device } from '../../../api/schemas/devices.ts';
+import { createDevice, deleteDevice, listDevices, updateDevice } from '../../../api/devices.ts';
+import type { Device, DeviceCreate } from '../../../api/schemas/devices.ts';
 import { t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
@@ -11,7 +11,7 @@ interface DeviceForm {
   serialNumber: string;
 }
 
-export const devicesConfig: ReferenceConfig<Device, DeviceForm> = {
+export const devicesConfig: ReferenceConfig<Device, DeviceForm, DeviceCreate> = {
   keyPrefix: 'admin.devices',
   load: (signal) => listDevices({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
   columns: () => [
@@ -41,7 +41,8 @@ export const devicesConfig: ReferenceConfig<Device, DeviceForm> = {
       />
     </>
   ),
-  create: (f) => createDevice({ name: f.name.trim(), type: f.type, serialNumber: f.serialNumber.trim() }),
-  update: (d, f) => replaceDevice(d.id, { name: f.name.trim(), type: f.type, serialNumber: f.serialNumber.trim() }),
+  toBody: (f) => ({ name: f.name.trim(), type: f.type, serialNumber: f.serialNumber.trim() }),
+  create: (body) => createDevice(body),
+  update: (item, changes) => updateDevice(item.id, changes),
   remove: (d) => deleteDevice(d.id),
 };

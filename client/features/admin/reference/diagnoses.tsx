@@ -1,5 +1,5 @@
-import { createDiagnosis, deleteDiagnosis, listDiagnoses, replaceDiagnosis } from '../../../api/diagnosis.ts';
-import type { Diagnosis } from '../../../api/schemas/diagnosis.ts';
+import { createDiagnosis, deleteDiagnosis, listDiagnoses, updateDiagnosis } from '../../../api/diagnosis.ts';
+import type { Diagnosis, DiagnosisCreate } from '../../../api/schemas/diagnosis.ts';
 import { t } from '../../../lib/i18n.ts';
 import { TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
@@ -11,7 +11,7 @@ interface DiagnosisForm {
 /** ICD-10-GM: letter, two digits, optional .1-2 digits and a marker (same rule as the server). */
 export const ICD10 = /^[A-Z]\d{2}(\.\d{1,2})?[-+!*#]?$/;
 
-export const diagnosesConfig: ReferenceConfig<Diagnosis, DiagnosisForm> = {
+export const diagnosesConfig: ReferenceConfig<Diagnosis, DiagnosisForm, DiagnosisCreate> = {
   keyPrefix: 'admin.diagnoses',
   load: (signal) => listDiagnoses({ order: ['code ASC', 'id ASC'], limit: 1000 }, signal),
   columns: () => [
@@ -38,7 +38,8 @@ export const diagnosesConfig: ReferenceConfig<Diagnosis, DiagnosisForm> = {
       <TextField label={t('admin.diagnoses.label')} value={f.label} onValue={(label) => set({ label })} required error={errorFor('label')} />
     </>
   ),
-  create: (f) => createDiagnosis({ code: f.code.trim().toUpperCase(), label: f.label.trim() }),
-  update: (d, f) => replaceDiagnosis(d.id, { code: f.code.trim().toUpperCase(), label: f.label.trim() }),
+  toBody: (f) => ({ code: f.code.trim().toUpperCase(), label: f.label.trim() }),
+  create: (body) => createDiagnosis(body),
+  update: (item, changes) => updateDiagnosis(item.id, changes),
   remove: (d) => deleteDiagnosis(d.id),
 };

@@ -3,7 +3,7 @@ import {
   createReplicationEndpoint,
   deleteReplicationEndpoint,
   listReplicationEndpoints,
-  replaceReplicationEndpoint,
+  updateReplicationEndpoint,
 } from '../../../api/replication-endpoints.ts';
 import type { ReplicationEndpoint } from '../../../api/schemas/replication-endpoints.ts';
 import { instanceTitle } from '../../../lib/instance-title.ts';
@@ -34,7 +34,7 @@ function toBody(f: EndpointForm) {
   };
 }
 
-export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointForm> = {
+export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointForm, ReturnType<typeof toBody>> = {
   keyPrefix: 'admin.replication',
   load: (signal) => listReplicationEndpoints({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
   columns: () => [
@@ -104,7 +104,8 @@ export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointFor
       </p>
     </>
   ),
-  create: (f) => createReplicationEndpoint(toBody(f)),
-  update: (e, f) => replaceReplicationEndpoint(e.id, toBody(f)),
+  toBody,
+  create: (body) => createReplicationEndpoint(body),
+  update: (item, changes) => updateReplicationEndpoint(item.id, changes),
   remove: (e) => deleteReplicationEndpoint(e.id),
 };

@@ -1,4 +1,4 @@
-import { createSurvey, deleteSurvey, listSurveys, replaceSurvey } from '../../../api/surveys.ts';
+import { createSurvey, deleteSurvey, listSurveys, updateSurvey } from '../../../api/surveys.ts';
 import type { Survey, SurveyQuestion } from '../../../api/schemas/surveys.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { CheckboxField, TextArea, TextField } from '../fields.tsx';
@@ -19,7 +19,7 @@ function toBody(f: SurveyForm) {
 
 const questionSummary = (questions: SurveyQuestion[]) => t('admin.surveys.questionCount', { n: formatNumber(questions.length) });
 
-export const surveysConfig: ReferenceConfig<Survey, SurveyForm> = {
+export const surveysConfig: ReferenceConfig<Survey, SurveyForm, ReturnType<typeof toBody>> = {
   keyPrefix: 'admin.surveys',
   load: (signal) => listSurveys({ order: ['title ASC', 'id ASC'], limit: 1000 }, signal),
   columns: () => [
@@ -72,7 +72,8 @@ export const surveysConfig: ReferenceConfig<Survey, SurveyForm> = {
       )}
     </>
   ),
-  create: (f) => createSurvey(toBody(f)),
-  update: (s, f) => replaceSurvey(s.id, toBody(f)),
+  toBody,
+  create: (body) => createSurvey(body),
+  update: (item, changes) => updateSurvey(item.id, changes),
   remove: (s) => deleteSurvey(s.id),
 };

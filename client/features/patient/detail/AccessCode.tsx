@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { getOrCreateUnusedToken } from '../../../api/patients.ts';
+import { createPatientTokenRecord } from '../../../api/patient-tokens.ts';
 import type { PatientToken } from '../../../api/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
@@ -13,8 +14,20 @@ import { formatDate, t } from '../../../lib/i18n.ts';
  */
 export function AccessCode({ patientId }: { patientId: string }) {
   const [token, setToken] = useState<PatientToken | null>(null);
+  // The API has no unused code for this patient and did not make one (404): the coach makes one here.
+  const [none, setNone] = useState(false);
   const { busy, error, run } = useAction();
-  const load = () => run(async () => setToken((await getOrCreateUnusedToken(patientId)).data));
+  const load = () =>
+    run(async () => {
+      const found = (await getOrCreateUnusedToken(patientId)).data;
+      setToken(found);
+      setNone(found === null);
+    });
+  const create = () =>
+    run(async () => {
+      setToken((await createPatientTokenRecord({ patientId })).data);
+      setNone(false);
+    });
 
   return (
     <section aria-labelledby="code-heading" className="card">
@@ -37,6 +50,13 @@ export function AccessCode({ patientId }: { patientId: string }) {
             </a>
           </div>
         </>
+      ) : none ? (
+        <>
+          <p role="status">{t('patient.code.none')}</p>
+          <button type="button" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+            {t('patient.code.create')}
+          </button>
+        </>
       ) : (
         <button type="button" disabled={busy} aria-busy={busy} onClick={() => void load()}>
           {t('patient.code.show')}
@@ -44,10 +64,8 @@ export function AccessCode({ patientId }: { patientId: string }) {
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>
-            {t('patient.code.failed')} {errorText(error)}
-          </p>
-          <button type="button" className="secondary" onClick={() => void load()}>
+          <p>{saveFailureText(t('patient.code.failed'), error)}</p>
+          <button type="button" className="secondary" onClick={() => void (none ? create() : load())}>
             {t('dataState.retry')}
           </button>
         </div>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { saveAppointments } from '../../../api/patients.ts';
 import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
@@ -153,9 +153,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>
-            {t('patient.appointments.saveFailed')} {errorText(error)}
-          </p>
+          <p>{saveFailureText(t('patient.appointments.saveFailed'), error)}</p>
           <button type="button" className="secondary" onClick={() => void persist(list)}>
             {t('dataState.retry')}
           </button>

@@ -3,7 +3,7 @@ import { getEvaluationForm, saveEvaluationForm } from '../../../api/patients.ts'
 import { EvaluationFormSchema, type EvaluationForm as Evaluation, type EvaluationFormUpdate } from '../../../api/schemas/patients.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
 import { useResource } from '../../../components/useResource.ts';
@@ -22,6 +22,18 @@ function toForm(e: Evaluation): EvaluationFormUpdate {
     summary: e.summary,
   };
 }
+
+/** The form of a patient who has none yet (the API answered 404): empty, saved with the first PUT. */
+const emptyEvaluation = (patientId: string): Evaluation => ({
+  patientId,
+  goalAttainment: null,
+  workAbility: null,
+  returnToWorkDate: null,
+  followUpRecommended: false,
+  summary: '',
+  updatedBy: null,
+  updatedAt: null,
+});
 
 const sameForm = (a: Evaluation, b: Evaluation) => JSON.stringify(toForm(a)) === JSON.stringify(toForm(b));
 const FIELDS = ['goalAttainment', 'workAbility', 'returnToWorkDate', 'followUpRecommended', 'summary'] as const;
@@ -48,7 +60,10 @@ interface EvaluationDraft {
  * coach and patient until the server confirms them: switching tabs, a reload or a failed save loses nothing.
  */
 export function EvaluationForm({ patientId, coachId }: { patientId: string; coachId: string }) {
-  const loaded = useResource((signal) => getEvaluationForm(patientId, signal), patientId);
+  const loaded = useResource(async (signal) => {
+    const result = await getEvaluationForm(patientId, signal);
+    return { ...result, data: result.data ?? emptyEvaluation(patientId) };
+  }, patientId);
   const draft = useStoredDraft<EvaluationDraft>(coachId ? draftStorageKey(coachId, patientId, 'evaluation') : null);
   const restored = draft.restored;
   const [form, setForm] = useState<EvaluationFormUpdate | null>(restored?.form ?? null);
@@ -152,7 +167,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
             </label>
             {error !== null && (
               <p role="alert" className="inline-error">
-                {t('patient.evaluation.saveFailed')} {errorText(error)}
+                {saveFailureText(t('patient.evaluation.saveFailed'), error)}
               </p>
             )}
             {conflict && base && (

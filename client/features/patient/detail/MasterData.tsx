@@ -14,6 +14,7 @@ import { t } from '../../../lib/i18n.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from '../PatientForm.tsx';
 import { useReferenceData } from '../useReferenceData.ts';
 import { patientName } from '../../../lib/names.ts';
+import { changedFields as patchOf } from '../../../lib/changes.ts';
 
 const sameForm = (a: Patient, b: Patient) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b));
 
@@ -45,8 +46,8 @@ interface MasterDraft {
  * form was opened with (If-Match); when someone else saved in between, the form keeps what was typed and shows
  * their change, to be kept or overwritten knowingly. What is typed is a draft of this coach and patient until the
  * server confirms it: a reload or leaving the tab reopens the form with it (the leave guard asks first).
- * The save is a PATCH of the form's fields: an API whose PUT replaces the whole record (LoopBack) would otherwise
- * drop the code, the appointments and the follow-up day.
+ * The save is a PATCH of the fields the coach changed: an API whose PUT replaces the whole record (LoopBack) would
+ * otherwise drop the code, the appointments and the follow-up day, and a colleague's change to another field stays.
  */
 export function MasterData({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (patient: Patient) => void }) {
   const draft = useStoredDraft<MasterDraft>(coachId ? draftStorageKey(coachId, patient.id, 'master-data') : null);
@@ -121,7 +122,9 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
                 setEditing(false);
               }}
               onSubmit={async (values) => {
-                const result = await versioned.save(base.patient, (ifMatch) => updatePatient(patient.id, toBody(values), ifMatch), base.etag);
+                // Only what was changed against the version the form was opened on.
+                const changes = patchOf(toBody(valuesOf(base.patient)), toBody(values));
+                const result = await versioned.save(base.patient, (ifMatch) => updatePatient(patient.id, changes, ifMatch), base.etag);
                 draft.clear();
                 setRestoredNote(false);
                 setBase({ patient: result.data, etag: result.etag ?? null });

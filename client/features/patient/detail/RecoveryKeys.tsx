@@ -1,7 +1,7 @@
 import { createPuk, listPuks } from '../../../api/patients.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { DataState, listState } from '../../../components/DataState.tsx';
-import { errorText } from '../../../components/errorText.ts';
+import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
@@ -30,7 +30,7 @@ export function RecoveryKeys({ patientId }: { patientId: string }) {
       <p className="muted">{t('patient.puks.hint')}</p>
       {error !== null && (
         <p role="alert" className="inline-error">
-          {t('patient.puks.failed')} {errorText(error)}
+          {saveFailureText(t('patient.puks.failed'), error)}
         </p>
       )}
       <DataState {...listState(puks, t('patient.puks.empty'))}>

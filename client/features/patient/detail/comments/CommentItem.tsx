@@ -5,7 +5,7 @@ import { ConflictNotice } from '../../../../components/ConflictNotice.tsx';
 import { useAction } from '../../../../components/useAction.ts';
 import { ConflictError, exceptConflicts, useVersionedSave } from '../../../../components/useVersionedSave.ts';
 import { Dialog } from '../../../../components/Dialog.tsx';
-import { errorText } from '../../../../components/errorText.ts';
+import { saveFailureText } from '../../../../components/errorText.ts';
 import { useDraft } from '../../../../components/useDraft.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { CommentVersions } from './CommentVersions.tsx';
@@ -146,9 +146,7 @@ export function CommentItem({
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>
-            {error.kind === 'delete' ? t('patient.comments.deleteFailed') : t('patient.comments.saveFailed')} {errorText(error.cause)}
-          </p>
+          <p>{saveFailureText(error.kind === 'delete' ? t('patient.comments.deleteFailed') : t('patient.comments.saveFailed'), error.cause)}</p>
           {error.kind === 'save' && editing && (
             <button type="button" className="secondary" onClick={() => void save()}>
               {t('dataState.retry')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createComment } from '../../../../api/comments.ts';
 import type { Comment } from '../../../../api/schemas/comments.ts';
-import { errorText } from '../../../../components/errorText.ts';
+import { saveFailureText } from '../../../../components/errorText.ts';
 import { useAction } from '../../../../components/useAction.ts';
 import { useDraft } from '../../../../components/useDraft.ts';
 import { t } from '../../../../lib/i18n.ts';
@@ -56,9 +56,7 @@ export function NewComment({ coachId, patientId, onSaved }: { coachId: string; p
       )}
       {error !== null && (
         <div role="alert" className="inline-error">
-          <p>
-            {t('patient.comments.saveFailed')} {errorText(error)}
-          </p>
+          <p>{saveFailureText(t('patient.comments.saveFailed'), error)}</p>
           <button type="button" className="secondary" onClick={() => void save()}>
             {t('dataState.retry')}
           </button>
