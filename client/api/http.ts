@@ -227,8 +227,17 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   let json: unknown;
   let fields: string[] = [];
   let parsed: v.SafeParseResult<v.GenericSchema> | null = null;
+  let text: string;
   try {
-    json = await response.json();
+    text = await response.text();
+  } catch (cause) {
+    // The answer broke off (the line dropped mid-body): nothing says the write was kept, so it is no answer at all.
+    if (own?.aborted) throw sessionEnded();
+    if (isAbortError(cause)) throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network request failed');
+  }
+  try {
+    json = JSON.parse(text);
     // Read leniently (reading.ts): only what a screen needs must be there; ids become strings here.
     parsed = v.safeParse(readingSchema(options.schema), json);
     if (parsed.success) return { data: parsed.output as never, total: known, etag };
