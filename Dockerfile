@@ -11,6 +11,7 @@ RUN npm ci --no-audit --no-fund
 FROM install AS build
 COPY tsconfig.json ./
 COPY scripts ./scripts
+COPY contract ./contract
 COPY client ./client
 COPY locales ./locales
 COPY static ./static
@@ -25,8 +26,8 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server ./server
-# The built-in upstream validates with the schemas the client uses (one definition, client/api/schemas).
-COPY --from=build /app/client/api/schemas ./client/api/schemas
+# The /v2 contract both the gateway and the built-in upstream read (schemas and the catalogue of calls).
+COPY --from=build /app/contract ./contract
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 # The image's own unprivileged user; /data (the built-in upstream's database and outbox) is its only writable place.

@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { render, screen } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
-import type { Me } from './api/schemas/auth.ts';
+import type { Me } from '../contract/schemas/auth.ts';
 
 // Which feature modules have been evaluated: a stand-in records itself when (and only when) it is imported.
 const imported = vi.hoisted(() => new Set<string>());

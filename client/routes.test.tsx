@@ -6,7 +6,7 @@ import { resetSessionForTests, sessionChecked, token, user } from './state/sessi
 import { can } from './components/permissions.ts';
 import { RequireAdmin } from './shell/RequireAdmin.tsx';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
-import type { Me } from './api/schemas/auth.ts';
+import type { Me } from '../contract/schemas/auth.ts';
 
 // Feature areas belong to other helpers; here they are stand-ins that only say where we are.
 vi.mock('./features/dashboard/index.tsx', () => ({ default: () => <h1>Dashboard-Seite</h1> }));

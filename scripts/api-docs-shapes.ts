@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type * as v from 'valibot';
 import { type JSONSchema7, toJsonSchema } from '@valibot/to-json-schema';
-import type { ApiCall } from './api-catalog.ts';
+import type { ApiCall } from '../contract/catalog.ts';
 
 /* The shapes of docs/api.md (scripts/api-docs.ts): each valibot schema as a table of its fields, with the comments
  * written beside it in the source, and the row of one call with its shapes linked. */
 
-const schemaDir = new URL('../client/api/schemas/', import.meta.url);
+const schemaDir = new URL('../contract/schemas/', import.meta.url);
 
 export interface Shape {
   name: string;
@@ -141,7 +141,7 @@ export function renderShape(shape: Shape, byObject: Map<unknown, Shape>): string
   const json = toJsonSchema(shape.schema, { errorMode: 'ignore' }) as JSONSchema7;
   const lines = [`### ${shape.name}`, ''];
   if (shape.description) lines.push(shape.description, '');
-  lines.push(`Schema: \`${shape.name}Schema\` in client/api/schemas/${shape.file}.`, '');
+  lines.push(`Schema: \`${shape.name}Schema\` in contract/schemas/${shape.file}.`, '');
   let body = json;
   if (json.type === 'array') {
     lines.push(`A JSON array of: ${esc(typeOf(json.items as JSONSchema7))}.`, '');

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import * as v from 'valibot';
-import type { ApiCall } from './api-catalog.ts';
+import type { ApiCall } from '../contract/catalog.ts';
 
 /* The rows of npm run check:upstream (scripts/check-upstream.ts): what one call gave, the schema the client reads
  * its answer with, and the table they are printed as. */
@@ -19,7 +19,7 @@ export interface Row {
 }
 
 export async function loadSchemas(): Promise<Map<string, v.GenericSchema>> {
-  const dir = new URL('../client/api/schemas/', import.meta.url);
+  const dir = new URL('../contract/schemas/', import.meta.url);
   const schemas = new Map<string, v.GenericSchema>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const mod = (await import(new URL(file, dir).href)) as Record<string, unknown>;
@@ -35,7 +35,7 @@ export function answerSchema(call: ApiCall, schemas: Map<string, v.GenericSchema
   if (!call.answer || call.answer === 'file') return undefined;
   const list = call.answer.endsWith('[]');
   const schema = schemas.get(call.answer.replace(/\[\]$/, ''));
-  if (!schema) throw new Error(`scripts/api-catalog.ts names ${call.answer}, which has no schema`);
+  if (!schema) throw new Error(`contract/catalog.ts names ${call.answer}, which has no schema`);
   return list ? v.array(schema) : schema;
 }
 

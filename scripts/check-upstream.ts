@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { API_FAMILIES, type ApiCall } from './api-catalog.ts';
+import { API_FAMILIES, type ApiCall } from '../contract/catalog.ts';
 import { issueFields, readingSchema } from '../client/api/reading.ts';
-import { LoginTokenSchema } from '../client/api/schemas/auth.ts';
-import { SYNC_COLLECTIONS, syncRecordSchema } from '../client/api/schemas/sync-db.ts';
+import { LoginTokenSchema } from '../contract/schemas/auth.ts';
+import { SYNC_COLLECTIONS, syncRecordSchema } from '../contract/schemas/sync-db.ts';
 import { answerSchema, failed, formatTable, loadSchemas, type Row } from './check-upstream-rows.ts';
 
 export { failed, formatTable, type Row, type Verdict } from './check-upstream-rows.ts';

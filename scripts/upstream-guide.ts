@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type * as v from 'valibot';
-import { API_FAMILIES } from './api-catalog.ts';
+import { API_FAMILIES } from '../contract/catalog.ts';
 import { defaultOf, isFigure, requiredFields } from '../client/api/reading.ts';
 
 export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));

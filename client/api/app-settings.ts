@@ -1,5 +1,5 @@
 import { request } from './http.ts';
-import { AppSettingsSchema, AppVersionSchema } from './schemas/app-settings.ts';
+import { AppSettingsSchema, AppVersionSchema } from '../../contract/schemas/app-settings.ts';
 
 export const getAppSettings = (signal?: AbortSignal) => request('GET', '/app-settings', { schema: AppSettingsSchema, signal });
 export const getAppVersion = (signal?: AbortSignal) => request('GET', '/app-settings/version', { schema: AppVersionSchema, signal });

@@ -1,6 +1,6 @@
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { AuditEntryListSchema } from './schemas/audit-log.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { AuditEntryListSchema } from '../../contract/schemas/audit-log.ts';
 
 /** Administrators: changes newest first; `{ where: { patientId } }` is one patient's history. */
 export const listAuditLog = (filter?: ListFilter, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { request } from './http.ts';
-import { LoginResponseSchema, MeSchema, type LoginBody } from './schemas/auth.ts';
+import { LoginResponseSchema, MeSchema, type LoginBody } from '../../contract/schemas/auth.ts';
 
 export const login = (body: LoginBody) => request('POST', '/auth/login', { body, schema: LoginResponseSchema, skipUnauthorizedHandler: true });
 /** Sent even after the session's other calls were stopped (abortSessionRequests): it is what ends the session. */

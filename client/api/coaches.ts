@@ -1,9 +1,9 @@
 import { ApiError, request } from './http.ts';
 import { getPatientToken } from './patient-tokens.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { CoachListSchema, CoachLockedSchema, CoachSchema, type CoachCreate, type CoachPatch, type CoachUpdate } from './schemas/coaches.ts';
-import { PatientListSchema, PatientSchema, type PatientCreate } from './schemas/patients.ts';
-import { PatientAccessSchema, PatientTokenSchema } from './schemas/patient-tokens.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { CoachListSchema, CoachLockedSchema, CoachSchema, type CoachCreate, type CoachPatch, type CoachUpdate } from '../../contract/schemas/coaches.ts';
+import { PatientListSchema, PatientSchema, type PatientCreate } from '../../contract/schemas/patients.ts';
+import { PatientAccessSchema, PatientTokenSchema } from '../../contract/schemas/patient-tokens.ts';
 
 const id = encodeURIComponent;
 

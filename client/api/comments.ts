@@ -1,6 +1,6 @@
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { CommentListSchema, CommentSchema, type CommentCreate } from './schemas/comments.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { CommentListSchema, CommentSchema, type CommentCreate } from '../../contract/schemas/comments.ts';
 
 const id = encodeURIComponent;
 

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { DeviceListSchema, DeviceSchema, type DevicePatchSchema, type DeviceUpdateSchema, type DeviceCreate } from './schemas/devices.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { DeviceListSchema, DeviceSchema, type DevicePatchSchema, type DeviceUpdateSchema, type DeviceCreate } from '../../contract/schemas/devices.ts';
 
 const id = encodeURIComponent;
 

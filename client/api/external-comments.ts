@@ -1,6 +1,6 @@
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { ExternalCommentListSchema, ExternalCommentSchema } from './schemas/external-comments.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { ExternalCommentListSchema, ExternalCommentSchema } from '../../contract/schemas/external-comments.ts';
 
 export const listExternalComments = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/externalComments', { query: { filter }, schema: ExternalCommentListSchema, signal });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiErrorBodySchema } from './schemas/error.ts';
+import { ApiErrorBodySchema } from '../../contract/schemas/error.ts';
 import { issueFields, readingSchema } from './reading.ts';
 import { getToken } from '../lib/token.ts';
 import { reportError } from '../lib/error-reporting.ts';

@@ -1,5 +1,5 @@
 import { request } from './http.ts';
-import { NewsListSchema } from './schemas/news.ts';
+import { NewsListSchema } from '../../contract/schemas/news.ts';
 
 export const getNews = () => request('GET', '/news', { schema: NewsListSchema });
 export const markNewsRead = (id: string, coachId: string) => request('POST', `/news/${encodeURIComponent(id)}/read/${encodeURIComponent(coachId)}`);

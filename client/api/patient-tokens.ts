@@ -1,6 +1,6 @@
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { PatientTokenListSchema, PatientTokenSchema, type PatientTokenCreate } from './schemas/patient-tokens.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { PatientTokenListSchema, PatientTokenSchema, type PatientTokenCreate } from '../../contract/schemas/patient-tokens.ts';
 
 const id = encodeURIComponent;
 

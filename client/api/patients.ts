@@ -1,7 +1,7 @@
 import { noneOn404, request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { CoachListSchema } from './schemas/coaches.ts';
-import { DeviceListSchema } from './schemas/devices.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { CoachListSchema } from '../../contract/schemas/coaches.ts';
+import { DeviceListSchema } from '../../contract/schemas/devices.ts';
 import {
   AppointmentListSchema,
   EvaluationFormSchema,
@@ -14,10 +14,10 @@ import {
   type PatientCreate,
   type PatientPatch,
   type PatientUpdate,
-} from './schemas/patients.ts';
-import { PatientTokenSchema } from './schemas/patient-tokens.ts';
-import { PukListSchema, PukSchema } from './schemas/puks.ts';
-import type { AftercareStatus } from './schemas/statistics.ts';
+} from '../../contract/schemas/patients.ts';
+import { PatientTokenSchema } from '../../contract/schemas/patient-tokens.ts';
+import { PukListSchema, PukSchema } from '../../contract/schemas/puks.ts';
+import type { AftercareStatus } from '../../contract/schemas/statistics.ts';
 
 const id = encodeURIComponent;
 

@@ -1,16 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
 import { issueFields, readingSchema, requiredFields } from './reading.ts';
-import { LoginResponseSchema, LoginTokenSchema, MeSchema } from './schemas/auth.ts';
-import { ApiErrorBodySchema } from './schemas/error.ts';
-import { CoachListSchema, CoachSchema } from './schemas/coaches.ts';
-import { NewsListSchema } from './schemas/news.ts';
-import { PatientSchema, PrimaryCoachSchema } from './schemas/patients.ts';
-import { ReplicationEndpointSchema } from './schemas/replication-endpoints.ts';
-import { SystemSettingsSchema } from './schemas/system.ts';
-import { syncRecordSchema } from './schemas/sync-db.ts';
-import { SurveySchema } from './schemas/surveys.ts';
-import { DailyPatientsSchema } from './schemas/statistics.ts';
+import { LoginResponseSchema, LoginTokenSchema, MeSchema } from '../../contract/schemas/auth.ts';
+import { ApiErrorBodySchema } from '../../contract/schemas/error.ts';
+import { CoachListSchema, CoachSchema } from '../../contract/schemas/coaches.ts';
+import { NewsListSchema } from '../../contract/schemas/news.ts';
+import { PatientSchema, PrimaryCoachSchema } from '../../contract/schemas/patients.ts';
+import { ReplicationEndpointSchema } from '../../contract/schemas/replication-endpoints.ts';
+import { SystemSettingsSchema } from '../../contract/schemas/system.ts';
+import { syncRecordSchema } from '../../contract/schemas/sync-db.ts';
+import { SurveySchema } from '../../contract/schemas/surveys.ts';
+import { DailyPatientsSchema } from '../../contract/schemas/statistics.ts';
 
 function read<S extends v.GenericSchema>(
   schema: S,

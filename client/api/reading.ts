@@ -1,23 +1,23 @@
 import * as v from 'valibot';
-import { IdSchema } from './schemas/common.ts';
-import { LoginTokenSchema, MeSchema } from './schemas/auth.ts';
-import { CoachLockedSchema, CoachSchema } from './schemas/coaches.ts';
-import { CommentSchema } from './schemas/comments.ts';
-import { CostRateSchema } from './schemas/cost-rates.ts';
-import { DeviceSchema } from './schemas/devices.ts';
-import { DiagnosisSchema } from './schemas/diagnosis.ts';
-import { ExternalCommentSchema } from './schemas/external-comments.ts';
-import { NewsItemSchema } from './schemas/news.ts';
-import { AppointmentSchema, PatientSchema, PrimaryCoachSchema } from './schemas/patients.ts';
-import { PatientAccessSchema, PatientTokenSchema } from './schemas/patient-tokens.ts';
-import { PukSchema } from './schemas/puks.ts';
-import { ReplicationEndpointSchema } from './schemas/replication-endpoints.ts';
-import { DailyPatientsSchema, PatientDetailStatisticsRowSchema, PatientStatisticsSchema, PhoneCoachingsSchema } from './schemas/statistics.ts';
-import { SurveyQuestionSchema, SurveySchema } from './schemas/surveys.ts';
-import { SyncRecordSchema, SyncRecordSchemas } from './schemas/sync-db.ts';
-import { SyncedPatientSchema } from './schemas/synced-patients.ts';
-import { SystemSettingsSchema, TrainingMaterialSchema } from './schemas/system.ts';
-import { AppVersionSchema, AssetSchema } from './schemas/app-settings.ts';
+import { IdSchema } from '../../contract/schemas/common.ts';
+import { LoginTokenSchema, MeSchema } from '../../contract/schemas/auth.ts';
+import { CoachLockedSchema, CoachSchema } from '../../contract/schemas/coaches.ts';
+import { CommentSchema } from '../../contract/schemas/comments.ts';
+import { CostRateSchema } from '../../contract/schemas/cost-rates.ts';
+import { DeviceSchema } from '../../contract/schemas/devices.ts';
+import { DiagnosisSchema } from '../../contract/schemas/diagnosis.ts';
+import { ExternalCommentSchema } from '../../contract/schemas/external-comments.ts';
+import { NewsItemSchema } from '../../contract/schemas/news.ts';
+import { AppointmentSchema, PatientSchema, PrimaryCoachSchema } from '../../contract/schemas/patients.ts';
+import { PatientAccessSchema, PatientTokenSchema } from '../../contract/schemas/patient-tokens.ts';
+import { PukSchema } from '../../contract/schemas/puks.ts';
+import { ReplicationEndpointSchema } from '../../contract/schemas/replication-endpoints.ts';
+import { DailyPatientsSchema, PatientDetailStatisticsRowSchema, PatientStatisticsSchema, PhoneCoachingsSchema } from '../../contract/schemas/statistics.ts';
+import { SurveyQuestionSchema, SurveySchema } from '../../contract/schemas/surveys.ts';
+import { SyncRecordSchema, SyncRecordSchemas } from '../../contract/schemas/sync-db.ts';
+import { SyncedPatientSchema } from '../../contract/schemas/synced-patients.ts';
+import { SystemSettingsSchema, TrainingMaterialSchema } from '../../contract/schemas/system.ts';
+import { AppVersionSchema, AssetSchema } from '../../contract/schemas/app-settings.ts';
 
 /*
  * How the client reads answers. The schemas in ./schemas/ are the strict contract the built-in upstream

@@ -1,13 +1,13 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
 import {
   ReplicationEndpointListSchema,
   ReplicationEndpointSchema,
   type ReplicationEndpointPatchSchema,
   type ReplicationEndpointUpdateSchema,
   type ReplicationEndpointCreate,
-} from './schemas/replication-endpoints.ts';
+} from '../../contract/schemas/replication-endpoints.ts';
 
 const id = encodeURIComponent;
 

@@ -1,4 +1,4 @@
-import type { ReplicationEndpoint } from './schemas/replication-endpoints.ts';
+import type { ReplicationEndpoint } from '../../contract/schemas/replication-endpoints.ts';
 
 type Endpoint = Pick<ReplicationEndpoint, 'protocol' | 'host' | 'port'> & { path?: string };
 /** The page's own address, passed in so the rule can be tested without a browser. */

@@ -6,7 +6,7 @@ import {
   PhoneCoachingsSchema,
   type DetailStatisticsQuery,
   type StatisticsQuery,
-} from './schemas/statistics.ts';
+} from '../../contract/schemas/statistics.ts';
 
 /* Health managers and administrators only. Query values are sent JSON-encoded like every query. */
 

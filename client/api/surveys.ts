@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { SurveyListSchema, SurveySchema, type SurveyPatchSchema, type SurveyUpdateSchema, type SurveyCreate } from './schemas/surveys.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { SurveyListSchema, SurveySchema, type SurveyPatchSchema, type SurveyUpdateSchema, type SurveyCreate } from '../../contract/schemas/surveys.ts';
 
 const id = encodeURIComponent;
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { syncRecordSchema, type SyncCollection, type SyncRecord, type SyncUpsert } from './schemas/sync-db.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { syncRecordSchema, type SyncCollection, type SyncRecord, type SyncUpsert } from '../../contract/schemas/sync-db.ts';
 
 const base = (patientId: string, collection: SyncCollection) => `/patients/${encodeURIComponent(patientId)}/sync-db/${collection}`;
 

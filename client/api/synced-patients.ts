@@ -1,6 +1,6 @@
 import { request } from './http.ts';
-import type { ListFilter } from './schemas/common.ts';
-import { SyncedPatientListSchema, SyncedPatientSchema } from './schemas/synced-patients.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
+import { SyncedPatientListSchema, SyncedPatientSchema } from '../../contract/schemas/synced-patients.ts';
 
 export const listSyncedPatients = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/synced-patients', { query: { filter }, schema: SyncedPatientListSchema, signal });

@@ -1,5 +1,5 @@
 import { request } from './http.ts';
-import { SystemSettingsSchema, TrainingMaterialListSchema } from './schemas/system.ts';
+import { SystemSettingsSchema, TrainingMaterialListSchema } from '../../contract/schemas/system.ts';
 
 export const getSystemSettings = () => request('GET', '/system/settings', { schema: SystemSettingsSchema });
 /** Documents for coaches; download each with assetUrl(material.assetId) from ./app-settings.ts. */

@@ -1,5 +1,5 @@
 import { aftercareStatus } from '../api/patients.ts';
-import type { Patient } from '../api/schemas/patients.ts';
+import type { Patient } from '../../contract/schemas/patients.ts';
 import { formatDate, t } from '../lib/i18n.ts';
 import { daysUntil } from './freshness.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { SystemSettings } from '../api/schemas/system.ts';
+import type { SystemSettings } from '../../contract/schemas/system.ts';
 import { type Ability, type Account, type AccountAction, can, dashboardKind, exportKinds, mayActOn, type Person } from './permissions.ts';
 
 const person = (flags: Partial<Person> = {}): Person => ({ isAdmin: false, isSuperAdmin: false, isHealthManager: false, isUserLocked: false, ...flags });

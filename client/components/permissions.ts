@@ -1,5 +1,5 @@
-import type { Me } from '../api/schemas/auth.ts';
-import type { SystemSettings } from '../api/schemas/system.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
+import type { SystemSettings } from '../../contract/schemas/system.ts';
 import { user } from '../state/session.ts';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { ListFilter } from '../api/schemas/common.ts';
+import type { ListFilter } from '../../contract/schemas/common.ts';
 import { buildPatient } from '../../test/helpers/screen-records.ts';
 import { SEARCH_DELAY_MS } from '../components/patient-search/usePatientSearch.ts';
 

@@ -5,7 +5,7 @@ import { sidebarOpen } from './sidebar-state.ts';
 import { user } from '../state/session.ts';
 import { loadSystemSettings, settingsStatus, systemSettings } from '../state/settings.ts';
 import { apiError, buildMe, json, mockFetch } from '../../test/helpers/client-fetch.ts';
-import type { Me } from '../api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 
 const USERS: Record<string, Partial<Me>> = {
   coach: {},

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { loadNews, markRead, markUnread, news, unreadNews } from './news.ts';
 import { user } from './session.ts';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
-import type { Me } from '../api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 
 const item = (id: string, read: boolean) => ({ id, title: `News ${id}`, body: 'Text', publishedAt: '2026-01-01T00:00:00.000Z', read });
 

@@ -1,7 +1,7 @@
 import { signal, computed, effect } from '@preact/signals-react';
 import { getNews, markNewsRead, markNewsUnread } from '../api/news.ts';
 import { isAbortError } from '../api/http.ts';
-import type { NewsItem } from '../api/schemas/news.ts';
+import type { NewsItem } from '../../contract/schemas/news.ts';
 import { user } from './session.ts';
 
 /** Every news item as GET /news answered, `read` for the signed-in coach. */

@@ -1,7 +1,7 @@
 import { navigate } from 'wouter/use-browser-location';
 import * as auth from '../api/auth.ts';
 import { abortSessionRequests, request } from '../api/http.ts';
-import { MeSchema } from '../api/schemas/auth.ts';
+import { MeSchema } from '../../contract/schemas/auth.ts';
 import { TOKEN_KEY, clearToken, getToken } from '../lib/token.ts';
 import { loginUrlFor } from '../lib/return-url.ts';
 import { clearDrafts } from '../lib/drafts.ts';

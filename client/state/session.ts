@@ -1,5 +1,5 @@
 import { signal, computed } from '@preact/signals-react';
-import type { Me } from '../api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 import { clearToken, getToken, setToken } from '../lib/token.ts';
 import { t } from '../lib/i18n.ts';
 import { clearDrafts } from '../lib/drafts.ts';

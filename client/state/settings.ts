@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { getSystemSettings } from '../api/system.ts';
 import { isAbortError } from '../api/http.ts';
-import type { SystemSettings } from '../api/schemas/system.ts';
+import type { SystemSettings } from '../../contract/schemas/system.ts';
 
 /** GET /system/settings, or null before it has loaded (and after it failed). */
 export const systemSettings = signal<SystemSettings | null>(null);

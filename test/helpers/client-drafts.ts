@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import type { Me } from '../../client/api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 import { token, user } from '../../client/state/session.ts';
 import { flushDrafts, keepDraft, openDrafts, reloadDraftsForTests, storedDraft } from '../../client/state/sealed-drafts.ts';
 import { buildMe } from './client-fetch.ts';

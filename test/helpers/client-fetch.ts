@@ -1,4 +1,4 @@
-import type { Me } from '../../client/api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 import { vi } from 'vitest';
 
 /** One recorded fetch call, with the parts tests assert on. */

@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import type { Me } from '../../client/api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 import { sessionChecked, token, user } from '../../client/state/session.ts';
 import { buildMe } from './client-fetch.ts';
 

@@ -1,6 +1,6 @@
-import type { ExternalComment } from '../../client/api/schemas/external-comments.ts';
-import type { Appointment } from '../../client/api/schemas/patients.ts';
-import type { SyncRecord } from '../../client/api/schemas/sync-db.ts';
+import type { ExternalComment } from '../../contract/schemas/external-comments.ts';
+import type { Appointment } from '../../contract/schemas/patients.ts';
+import type { SyncRecord } from '../../contract/schemas/sync-db.ts';
 
 /** Builders for "Mein Tag": appointments, notes from the app and day evaluations. */
 

@@ -1,5 +1,5 @@
 // Builders for the tests of the admin, settings, information, news, controlling and export screens.
-import type { NewsItem } from '../../client/api/schemas/news.ts';
+import type { NewsItem } from '../../contract/schemas/news.ts';
 import { ApiError } from '../../client/api/http.ts';
 
 /** The coach the screen tests sign in as: pass it to buildMe (client-fetch.ts) as `buildMe({ ...ANNA_BERG, ...flags })`. */
@@ -26,7 +26,7 @@ export function apiFailure(status: number, code = `HTTP_${status}`): ApiError {
   return new ApiError(status, code, 'failed');
 }
 
-import type { Coach } from '../../client/api/schemas/coaches.ts';
+import type { Coach } from '../../contract/schemas/coaches.ts';
 
 export function buildCoach(overrides: Partial<Coach> = {}): Coach {
   return {
@@ -50,8 +50,8 @@ export function buildCoach(overrides: Partial<Coach> = {}): Coach {
   };
 }
 
-import type { TrainingMaterial } from '../../client/api/schemas/system.ts';
-import type { AppSettings } from '../../client/api/schemas/app-settings.ts';
+import type { TrainingMaterial } from '../../contract/schemas/system.ts';
+import type { AppSettings } from '../../contract/schemas/app-settings.ts';
 
 export function buildMaterial(overrides: Partial<TrainingMaterial> = {}): TrainingMaterial {
   return {
@@ -81,7 +81,7 @@ export function buildAppSettings(overrides: Partial<AppSettings> = {}): AppSetti
   };
 }
 
-import type { PatientDetailStatisticsRow, PatientStatistics } from '../../client/api/schemas/statistics.ts';
+import type { PatientDetailStatisticsRow, PatientStatistics } from '../../contract/schemas/statistics.ts';
 
 export function buildPatientStatistics(overrides: Partial<PatientStatistics> = {}): PatientStatistics {
   return {
@@ -125,8 +125,8 @@ export function buildDays<T extends object>(from: string, values: T[]): (T & { d
   return values.map((value, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), ...value }));
 }
 
-import type { Patient } from '../../client/api/schemas/patients.ts';
-import type { Comment } from '../../client/api/schemas/comments.ts';
+import type { Patient } from '../../contract/schemas/patients.ts';
+import type { Comment } from '../../contract/schemas/comments.ts';
 
 export function buildPatient(overrides: Partial<Patient> = {}): Patient {
   return {
@@ -178,8 +178,8 @@ export function pagedList<T>(rows: T[]) {
   };
 }
 
-import type { Device } from '../../client/api/schemas/devices.ts';
-import type { ReplicationEndpoint } from '../../client/api/schemas/replication-endpoints.ts';
+import type { Device } from '../../contract/schemas/devices.ts';
+import type { ReplicationEndpoint } from '../../contract/schemas/replication-endpoints.ts';
 
 export function buildDevice(overrides: Partial<Device> = {}): Device {
   return {
@@ -207,7 +207,7 @@ export function buildEndpoint(overrides: Partial<ReplicationEndpoint> = {}): Rep
   };
 }
 
-import type { PatientToken } from '../../client/api/schemas/patient-tokens.ts';
+import type { PatientToken } from '../../contract/schemas/patient-tokens.ts';
 
 /** An unused access code made for no patient yet, valid 90 days. */
 export function buildPatientToken(overrides: Partial<PatientToken> = {}): PatientToken {

@@ -7,7 +7,7 @@ import { token, user } from '../../client/state/session.ts';
 import { news } from '../../client/state/news.ts';
 import { systemSettings } from '../../client/state/settings.ts';
 import { activate } from '../../client/lib/i18n.ts';
-import type { Me } from '../../client/api/schemas/auth.ts';
+import type { Me } from '../../contract/schemas/auth.ts';
 import { buildMe } from './client-fetch.ts';
 
 // The app shell (top bar, sidebar, news menu) for the tests in client/shell/: signed in, rendered, a window width.

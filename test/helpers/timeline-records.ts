@@ -1,9 +1,9 @@
 // Builders for the patient's timeline ("Chronik") and the calls it shows: one record of each kind it lists.
-import type { AuditEntry } from '../../client/api/schemas/audit-log.ts';
-import type { ExternalComment } from '../../client/api/schemas/external-comments.ts';
-import type { PatientToken } from '../../client/api/schemas/patient-tokens.ts';
-import type { Appointment } from '../../client/api/schemas/patients.ts';
-import type { SyncRecord } from '../../client/api/schemas/sync-db.ts';
+import type { AuditEntry } from '../../contract/schemas/audit-log.ts';
+import type { ExternalComment } from '../../contract/schemas/external-comments.ts';
+import type { PatientToken } from '../../contract/schemas/patient-tokens.ts';
+import type { Appointment } from '../../contract/schemas/patients.ts';
+import type { SyncRecord } from '../../contract/schemas/sync-db.ts';
 
 type EventData = SyncRecord<'event'>['data'];
 

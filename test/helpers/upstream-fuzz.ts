@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { syncSamples } from './upstream-rows.ts';
-import { SYNC_COLLECTIONS } from '../../client/api/schemas/sync-db.ts';
+import { SYNC_COLLECTIONS } from '../../contract/schemas/sync-db.ts';
 import type { FieldKind, FieldMap } from '../../server/upstream/http/filter.ts';
 import { standardResources, patientsResource } from '../../server/upstream/routes/resources.ts';
 import { coachesResource } from '../../server/upstream/routes/coaches.ts';

@@ -10,7 +10,7 @@ import { comparisonText, direction } from './comparison.ts';
 import './summary-tiles.css';
 
 /**
- * What each figure of GET /statistics/patient-statistics counts (client/api/schemas/statistics.ts): every patient
+ * What each figure of GET /statistics/patient-statistics counts (contract/schemas/statistics.ts): every patient
  * there is today, whatever the period (no comparison: it has none); the status on the period's last day; or what
  * happened within the period.
  */

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { patientListName } from '../../lib/names.ts';
 import { t } from '../../lib/i18n.ts';
 import { BirthDate } from '../BirthDate.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isAbortError } from '../../api/http.ts';
 import { listPatients } from '../../api/patients.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { patientSearchWhere } from './search-where.ts';
 
 export interface PatientSearch {

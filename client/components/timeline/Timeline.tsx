@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { DataState } from '../DataState.tsx';
 import { useResource } from '../useResource.ts';
 import { t } from '../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import type { SyncRecord } from '../../api/schemas/sync-db.ts';
+import type { SyncRecord } from '../../../contract/schemas/sync-db.ts';
 import { t } from '../../lib/i18n.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../api/schemas/audit-log.ts';
+import type { AuditEntry } from '../../../contract/schemas/audit-log.ts';
 import { dayText } from '../AftercareBadge.tsx';
 import { formatDate, t } from '../../lib/i18n.ts';
 

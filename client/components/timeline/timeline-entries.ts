@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../api/schemas/audit-log.ts';
+import type { AuditEntry } from '../../../contract/schemas/audit-log.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { callKind, eventTitle } from './call-kind.ts';
 import { actorOf, describeEntry, type HistoryLine, type HistoryNames } from './history-text.ts';

@@ -5,12 +5,12 @@ import { ApiError, type ApiResult } from '../../api/http.ts';
 import { listPage } from '../../api/paging.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
 import { listSyncRecords } from '../../api/sync-db.ts';
-import type { AuditEntry } from '../../api/schemas/audit-log.ts';
-import type { Comment } from '../../api/schemas/comments.ts';
-import type { ExternalComment } from '../../api/schemas/external-comments.ts';
-import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
-import type { Appointment } from '../../api/schemas/patients.ts';
-import type { SyncRecord } from '../../api/schemas/sync-db.ts';
+import type { AuditEntry } from '../../../contract/schemas/audit-log.ts';
+import type { Comment } from '../../../contract/schemas/comments.ts';
+import type { ExternalComment } from '../../../contract/schemas/external-comments.ts';
+import type { PatientToken } from '../../../contract/schemas/patient-tokens.ts';
+import type { Appointment } from '../../../contract/schemas/patients.ts';
+import type { SyncRecord } from '../../../contract/schemas/sync-db.ts';
 import { callKind, isCall } from './call-kind.ts';
 import { HISTORY_ENTITIES } from './history-text.ts';
 

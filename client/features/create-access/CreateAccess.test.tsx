@@ -1,7 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { ApiError } from '../../api/http.ts';
-import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
+import type { PatientToken } from '../../../contract/schemas/patient-tokens.ts';
 import { buildPatientToken } from '../../../test/helpers/screen-records.ts';
 import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';

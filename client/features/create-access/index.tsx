@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { createPatientToken } from '../../api/coaches.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
-import { PATIENT_TOKEN_LABEL_MAX, type PatientToken } from '../../api/schemas/patient-tokens.ts';
+import { PATIENT_TOKEN_LABEL_MAX, type PatientToken } from '../../../contract/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';

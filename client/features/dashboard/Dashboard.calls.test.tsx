@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'vitest';
 import { render, screen, within } from '@testing-library/preact';
 import { buildMe, json, mockFetch } from '../../../test/helpers/client-fetch.ts';
-import type { Me } from '../../api/schemas/auth.ts';
+import type { Me } from '../../../contract/schemas/auth.ts';
 import { user } from '../../state/session.ts';
 import DashboardPage from './index.tsx';
 

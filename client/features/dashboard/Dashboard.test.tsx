@@ -1,8 +1,8 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { ApiError } from '../../api/http.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
-import type { ListFilter } from '../../api/schemas/common.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
+import type { ListFilter } from '../../../contract/schemas/common.ts';
 import { isoDay } from '../../components/AftercareBadge.tsx';
 import { news, newsLoading } from '../../state/news.ts';
 import { user } from '../../state/session.ts';

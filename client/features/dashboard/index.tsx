@@ -2,7 +2,7 @@ import '../../components/records.css';
 import './dashboard.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { daysUntil } from '../../components/freshness.ts';

@@ -1,4 +1,4 @@
-import type { ListFilter } from '../../api/schemas/common.ts';
+import type { ListFilter } from '../../../contract/schemas/common.ts';
 import { ENDING_SOON_DAYS, isoDay } from '../../components/AftercareBadge.tsx';
 
 const DAY = 86_400_000;

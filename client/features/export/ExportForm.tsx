@@ -1,4 +1,4 @@
-import type { Coach } from '../../api/schemas/coaches.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { USES_COACH, USES_PERIOD, USES_STATUS, type ExportFilter, type ExportKind } from './exports.ts';
 import { filterError } from './filter.ts';

@@ -1,6 +1,6 @@
 import { assetUrl } from '../../api/app-settings.ts';
 import { getTrainingMaterials } from '../../api/system.ts';
-import type { TrainingMaterial } from '../../api/schemas/system.ts';
+import type { TrainingMaterial } from '../../../contract/schemas/system.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { useResource } from '../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';

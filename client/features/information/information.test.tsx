@@ -2,7 +2,7 @@ import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { cleanup, render, screen, fireEvent, within } from '@testing-library/preact';
 import { renderAt } from '../../../test/helpers/screen-render.tsx';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
-import type { Me } from '../../api/schemas/auth.ts';
+import type { Me } from '../../../contract/schemas/auth.ts';
 import { apiFailure, buildAppSettings, buildMaterial, ok } from '../../../test/helpers/screen-records.ts';
 
 vi.mock('../../api/system.ts', () => ({ getTrainingMaterials: vi.fn() }));

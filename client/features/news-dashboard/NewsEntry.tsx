@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { NewsItem } from '../../api/schemas/news.ts';
+import type { NewsItem } from '../../../contract/schemas/news.ts';
 import { useRevealed } from '../../components/Settle.tsx';
 import { formatDate, t } from '../../lib/i18n.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { getPatient } from '../../api/patients.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ApiError } from '../../api/http.ts';
-import type { Coach } from '../../api/schemas/coaches.ts';
-import type { CostRate } from '../../api/schemas/cost-rates.ts';
-import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
-import type { Patient, PatientUpdate } from '../../api/schemas/patients.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
+import type { CostRate } from '../../../contract/schemas/cost-rates.ts';
+import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
+import type { Patient, PatientUpdate } from '../../../contract/schemas/patients.ts';
 import { errorText, saveFailureText } from '../../components/errorText.ts';
 import { useAction } from '../../components/useAction.ts';
 import { exceptConflicts } from '../../components/useVersionedSave.ts';

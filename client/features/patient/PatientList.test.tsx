@@ -1,8 +1,8 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { ApiError } from '../../api/http.ts';
-import type { Me } from '../../api/schemas/auth.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Me } from '../../../contract/schemas/auth.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';
 import PatientArea from './index.tsx';

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
 import { listPatients } from '../../api/patients.ts';
 import { listCount, listPage } from '../../api/paging.ts';
-import type { Coach } from '../../api/schemas/coaches.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Coach } from '../../api/schemas/coaches.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { coachListName } from '../../lib/names.ts';
 import { isTouchFirst } from '../../lib/pointer.ts';

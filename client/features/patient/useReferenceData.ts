@@ -1,9 +1,9 @@
 import { listCoaches } from '../../api/coaches.ts';
 import { listCostRates } from '../../api/cost-rates.ts';
 import { listDiagnoses } from '../../api/diagnosis.ts';
-import type { Coach } from '../../api/schemas/coaches.ts';
-import type { CostRate } from '../../api/schemas/cost-rates.ts';
-import type { Diagnosis } from '../../api/schemas/diagnosis.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
+import type { CostRate } from '../../../contract/schemas/cost-rates.ts';
+import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
 import { useResource } from '../../components/useResource.ts';
 
 export interface ReferenceData {

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/preact';
 import { user } from '../../state/session.ts';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { apiFailure, buildAppSettings, buildCoach } from '../../../test/helpers/screen-records.ts';
-import type { PatientToken } from '../../api/schemas/patient-tokens.ts';
+import type { PatientToken } from '../../../contract/schemas/patient-tokens.ts';
 import { encode } from 'uqr';
 import PrintAccessCodePage from './index.tsx';
 

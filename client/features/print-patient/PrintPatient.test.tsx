@@ -1,7 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { ApiError } from '../../api/http.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { buildCoach } from '../../../test/helpers/screen-records.ts';
 import { buildCallEvent, buildExternalComment } from '../../../test/helpers/timeline-records.ts';
 import PrintPatientPage from './index.tsx';

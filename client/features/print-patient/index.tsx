@@ -7,7 +7,7 @@ import { listDiagnoses } from '../../api/diagnosis.ts';
 import { listDevices } from '../../api/devices.ts';
 import { getEvaluationForm, getPatient, getPrimaryCoach, listPatientCoaches } from '../../api/patients.ts';
 import { listSyncRecords } from '../../api/sync-db.ts';
-import type { Patient } from '../../api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { AftercareBadge, dayText, isoDay } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { lastDataText } from '../../components/FreshnessBadge.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Coach } from '../../api/schemas/coaches.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { useAction } from '../../components/useAction.ts';
 import { ConflictError } from '../../components/useVersionedSave.ts';
 import { t } from '../../lib/i18n.ts';

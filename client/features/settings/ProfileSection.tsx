@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getCoach, updateCoach } from '../../api/coaches.ts';
-import { CoachSchema, type Coach } from '../../api/schemas/coaches.ts';
+import { CoachSchema, type Coach } from '../../../contract/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../components/ConflictNotice.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { useVersionedSave } from '../../components/useVersionedSave.ts';

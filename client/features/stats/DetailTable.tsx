@@ -1,6 +1,6 @@
 import { listCount, listPage } from '../../api/paging.ts';
 import { getPatientDetailStatistics } from '../../api/statistics.ts';
-import type { PatientDetailStatisticsRow } from '../../api/schemas/statistics.ts';
+import type { PatientDetailStatisticsRow } from '../../../contract/schemas/statistics.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useResource } from '../../components/useResource.ts';

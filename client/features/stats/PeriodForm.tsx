@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Coach } from '../../api/schemas/coaches.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { periodError, type Period } from '../../lib/period.ts';
 import { CALENDAR_RANGES, calendarRange, calendarRangeOf, type CalendarRange } from '../../lib/period-ranges.ts';

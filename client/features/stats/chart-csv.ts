@@ -1,4 +1,4 @@
-import type { DailyPatients, PhoneCoachings } from '../../api/schemas/statistics.ts';
+import type { DailyPatients, PhoneCoachings } from '../../../contract/schemas/statistics.ts';
 import { germanDate, toCsv, type CsvValue } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
 import type { Period } from '../../lib/period.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import type { StatisticsQuery } from '../../api/schemas/statistics.ts';
+import type { StatisticsQuery } from '../../../contract/schemas/statistics.ts';
 import { apiFailure, buildCoach, buildDays, buildPatientStatistics, ok, ANNA_BERG } from '../../../test/helpers/screen-records.ts';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { renderAt } from '../../../test/helpers/screen-render.tsx';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Asset } from '../../../client/api/schemas/app-settings.ts';
+import type { Asset } from '../../../contract/schemas/app-settings.ts';
 
 /**
  * Files served by GET /v2/app-settings/asset/{id}. They ship with the product (this folder), so the

@@ -72,7 +72,7 @@ export interface SyncRecordTable {
   patientId: string;
   collection: string;
   id: string;
-  /** Day the record belongs to (see syncRecordSchema in client/api/schemas/sync-db.ts). */
+  /** Day the record belongs to (see syncRecordSchema in contract/schemas/sync-db.ts). */
   date: string | null;
   /** data.type for events and event templates. */
   type: string | null;

@@ -65,7 +65,7 @@ export interface AccessTokenTable {
   sentTo?: string | null;
 }
 
-// Created by migration 002; columns follow client/api/schemas/*.ts. JSON lists are stored as text.
+// Created by migration 002; columns follow contract/schemas/*.ts. JSON lists are stored as text.
 export interface PatientTable {
   id: string;
   patientCode: string;

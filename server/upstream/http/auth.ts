@@ -6,7 +6,7 @@ import type { CoachTable } from '../db/types.ts';
 import { hashToken } from '../lib/secrets.ts';
 import { toMe } from '../lib/coach-view.ts';
 import { sessionEnd, type SessionEnd } from '../lib/session-use.ts';
-import type { Me } from '../../../client/api/schemas/auth.ts';
+import type { Me } from '../../../contract/schemas/auth.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 /** The coach a request authenticated as: <Me> plus the hash of the token that did it (logout revokes it). */

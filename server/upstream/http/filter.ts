@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ListFilterSchema } from '../../../client/api/schemas/common.ts';
+import { ListFilterSchema } from '../../../contract/schemas/common.ts';
 import { badRequest } from './errors.ts';
 import { issuesToDetails } from './validate.ts';
 import { canonicalTimestamp } from './timestamps.ts';

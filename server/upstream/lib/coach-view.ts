@@ -1,6 +1,6 @@
 import type { CoachTable } from '../db/types.ts';
-import type { Me } from '../../../client/api/schemas/auth.ts';
-import type { Coach } from '../../../client/api/schemas/coaches.ts';
+import type { Me } from '../../../contract/schemas/auth.ts';
+import type { Coach } from '../../../contract/schemas/coaches.ts';
 
 /** <Me> of docs/contract.md#shapes. */
 export function toMe(row: CoachTable): Me {

@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.ts';
 import { isUniqueViolation } from '../db/index.ts';
 import type { PatientTokenTable } from '../db/types.ts';
-import type { PatientToken } from '../../../client/api/schemas/patient-tokens.ts';
-import type { Puk } from '../../../client/api/schemas/puks.ts';
+import type { PatientToken } from '../../../contract/schemas/patient-tokens.ts';
+import type { Puk } from '../../../contract/schemas/puks.ts';
 import { generateCode } from './codes.ts';
 import { newId } from './secrets.ts';
 

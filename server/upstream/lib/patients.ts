@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Upstream } from '../context.ts';
 import type { PatientTable } from '../db/types.ts';
-import type { Patient } from '../../../client/api/schemas/patients.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { forbidden, validationFailed, type ErrorDetail } from '../http/errors.ts';
 import { readSetting } from '../routes/system.ts';
 import { CODE_ALPHABET } from './codes.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { addDays, dayOf, daysInclusive, eachDay, maxDay, minDay } from './days.ts';
-import type { AftercareStatus, DailyPatients, PatientStatistics, PhoneCoachings } from '../../../client/api/schemas/statistics.ts';
+import type { AftercareStatus, DailyPatients, PatientStatistics, PhoneCoachings } from '../../../contract/schemas/statistics.ts';
 
 /* The figures of Controlling for a period (routes/statistics.ts answers them): patients by aftercare status, the daily
  * count of patients in aftercare, phone coachings per day. The per-patient table is in routes/statistics.ts. */

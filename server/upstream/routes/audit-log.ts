@@ -5,7 +5,7 @@ import { sendAnswer } from '../http/answer.ts';
 import { assertPatientAccess, currentCoach, isAdmin, requireAuth } from '../http/auth.ts';
 import { forbidden } from '../http/errors.ts';
 import { parseFilter, whereExpression, type FieldMap } from '../http/filter.ts';
-import { AuditEntryListSchema, type AuditEntry } from '../../../client/api/schemas/audit-log.ts';
+import { AuditEntryListSchema, type AuditEntry } from '../../../contract/schemas/audit-log.ts';
 
 export const AUDIT_FIELDS: FieldMap = {
   id: 'string',

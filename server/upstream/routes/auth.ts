@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { CoachTable } from '../db/types.ts';
 import type { Upstream } from '../context.ts';
-import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../client/api/schemas/auth.ts';
+import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../contract/schemas/auth.ts';
 import { validate } from '../http/validate.ts';
 import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { currentCoach, requireAuth } from '../http/auth.ts';

@@ -8,7 +8,7 @@ import { toCoach } from '../lib/coach-view.ts';
 import { assertPasswordAllowed } from '../lib/password-policy.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ALL_TOKEN_KINDS, revokeTokens } from '../lib/tokens.ts';
-import { CoachCreateSchema, CoachPatchSchema, CoachSchema, CoachUpdateSchema } from '../../../client/api/schemas/coaches.ts';
+import { CoachCreateSchema, CoachPatchSchema, CoachSchema, CoachUpdateSchema } from '../../../contract/schemas/coaches.ts';
 
 /** The flags only an administrator may set. */
 const FLAGS = ['isAdmin', 'isHealthManager', 'isUserLocked'] as const;

@@ -26,9 +26,9 @@ import { coachesResource } from './coaches-resource.ts';
 
 export { coachesResource };
 import { patientsResource } from './resources.ts';
-import { CoachConnectSchema, CreatePatientTokenSchema } from '../../../client/api/schemas/coaches.ts';
-import { PatientCreateSchema, PatientSchema } from '../../../client/api/schemas/patients.ts';
-import { PatientAccessSchema, PatientTokenSchema } from '../../../client/api/schemas/patient-tokens.ts';
+import { CoachConnectSchema, CreatePatientTokenSchema } from '../../../contract/schemas/coaches.ts';
+import { PatientCreateSchema, PatientSchema } from '../../../contract/schemas/patients.ts';
+import { PatientAccessSchema, PatientTokenSchema } from '../../../contract/schemas/patient-tokens.ts';
 import * as v from 'valibot';
 
 const TRIAL_DAYS = 14;

@@ -3,7 +3,7 @@ import { stamps } from '../http/resource-rows.ts';
 import { patientScoped } from '../http/access.ts';
 import { canAccessPatient, isAdmin } from '../http/auth.ts';
 import { validationFailed } from '../http/errors.ts';
-import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../client/api/schemas/comments.ts';
+import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../contract/schemas/comments.ts';
 
 /** The coaches' notes on a patient: versioned, audited, and deleted softly (administrators still see them). */
 export const commentsResource: ResourceDefinition = {

@@ -4,7 +4,7 @@ import { sendAnswer } from '../http/answer.ts';
 import { currentCoach, isAdmin, requireAuth } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isoNow } from '../lib/clock.ts';
-import { NewsListSchema, type NewsItem } from '../../../client/api/schemas/news.ts';
+import { NewsListSchema, type NewsItem } from '../../../contract/schemas/news.ts';
 
 /**
  * GET /news: every published item, newest first, with `read` for the calling coach.

@@ -11,11 +11,11 @@ import { toCoach } from '../lib/coach-view.ts';
 import { createPuk, toPatientToken } from '../lib/patient-codes.ts';
 import { createAccessCode } from '../lib/access-codes.ts';
 import { isoNow } from '../lib/clock.ts';
-import { PrimaryCoachSchema, type PrimaryCoach } from '../../../client/api/schemas/patients.ts';
-import { PukCreateSchema, PukListSchema, PukSchema } from '../../../client/api/schemas/puks.ts';
-import { DeviceListSchema, type Device } from '../../../client/api/schemas/devices.ts';
-import { CoachListSchema } from '../../../client/api/schemas/coaches.ts';
-import { PatientTokenSchema } from '../../../client/api/schemas/patient-tokens.ts';
+import { PrimaryCoachSchema, type PrimaryCoach } from '../../../contract/schemas/patients.ts';
+import { PukCreateSchema, PukListSchema, PukSchema } from '../../../contract/schemas/puks.ts';
+import { DeviceListSchema, type Device } from '../../../contract/schemas/devices.ts';
+import { CoachListSchema } from '../../../contract/schemas/coaches.ts';
+import { PatientTokenSchema } from '../../../contract/schemas/patient-tokens.ts';
 import { patientRecordRoutes } from './patient-records.ts';
 
 /**

@@ -15,7 +15,7 @@ import {
   EvaluationFormUpdateSchema,
   type Appointment,
   type EvaluationForm,
-} from '../../../client/api/schemas/patients.ts';
+} from '../../../contract/schemas/patients.ts';
 
 /**
  * The appointment list and the evaluation form of a patient: both versioned records (ETag, If-Match), for coaches

@@ -5,7 +5,7 @@ import { forbidden } from '../http/errors.ts';
 import type { ResourceDefinition } from '../http/resource.ts';
 import type { PatientTable } from '../db/types.ts';
 import { checkPatientRow, countPatientCreation, initialPrimaryCoach, mayCreatePatients, toPatient, uniquePatientCode } from '../lib/patients.ts';
-import { PatientCreateSchema, PatientPatchSchema, PatientSchema, PatientUpdateSchema } from '../../../client/api/schemas/patients.ts';
+import { PatientCreateSchema, PatientPatchSchema, PatientSchema, PatientUpdateSchema } from '../../../contract/schemas/patients.ts';
 
 const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
   isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id);

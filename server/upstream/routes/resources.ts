@@ -11,19 +11,19 @@ import { patientsResource } from './patients-resource.ts';
 export { patientsResource };
 import { generateCode, CODE_VALID_DAYS, latestExpiry } from '../lib/codes.ts';
 import type { PatientTokenTable, SurveyTable } from '../db/types.ts';
-import { ExternalCommentSchema } from '../../../client/api/schemas/external-comments.ts';
-import { CostRateCreateSchema, CostRatePatchSchema, CostRateSchema, CostRateUpdateSchema } from '../../../client/api/schemas/cost-rates.ts';
-import { DeviceCreateSchema, DevicePatchSchema, DeviceSchema, DeviceUpdateSchema } from '../../../client/api/schemas/devices.ts';
-import { DiagnosisCreateSchema, DiagnosisPatchSchema, DiagnosisSchema, DiagnosisUpdateSchema } from '../../../client/api/schemas/diagnosis.ts';
-import { PatientTokenCreateSchema, PatientTokenPatchSchema, PatientTokenSchema, PatientTokenUpdateSchema } from '../../../client/api/schemas/patient-tokens.ts';
+import { ExternalCommentSchema } from '../../../contract/schemas/external-comments.ts';
+import { CostRateCreateSchema, CostRatePatchSchema, CostRateSchema, CostRateUpdateSchema } from '../../../contract/schemas/cost-rates.ts';
+import { DeviceCreateSchema, DevicePatchSchema, DeviceSchema, DeviceUpdateSchema } from '../../../contract/schemas/devices.ts';
+import { DiagnosisCreateSchema, DiagnosisPatchSchema, DiagnosisSchema, DiagnosisUpdateSchema } from '../../../contract/schemas/diagnosis.ts';
+import { PatientTokenCreateSchema, PatientTokenPatchSchema, PatientTokenSchema, PatientTokenUpdateSchema } from '../../../contract/schemas/patient-tokens.ts';
 import {
   ReplicationEndpointCreateSchema,
   ReplicationEndpointPatchSchema,
   ReplicationEndpointSchema,
   ReplicationEndpointUpdateSchema,
-} from '../../../client/api/schemas/replication-endpoints.ts';
-import { SurveyCreateSchema, SurveyPatchSchema, SurveySchema, SurveyUpdateSchema } from '../../../client/api/schemas/surveys.ts';
-import { SyncedPatientSchema } from '../../../client/api/schemas/synced-patients.ts';
+} from '../../../contract/schemas/replication-endpoints.ts';
+import { SurveyCreateSchema, SurveyPatchSchema, SurveySchema, SurveyUpdateSchema } from '../../../contract/schemas/surveys.ts';
+import { SyncedPatientSchema } from '../../../contract/schemas/synced-patients.ts';
 
 const asIs = (rows: unknown[]) => rows;
 

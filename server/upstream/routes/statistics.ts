@@ -30,7 +30,7 @@ import {
   PhoneCoachingsSchema,
   StatisticsQuerySchema,
   type PatientDetailStatisticsRow,
-} from '../../../client/api/schemas/statistics.ts';
+} from '../../../contract/schemas/statistics.ts';
 
 const MAX_PERIOD_DAYS = 731;
 

@@ -16,7 +16,7 @@ import {
   type SyncCollection,
   type SyncData,
   type SyncRecord,
-} from '../../../client/api/schemas/sync-db.ts';
+} from '../../../contract/schemas/sync-db.ts';
 
 /**
  * Collections the patient's app writes. Only these move the patient's lastDataAt ("last synchronised

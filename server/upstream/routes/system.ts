@@ -4,7 +4,7 @@ import { sendAnswer } from '../http/answer.ts';
 import type { Db } from '../db/index.ts';
 import { requireAuth } from '../http/auth.ts';
 import { ASSETS } from '../assets/index.ts';
-import { SystemSettingsSchema, TrainingMaterialListSchema, type SystemSettings, type TrainingMaterial } from '../../../client/api/schemas/system.ts';
+import { SystemSettingsSchema, TrainingMaterialListSchema, type SystemSettings, type TrainingMaterial } from '../../../contract/schemas/system.ts';
 
 /** Reads one JSON setting, or the fallback when the key is missing or unreadable. */
 export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {

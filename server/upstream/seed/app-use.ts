@@ -1,4 +1,4 @@
-import type { SyncCollection } from '../../../client/api/schemas/sync-db.ts';
+import type { SyncCollection } from '../../../contract/schemas/sync-db.ts';
 import { addDays, minDay } from '../lib/days.ts';
 import { between, pick, type Random } from './random.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -21,12 +21,25 @@ function* sourceFiles(dir: string): Generator<string> {
 const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
 
 describe('the project', () => {
+  test('the server and the contract never import client code (what both need lives in contract/)', () => {
+    const offenders: string[] = [];
+    for (const root of ['server', 'contract']) {
+      for (const file of sourceFiles(join(REPO_ROOT, root))) {
+        const text = readFileSync(file, 'utf8');
+        for (const [, specifier] of text.matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
+          if (specifier.startsWith('.') && resolve(dirname(file), specifier).startsWith(join(REPO_ROOT, 'client'))) offenders.push(relative(REPO_ROOT, file));
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   test('pins Node 24 as a devDependency', () => {
     expect(pkg.devDependencies.node).toMatch(/^\^?24\./);
   });
 
   test('everything the server imports at run time is a production dependency (the image has no dev dependencies)', () => {
-    const roots = [join(REPO_ROOT, 'server'), join(REPO_ROOT, 'client/api/schemas')];
+    const roots = [join(REPO_ROOT, 'server'), join(REPO_ROOT, 'contract')];
     const problems: string[] = [];
     for (const root of roots) {
       for (const file of sourceFiles(root)) {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { type KyselyPlugin, type QueryId, SelectQueryNode } from 'kysely';
 import * as v from 'valibot';
 import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { CoachSchema } from '../../../client/api/schemas/coaches.ts';
+import { CoachSchema } from '../../../contract/schemas/coaches.ts';
 
 // What ends a coach's sessions and mailed links, and what never brings them back: locking, deleting, a new
 // password, a confirmed new address (contract points 4 and 6). Link = the reset or verification link of a mail.

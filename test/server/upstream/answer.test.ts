@@ -33,7 +33,7 @@ test('fails an answer that drifted from its schema with an error naming the fiel
 
 // Only the client reads leniently (client/api/reading.ts); the built-in upstream keeps the strict contract.
 test('still refuses to send an answer in the lenient shapes the client would accept (numeric ids, minimal user)', async () => {
-  const { LoginResponseSchema } = await import('../../../client/api/schemas/auth.ts');
+  const { LoginResponseSchema } = await import('../../../contract/schemas/auth.ts');
   const errors: Error[] = [];
   const app = express();
   app.get('/login', (_req, res) =>
@@ -56,7 +56,7 @@ test('still refuses to send an answer in the lenient shapes the client would acc
 
 test('still refuses a request body with a numeric id', async () => {
   const { validate } = await import('../../../server/upstream/http/validate.ts');
-  const { CommentCreateSchema } = await import('../../../client/api/schemas/comments.ts');
+  const { CommentCreateSchema } = await import('../../../contract/schemas/comments.ts');
   expect(() => validate(CommentCreateSchema, { patientId: 3, text: 'Hallo' })).toThrow();
   expect(validate(CommentCreateSchema, { patientId: '3', text: 'Hallo' })).toEqual({ patientId: '3', text: 'Hallo' });
 });

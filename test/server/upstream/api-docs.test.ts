@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import request from 'supertest';
-import { API_FAMILIES } from '../../../scripts/api-catalog.ts';
+import { API_FAMILIES } from '../../../contract/catalog.ts';
 import { DOCS_PATH, renderApiDocs, renderReadme } from '../../../scripts/api-docs.ts';
 import { README_PATH } from '../../../scripts/upstream-guide.ts';
 import { upstreamWithRows } from '../../helpers/upstream-rows.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
 import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { AuditEntryListSchema, type AuditEntry } from '../../../client/api/schemas/audit-log.ts';
+import { AuditEntryListSchema, type AuditEntry } from '../../../contract/schemas/audit-log.ts';
 
 let t: TestUpstream;
 let admin: string;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
 import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { LoginResponseSchema, MeSchema } from '../../../client/api/schemas/auth.ts';
+import { LoginResponseSchema, MeSchema } from '../../../contract/schemas/auth.ts';
 
 // Signing in and out of the upstream: login, the token and its end, GET /auth/me, and the rate limits on the
 // sign-in routes. Passwords and the reset link: auth-password.test.ts.

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { PatientAccessSchema, PatientTokenSchema } from '../../../client/api/schemas/patient-tokens.ts';
-import { PatientSchema } from '../../../client/api/schemas/patients.ts';
-import { CoachSchema } from '../../../client/api/schemas/coaches.ts';
+import { PatientAccessSchema, PatientTokenSchema } from '../../../contract/schemas/patient-tokens.ts';
+import { PatientSchema } from '../../../contract/schemas/patients.ts';
+import { CoachSchema } from '../../../contract/schemas/coaches.ts';
 import { isValidCode } from '../../../server/upstream/lib/codes.ts';
 import { writeSetting } from '../../../server/upstream/routes/system.ts';
 

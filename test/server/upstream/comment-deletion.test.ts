@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { CommentListSchema, CommentSchema } from '../../../client/api/schemas/comments.ts';
+import { CommentListSchema, CommentSchema } from '../../../contract/schemas/comments.ts';
 
 /* A deleted comment stays in the record: gone for coaches, visible to administrators with who deleted it and when. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import request from 'supertest';
-import { API_FAMILIES, type ApiCall } from '../../../scripts/api-catalog.ts';
+import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { bodyFor, filterFor, LIST_FIELDS, pathSegment } from '../../helpers/upstream-fuzz.ts';
 import { issueToken } from '../../../server/upstream/lib/tokens.ts';

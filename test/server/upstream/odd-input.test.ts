@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
-import { API_FAMILIES } from '../../../scripts/api-catalog.ts';
+import { API_FAMILIES } from '../../../contract/catalog.ts';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 
 /* Odd input gets a 400 (or 422 naming the field), never a 500 and never a silent change; on SQLite and PostgreSQL. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
-import { API_FAMILIES, type ApiCall } from '../../../scripts/api-catalog.ts';
+import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { issueToken } from '../../../server/upstream/lib/tokens.ts';
 

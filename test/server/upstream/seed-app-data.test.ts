@@ -5,7 +5,7 @@ import { createUpstreamApp } from '../../../server/upstream/app.ts';
 import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
 import { seedDemo } from '../../../server/upstream/seed/demo.ts';
 import { issueToken } from '../../../server/upstream/lib/tokens.ts';
-import { SyncCollectionDataSchemas, type SyncCollection } from '../../../client/api/schemas/sync-db.ts';
+import { SyncCollectionDataSchemas, type SyncCollection } from '../../../contract/schemas/sync-db.ts';
 import { jsonQuery } from '../../helpers/upstream-rows.ts';
 
 const now = new Date('2026-11-20T10:00:00.000Z');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { deleteCoach, endCoachSessions, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
-import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
+import { CoachSchema, type Coach } from '../../../../contract/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
 import { useAction } from '../../../components/useAction.ts';
 import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';

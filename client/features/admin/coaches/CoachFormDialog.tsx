@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createCoach, updateCoach, resetCoachPassword } from '../../../api/coaches.ts';
-import { CoachSchema, type Coach } from '../../../api/schemas/coaches.ts';
+import { CoachSchema, type Coach } from '../../../../contract/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { useAction } from '../../../components/useAction.ts';
 import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';

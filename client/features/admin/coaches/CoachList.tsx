@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { listCoaches } from '../../../api/coaches.ts';
-import type { Coach } from '../../../api/schemas/coaches.ts';
+import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createTrialAccess } from '../../../api/coaches.ts';
-import type { PatientAccess } from '../../../api/schemas/patient-tokens.ts';
+import type { PatientAccess } from '../../../../contract/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { creationErrorText } from '../../../components/errorText.ts';

@@ -1,4 +1,4 @@
-import type { Coach, CoachCreate, CoachPatch, CoachUpdate } from '../../../api/schemas/coaches.ts';
+import type { Coach, CoachCreate, CoachPatch, CoachUpdate } from '../../../../contract/schemas/coaches.ts';
 import { changedFields } from '../../../lib/changes.ts';
 import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';

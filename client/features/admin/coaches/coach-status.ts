@@ -1,4 +1,4 @@
-import type { Coach } from '../../../api/schemas/coaches.ts';
+import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 export interface StatusTag {

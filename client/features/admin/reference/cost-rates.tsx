@@ -1,5 +1,5 @@
 import { createCostRate, deleteCostRate, listCostRates, updateCostRate } from '../../../api/cost-rates.ts';
-import type { CostRate, CostRateCreate } from '../../../api/schemas/cost-rates.ts';
+import type { CostRate, CostRateCreate } from '../../../../contract/schemas/cost-rates.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';

@@ -1,5 +1,5 @@
 import { createDevice, deleteDevice, listDevices, updateDevice } from '../../../api/devices.ts';
-import type { Device, DeviceCreate } from '../../../api/schemas/devices.ts';
+import type { Device, DeviceCreate } from '../../../../contract/schemas/devices.ts';
 import { t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';

@@ -1,5 +1,5 @@
 import { createDiagnosis, deleteDiagnosis, listDiagnoses, updateDiagnosis } from '../../../api/diagnosis.ts';
-import type { Diagnosis, DiagnosisCreate } from '../../../api/schemas/diagnosis.ts';
+import type { Diagnosis, DiagnosisCreate } from '../../../../contract/schemas/diagnosis.ts';
 import { t } from '../../../lib/i18n.ts';
 import { TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';

@@ -5,7 +5,7 @@ import {
   listReplicationEndpoints,
   updateReplicationEndpoint,
 } from '../../../api/replication-endpoints.ts';
-import type { ReplicationEndpoint } from '../../../api/schemas/replication-endpoints.ts';
+import type { ReplicationEndpoint } from '../../../../contract/schemas/replication-endpoints.ts';
 import { instanceTitle } from '../../../lib/instance-title.ts';
 import { t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';

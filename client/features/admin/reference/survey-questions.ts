@@ -1,4 +1,4 @@
-import type { SurveyQuestion } from '../../../api/schemas/surveys.ts';
+import type { SurveyQuestion } from '../../../../contract/schemas/surveys.ts';
 
 /** A question as the form holds it: numbers and the choice options as typed text. */
 export interface QuestionForm {

@@ -1,5 +1,5 @@
 import { createSurvey, deleteSurvey, listSurveys, updateSurvey } from '../../../api/surveys.ts';
-import type { Survey, SurveyQuestion } from '../../../api/schemas/surveys.ts';
+import type { Survey, SurveyQuestion } from '../../../../contract/schemas/surveys.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { CheckboxField, TextArea, TextField } from '../fields.tsx';
 import { QuestionsEditor } from './QuestionsEditor.tsx';

@@ -1,7 +1,7 @@
 import './my-day.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { dayText } from '../../../components/AftercareBadge.tsx';
 import { whenIdle } from '../../../lib/areas.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
+import type { Appointment, Patient } from '../../../../contract/schemas/patients.ts';
 
 /*
  * "Mein Tag" from the patients the dashboard already holds (their appointments and follow-up days): no call of

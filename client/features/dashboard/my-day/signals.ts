@@ -1,4 +1,4 @@
-import type { ExternalComment } from '../../../api/schemas/external-comments.ts';
+import type { ExternalComment } from '../../../../contract/schemas/external-comments.ts';
 import { addDays } from './day.ts';
 
 /*

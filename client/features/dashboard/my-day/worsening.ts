@@ -1,4 +1,4 @@
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { listSyncRecords } from '../../../api/sync-db.ts';
 import { addDays, dayIn } from './day.ts';
 import { RECENT_DAYS, RULE_DAYS, moodWorsening, type Worsening } from './signals.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { user } from '../../../state/session.ts';
 import { WorklistRow } from './WorklistRow.tsx';
 import './worklist.css';

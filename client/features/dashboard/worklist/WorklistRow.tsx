@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { BirthDate } from '../../../components/BirthDate.tsx';
 import { FreshnessBadge } from '../../../components/FreshnessBadge.tsx';

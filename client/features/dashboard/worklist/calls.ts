@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/http.ts';
 import { updatePatient } from '../../../api/patients.ts';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { deleteSyncRecord, upsertSyncRecord } from '../../../api/sync-db.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import type { CallKind } from '../../../components/timeline/call-kind.ts';

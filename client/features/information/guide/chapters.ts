@@ -1,4 +1,4 @@
-import type { Me } from '../../../api/schemas/auth.ts';
+import type { Me } from '../../../../contract/schemas/auth.ts';
 import { can, exportKinds } from '../../../components/permissions.ts';
 import { user } from '../../../state/session.ts';
 import { systemSettings } from '../../../state/settings.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getOrCreateUnusedToken } from '../../../api/patients.ts';
 import { createPatientTokenRecord } from '../../../api/patient-tokens.ts';
-import type { PatientToken } from '../../../api/schemas/patient-tokens.ts';
+import type { PatientToken } from '../../../../contract/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';

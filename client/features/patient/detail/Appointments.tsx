@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { saveAppointments } from '../../../api/patients.ts';
-import type { Appointment, Patient } from '../../../api/schemas/patients.ts';
+import type { Appointment, Patient } from '../../../../contract/schemas/patients.ts';
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
 import { useAction } from '../../../components/useAction.ts';

@@ -1,7 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { ApiError } from '../../../api/http.ts';
-import type { Coach } from '../../../api/schemas/coaches.ts';
+import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { CareTeam } from './CareTeam.tsx';
 
 vi.mock('../../../api/patients.ts', () => ({ getPrimaryCoach: vi.fn(), listPatientCoaches: vi.fn(), linkPatientCoach: vi.fn(), unlinkPatientCoach: vi.fn() }));

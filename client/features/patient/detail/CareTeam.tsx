@@ -1,6 +1,6 @@
 import { listCoaches } from '../../../api/coaches.ts';
 import { getPrimaryCoach, linkPatientCoach, listPatientCoaches, unlinkPatientCoach } from '../../../api/patients.ts';
-import type { Coach } from '../../../api/schemas/coaches.ts';
+import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { t } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { ApiError } from '../../../api/http.ts';
-import type { Comment } from '../../../api/schemas/comments.ts';
+import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { Comments, draftKey } from './Comments.tsx';
 import { mockFetch } from '../../../../test/helpers/client-fetch.ts';
 import { draftsBeforeReload, offeredAfterReload, reloadWithinSession, signedInCoach } from '../../../../test/helpers/client-drafts.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { listComments } from '../../../api/comments.ts';
 import { listCount, listPage } from '../../../api/paging.ts';
-import type { Comment } from '../../../api/schemas/comments.ts';
+import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { formatCount } from '../../../components/list-count.ts';
 import { useResource } from '../../../components/useResource.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { Patient } from '../../../api/schemas/patients.ts';
-import type { Comment } from '../../../api/schemas/comments.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
+import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
 import { MasterData } from './MasterData.tsx';
 import { Comments } from './Comments.tsx';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { apiError, json, mockFetch, type RecordedCall } from '../../../../test/helpers/client-fetch.ts';
 import { clearDrafts } from '../../../lib/drafts.ts';
 import { reloadWithinSession, signedInCoach } from '../../../../test/helpers/client-drafts.ts';

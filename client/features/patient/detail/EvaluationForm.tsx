@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getEvaluationForm, saveEvaluationForm } from '../../../api/patients.ts';
-import { EvaluationFormSchema, type EvaluationForm as Evaluation, type EvaluationFormUpdate } from '../../../api/schemas/patients.ts';
+import { EvaluationFormSchema, type EvaluationForm as Evaluation, type EvaluationFormUpdate } from '../../../../contract/schemas/patients.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
-import type { AuditEntry } from '../../../api/schemas/audit-log.ts';
-import type { Comment } from '../../../api/schemas/comments.ts';
+import type { AuditEntry } from '../../../../contract/schemas/audit-log.ts';
+import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { apiError, buildMe, json, mockFetch } from '../../../../test/helpers/client-fetch.ts';
 import { buildPatient } from '../../../../test/helpers/screen-records.ts';
 import { user } from '../../../state/session.ts';
-import type { Me } from '../../../api/schemas/auth.ts';
+import type { Me } from '../../../../contract/schemas/auth.ts';
 import { PatientDetail } from '../PatientDetail.tsx';
 import { PatientHistory } from './PatientHistory.tsx';
 import { Comments } from './Comments.tsx';

@@ -1,7 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { ApiError } from '../../../api/http.ts';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { user } from '../../../state/session.ts';
 import { MasterData } from './MasterData.tsx';
 import { EvaluationForm } from './EvaluationForm.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { updatePatient } from '../../../api/patients.ts';
-import { PatientSchema, type Patient } from '../../../api/schemas/patients.ts';
-import type { Coach } from '../../../api/schemas/coaches.ts';
-import type { CostRate } from '../../../api/schemas/cost-rates.ts';
-import type { Diagnosis } from '../../../api/schemas/diagnosis.ts';
+import { PatientSchema, type Patient } from '../../../../contract/schemas/patients.ts';
+import type { Coach } from '../../../../contract/schemas/coaches.ts';
+import type { CostRate } from '../../../../contract/schemas/cost-rates.ts';
+import type { Diagnosis } from '../../../../contract/schemas/diagnosis.ts';
 import { dayText } from '../../../components/AftercareBadge.tsx';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';

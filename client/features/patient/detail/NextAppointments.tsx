@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { t } from '../../../lib/i18n.ts';
 import { appointmentTime } from '../../../lib/identity.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/preact';
-import type { SyncRecord } from '../../../api/schemas/sync-db.ts';
+import type { SyncRecord } from '../../../../contract/schemas/sync-db.ts';
 import { buildComment, buildPatient } from '../../../../test/helpers/screen-records.ts';
 import { PatientIdentity } from './PatientIdentity.tsx';
 

@@ -1,4 +1,4 @@
-import type { Patient } from '../../../api/schemas/patients.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { Timeline } from '../../../components/timeline/Timeline.tsx';
 import { useHistoryNames } from './useHistoryNames.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { listSyncRecords } from '../../../api/sync-db.ts';
-import type { SyncRecord } from '../../../api/schemas/sync-db.ts';
+import type { SyncRecord } from '../../../../contract/schemas/sync-db.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { BarChart, LineChart } from '../../../components/charts/index.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';

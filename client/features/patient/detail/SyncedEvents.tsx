@@ -1,7 +1,7 @@
 import { listSurveys } from '../../../api/surveys.ts';
 import { listSyncRecords } from '../../../api/sync-db.ts';
 import { eventTitle } from '../../../components/timeline/call-kind.ts';
-import type { Survey } from '../../../api/schemas/surveys.ts';
+import type { Survey } from '../../../../contract/schemas/surveys.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { useResource } from '../../../components/useResource.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AppointmentListSchema, type Appointment } from '../../../api/schemas/patients.ts';
+import { AppointmentListSchema, type Appointment } from '../../../../contract/schemas/patients.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /* The pieces of the appointments panel (Appointments.tsx): the form's state, the versioned list and its draft. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Columns follow the client schemas in client/api/schemas/*.ts. Lists (diagnosisIds, appointments,
+// Columns follow the client schemas in contract/schemas/*.ts. Lists (diagnosisIds, appointments,
 // survey questions) are JSON text; they are never filtered on.
 export async function up(db: Kysely<any>): Promise<void> {
   const timestamps = <T extends { addColumn: (...args: any[]) => T }>(t: T) =>

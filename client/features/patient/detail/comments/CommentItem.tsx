@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { deleteComment, updateComment } from '../../../../api/comments.ts';
-import { CommentSchema, type Comment } from '../../../../api/schemas/comments.ts';
+import { CommentSchema, type Comment } from '../../../../../contract/schemas/comments.ts';
 import { ConflictNotice } from '../../../../components/ConflictNotice.tsx';
 import { useAction } from '../../../../components/useAction.ts';
 import { ConflictError, exceptConflicts, useVersionedSave } from '../../../../components/useVersionedSave.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { listAuditLog } from '../../../../api/audit-log.ts';
-import type { AuditEntry } from '../../../../api/schemas/audit-log.ts';
-import type { Comment } from '../../../../api/schemas/comments.ts';
+import type { AuditEntry } from '../../../../../contract/schemas/audit-log.ts';
+import type { Comment } from '../../../../../contract/schemas/comments.ts';
 import { DataState } from '../../../../components/DataState.tsx';
 import { useResource } from '../../../../components/useResource.ts';
 import { t } from '../../../../lib/i18n.ts';

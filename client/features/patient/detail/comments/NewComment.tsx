@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createComment } from '../../../../api/comments.ts';
-import type { Comment } from '../../../../api/schemas/comments.ts';
+import type { Comment } from '../../../../../contract/schemas/comments.ts';
 import { saveFailureText } from '../../../../components/errorText.ts';
 import { useAction } from '../../../../components/useAction.ts';
 import { useDraft } from '../../../../components/useDraft.ts';

@@ -1,14 +1,14 @@
 /**
  * Every /v2 call of docs/product.md#calls with who may make it and the shapes it takes and answers.
- * Shapes are named after their valibot schema in client/api/schemas/ without the `Schema` suffix
+ * Shapes are named after their valibot schema in contract/schemas/ without the `Schema` suffix
  * (`Patient` = PatientSchema); `X[]` is a JSON array of X. scripts/api-docs.ts renders docs/api.md
  * from this list and the schemas, and test/server/upstream/api-docs.test.ts checks that every call
  * exists in the built-in upstream.
  */
-import { type ApiFamily, stats, sync } from './api-catalog-kinds.ts';
-import { PEOPLE_FAMILIES } from './api-catalog-people.ts';
+import { type ApiFamily, stats, sync } from './catalog-kinds.ts';
+import { PEOPLE_FAMILIES } from './catalog-people.ts';
 
-export { type ApiCall, type ApiFamily, type Permission, PERMISSIONS } from './api-catalog-kinds.ts';
+export { type ApiCall, type ApiFamily, type Permission, PERMISSIONS } from './catalog-kinds.ts';
 
 export const API_FAMILIES: ApiFamily[] = [
   ...PEOPLE_FAMILIES,

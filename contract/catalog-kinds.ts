@@ -1,4 +1,4 @@
-/** The building blocks of the /v2 catalogue (scripts/api-catalog.ts): who may call, what a call is, the usual call sets. */
+/** The building blocks of the /v2 catalogue (contract/catalog.ts): who may call, what a call is, the usual call sets. */
 export type Permission =
   | 'public'
   | 'signed-in'

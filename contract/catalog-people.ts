@@ -1,4 +1,4 @@
-import { type ApiFamily, crud, readOnly } from './api-catalog-kinds.ts';
+import { type ApiFamily, crud, readOnly } from './catalog-kinds.ts';
 
 /** The families of the catalogue about people and their access: sign-in, settings, coaches, patients, reference data. */
 export const PEOPLE_FAMILIES: ApiFamily[] = [
