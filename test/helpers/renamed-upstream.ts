@@ -89,6 +89,11 @@ function route(req: IncomingMessage, res: ServerResponse, body: string): void {
     return loopbackError(res, 400, 'body is not JSON');
   }
   const key = `${req.method} ${url.pathname}`;
+  if (key === 'POST /v2/auth/login') return json(res, 200, { id: 'token-1', ttl: 1209600, userId: 7 });
+  if (key === 'POST /v2/auth/logout') return void res.writeHead(204).end();
+  if (key === 'GET /v2/auth/me')
+    return json(res, 200, { id: 7, email: 'coach@example.org', isUserLocked: false, isAdmin: true, isSuperAdmin: false, isHealthManager: true });
+  if (key === 'GET /v2/patientTokens') return json(res, 200, [API_TOKEN]);
   if (key === 'GET /v2/patients') return chunked(res, [API_PATIENT]);
   if (key === 'GET /v2/patients/41') return json(res, 200, API_PATIENT, { ETag: '"v7"' });
   if (key === 'GET /v2/patients/404') return loopbackError(res, 404, 'Unknown "patient" id "404".');
