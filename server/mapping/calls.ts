@@ -39,14 +39,18 @@ function patternOf(path: string): RegExp {
 
 const baseOf = (answer: string) => answer.replace(/\[\]$/, '');
 
-/** The shape whose names a body takes: its own mapping, XCreate/XUpdate/XPatch -> X, else the call's answer shape. */
+/**
+ * The shape whose names a body takes: its own mapping; X for XCreate/XUpdate/XPatch/XUpsert (also with fields X lacks,
+ * like a new coach's password); else the call's answer shape when the body has only fields of it (CoachConnect).
+ */
 function bodyShape(body: string, answer: string | undefined, mapping: UpstreamMapping): string | undefined {
   if (mapping.has(body)) return body;
   const schema = SHAPES.get(body);
   if (!schema) return undefined;
   const named = /^(.+?)(?:Create|Update|Patch|Upsert)$/.exec(body)?.[1];
-  const candidates = [named, answer && baseOf(answer)].filter((name): name is string => !!name && name !== 'file');
-  return candidates.find((name) => containsFields(name, schema));
+  if (named && SHAPES.has(named)) return named;
+  const fromAnswer = answer && answer !== 'file' ? baseOf(answer) : undefined;
+  return fromAnswer && containsFields(fromAnswer, schema) ? fromAnswer : undefined;
 }
 
 function translationOf(call: ApiCall, mapping: UpstreamMapping, answerSchema?: v.GenericSchema, bodySchema?: v.GenericSchema): CallTranslation | undefined {
@@ -66,6 +70,16 @@ function translationOf(call: ApiCall, mapping: UpstreamMapping, answerSchema?: v
     if (node) result.body = node;
   }
   return result.answer || result.body ? result : undefined;
+}
+
+/** Which shape's names each request body of the catalogue takes (README, "The field mapping"), for a mapping that names none of the bodies itself. */
+export function bodyShapes(): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const call of API_FAMILIES.flatMap((family) => family.calls)) {
+    const shape = call.body && bodyShape(call.body, call.answer, new Map());
+    if (call.body && shape && shape !== call.body) result.set(call.body, shape);
+  }
+  return result;
 }
 
 /** Compiles the mapping once into per-call translations (start-up). */

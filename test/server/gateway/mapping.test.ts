@@ -110,6 +110,17 @@ describe('request bodies with a mapping', () => {
     expect(JSON.parse(upstream.requests[1].body)).toEqual([{ id: 'a2', start: '2026-03-01T10:00:00.000Z', minutes: 45, type: 'video' }]);
   });
 
+  test('a new coach’s body takes Coach’s names, its password (not a field of Coach) as it is', async () => {
+    const coachMapping = mappingFile({ entities: { Coach: { fields: { firstName: 'vorname', email: 'mail' } } } });
+    try {
+      const app = createApp(testConfig({ UPSTREAM_URL: upstream.url, UPSTREAM_MAPPING: coachMapping.file }), { publicDir: publicDir.dir });
+      await write(app, 'post', '/v2/coaches', { firstName: 'Anna', lastName: 'Berg', email: 'anna@example.org', password: 'Lang-genug-1' });
+      expect(sentBody()).toEqual({ vorname: 'Anna', lastName: 'Berg', mail: 'anna@example.org', password: 'Lang-genug-1' });
+    } finally {
+      coachMapping.cleanup();
+    }
+  });
+
   test('divides a scaled field: cents in the contract are euros in the API', async () => {
     const res = await write(mapped, 'post', '/v2/cost-rates', { name: 'Woche', amountCents: 1234, unit: 'week' });
     expect(sentBody()).toEqual({ name: 'Woche', amount: 12.34, unit: 'week' });
