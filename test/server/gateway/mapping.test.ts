@@ -3,7 +3,7 @@ import request from 'supertest';
 import { request as httpRequest } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
-import { listen, makePublicDir, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { listen, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { API_PATIENT, mappingFile, startRenamedUpstream } from '../../helpers/renamed-upstream.ts';
 import { type XsrfPair, xsrfFrom } from '../../helpers/xsrf-pair.ts';
@@ -228,6 +228,29 @@ describe('what passes through with a mapping', () => {
     expect(news.body).toEqual([{ id: 'n1', title: 'Neu', birthday: 'not a patient' }]);
     expect(news.headers['transfer-encoding']).toBe('chunked');
     expect(news.headers['content-length']).toBeUndefined();
+  });
+});
+
+describe('faults on a translated call', () => {
+  test('an upstream that is not reachable gives the usual 502', async () => {
+    const app = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}`, UPSTREAM_MAPPING: mapping.file }), { publicDir: publicDir.dir });
+    const res = await request(app).get('/v2/patients/41');
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('UPSTREAM_UNAVAILABLE');
+  });
+
+  test('an answer cut off mid-body is no answer: the connection is cut, nothing half-translated arrives', async () => {
+    const cutting = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' });
+      res.write('{"id":41,"birthday":"19');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    try {
+      const app = createApp(testConfig({ UPSTREAM_URL: cutting.url, UPSTREAM_MAPPING: mapping.file }), { publicDir: publicDir.dir });
+      await expect(request(app).get('/v2/patients/41')).rejects.toThrow();
+    } finally {
+      await cutting.close();
+    }
   });
 });
 
