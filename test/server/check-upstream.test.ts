@@ -199,6 +199,12 @@ describe('the proposed mapping', () => {
     });
   });
 
+  test('finds renames by the same last words, and repeats a rename of the first words for a sibling field', () => {
+    const other = { id: 1, firstName: 'A', lastName: 'B', programStart: '2026-01-01', programEnd: '2026-06-30', leadCoachId: 4 };
+    const proposal = proposeMapping([{ shape: 'Patient', schema: PatientSchema, objects: [other] }]);
+    expect(proposal.entities.Patient.fields).toEqual({ aftercareStart: 'programStart', aftercareEnd: 'programEnd', primaryCoachId: 'leadCoachId' });
+  });
+
   test('proposes scale 100 for an amount in euros beside cents, and nothing for a field of another type', () => {
     const proposal = proposeMapping([{ shape: 'CostRate', schema: CostRateSchema, objects: [{ id: 'c', title: 'Gruppe', amountEuros: 12.5, unit: 7 }] }]);
     expect(proposal.entities.CostRate.fields).toEqual({ name: 'title', amountCents: { name: 'amountEuros', scale: 100 } });
