@@ -18,6 +18,9 @@ export const MAX_TRANSLATED_ANSWER_BYTES = 32 * 1024 * 1024;
 /** Fields that describe the upstream's exact bytes and would be wrong for the translated ones. */
 const BYTE_FIELDS = ['content-length', 'content-md5', 'digest', 'content-digest', 'repr-digest'];
 
+/** The request ended before its body did: the caller drops the request without an answer or an error report. */
+export const CLIENT_GONE = Symbol('client gone');
+
 const isJson = (type: string | undefined) => /^application\/([\w.+-]*\+)?json\b/i.test(type?.trim() ?? '');
 
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -34,7 +37,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
+    // A client that went away mid-body (aborted, reset): nothing to send on, nothing to answer, nothing to report.
+    // After 'end' this changes nothing.
+    req.once('error', () => reject(CLIENT_GONE));
+    req.once('close', () => reject(CLIENT_GONE));
   });
 }
 

@@ -254,6 +254,31 @@ describe('faults on a translated call', () => {
   });
 });
 
+describe('a client that leaves mid-body on a translated call', () => {
+  test('sends nothing to the upstream and reports nothing, and the gateway goes on serving', async () => {
+    const reports: unknown[] = [];
+    const app = createApp(testConfig({ UPSTREAM_URL: upstream.url, UPSTREAM_MAPPING: mapping.file }), {
+      publicDir: publicDir.dir,
+      report: (error) => reports.push(error),
+    });
+    const server = await listen(app);
+    try {
+      await new Promise<void>((resolve) => {
+        const headers = { Cookie: xsrf.cookie, 'X-XSRF-TOKEN': xsrf.token, 'Content-Type': 'application/json', 'Content-Length': '1000' };
+        const req = httpRequest(`${server.url}/v2/patients/41`, { method: 'PATCH', headers });
+        req.on('error', () => resolve());
+        req.write('{"birthDate":"19', () => setTimeout(() => req.destroy(), 50));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(upstream.requests).toHaveLength(0);
+      expect(reports.map(String)).toEqual([]);
+      expect((await request(app).get('/v2/patients/41')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('without UPSTREAM_MAPPING', () => {
   test('answers are byte for byte the upstream’s and stream as they come (chunked, no Content-Length added)', async () => {
     const res = await request(plain).get('/v2/patients');
