@@ -45,12 +45,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * Rewrites the URL's filter/where and reads and translates a JSON body. Returns the body to send instead of the
+ * Rewrites the URL's query values (filter, where, a query shape's parameters) and reads and translates a JSON body. Returns the body to send instead of the
  * request's own (which has then been read), or undefined when the request's own is sent as it is.
  */
 export async function translateRequest(req: Request, call: CallTranslation): Promise<Buffer | undefined> {
   const at = req.url.indexOf('?');
-  if (call.filter && at >= 0) req.url = `${req.url.slice(0, at)}?${queryToApi(call.filter, req.url.slice(at + 1))}`;
+  if (call.query && at >= 0) req.url = `${req.url.slice(0, at)}?${queryToApi(call.query, req.url.slice(at + 1))}`;
   // An encoded body (Content-Encoding) or another type is none of the mapping's business.
   if (!call.body || !hasBody(req) || !isJson(req.headers['content-type']) || req.headers['content-encoding'] !== undefined) return undefined;
   const raw = await readBody(req);

@@ -208,6 +208,28 @@ describe('filters with a mapping', () => {
   });
 });
 
+describe('query shapes of their own with a mapping', () => {
+  test("renames a statistics query's parameters by its shape's mapping and its order by the rows' mapping; other parameters stay byte for byte", async () => {
+    const statistics = mappingFile({
+      entities: { DetailStatisticsQuery: { fields: { coachId: 'trainerId' } }, PatientDetailStatisticsRow: { fields: { lastName: 'surname' } } },
+    });
+    try {
+      const app = createApp(testConfig({ UPSTREAM_URL: upstream.url, UPSTREAM_MAPPING: statistics.file }), { publicDir: publicDir.dir });
+      const from = `from=${encodeURIComponent('"2026-01-01"')}`;
+      await request(app).get(
+        `/v2/statistics/patient-detail-statistics?${from}&coachId=${encodeURIComponent('"7"')}&order=${encodeURIComponent('"lastName DESC"')}`,
+      );
+      const sent = new URL(upstream.requests[0].url, 'http://x');
+      expect(upstream.requests[0].url).toContain(`?${from}&`);
+      expect(sent.searchParams.get('trainerId')).toBe('"7"');
+      expect(sent.searchParams.has('coachId')).toBe(false);
+      expect(sent.searchParams.get('order')).toBe('"surname DESC"');
+    } finally {
+      statistics.cleanup();
+    }
+  });
+});
+
 describe('what passes through with a mapping', () => {
   test('an error answer keeps its body and status (the API’s names in it untouched)', async () => {
     const res = await request(mapped).get('/v2/patients/404');
