@@ -173,6 +173,19 @@ describe('check:upstream and the field mapping', () => {
     }
   }, 60_000);
 
+  test("sends query values in the API's names, as the gateway would", async () => {
+    const given = mappingFile({ entities: { ...RENAMED_MAPPING.entities, StatisticsQuery: { fields: { from: 'start' } } } });
+    try {
+      renamed.requests.length = 0;
+      await runCheck(renamed.url, account, ['--mapping', given.file]);
+      const statistics = renamed.requests.find((r) => r.url.startsWith('/v2/statistics/patient-statistics?'));
+      expect(statistics?.url).toMatch(/[?&]start=/);
+      expect(statistics?.url).not.toMatch(/[?&]from=/);
+    } finally {
+      given.cleanup();
+    }
+  }, 60_000);
+
   test("refuses a wrong mapping with the gateway's own line and exit 2, before any call", async () => {
     const wrong = mappingFile({ entities: { Patient: { fields: { birthdat: 'birthday' } } } });
     try {
