@@ -110,6 +110,18 @@ function route(req: IncomingMessage, res: ServerResponse, body: string): void {
     }
     return json(res, 200, API_TOKEN);
   }
+  if (key === 'GET /v2/coaches/7/patients') {
+    // Big enough to be compressed for the browser; compressed here too when the gateway allows it.
+    const text = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ ...API_PATIENT, id: i })));
+    const gzip = /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, { 'Content-Type': 'application/json', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+    return void res.end(gzip ? gzipSync(text) : text);
+  }
+  if (key === 'GET /v2/patientTokens/5') {
+    // Compressed although the gateway asked for plain JSON.
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    return void res.end(gzipSync(JSON.stringify(API_TOKEN)));
+  }
   if (key === 'GET /v2/cost-rates') return json(res, 200, [API_COST_RATE]);
   if (key === 'POST /v2/cost-rates') return json(res, 200, { id: 'c2', ...sent });
   if (key === 'GET /v2/patients/41/sync-db/day-evaluation') return json(res, 200, [API_DAY_EVALUATION]);

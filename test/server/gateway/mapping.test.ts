@@ -89,9 +89,11 @@ describe('answers with a mapping', () => {
   });
 
   test('asks the upstream for plain JSON on a translated call and still compresses the answer for the browser', async () => {
-    const res = await request(mapped).get('/v2/patients/41/token/get-or-create-unused').set('Accept-Encoding', 'gzip');
+    const res = await request(mapped).get('/v2/coaches/7/patients').set('Accept-Encoding', 'gzip');
     expect(upstream.requests[0].headers['accept-encoding']).toBe('identity');
-    expect(res.body).toMatchObject({ code: 'K7QM-X3PA-9R' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toHaveLength(40);
+    expect(res.body[39]).toMatchObject({ id: 39, birthDate: '1970-03-01', gender: 'female' });
   });
 });
 
@@ -177,10 +179,14 @@ describe('filters with a mapping', () => {
     await list({
       where: {
         and: [{ or: [{ gender: { inq: ['female', 'diverse'] } }, { birthDate: { between: ['1970-01-01', '1980-01-01'] } }] }, { lastName: { like: 'Mu%' } }],
+        gender: { nlike: 'male' },
       },
     });
     expect(sentFilter()).toEqual({
-      where: { and: [{ or: [{ sex: { inq: ['f', 'd'] } }, { birthday: { between: ['1970-01-01', '1980-01-01'] } }] }, { surname: { like: 'Mu%' } }] },
+      where: {
+        and: [{ or: [{ sex: { inq: ['f', 'd'] } }, { birthday: { between: ['1970-01-01', '1980-01-01'] } }] }, { surname: { like: 'Mu%' } }],
+        sex: { nlike: 'male' },
+      },
     });
     expect(upstream.requests[0].url).toMatch(/&limit=5$/);
   });
@@ -235,6 +241,12 @@ describe('what passes through with a mapping', () => {
     const res = await request(mapped).get('/v2/patients/404');
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({ statusCode: 404, birthday: 'kept as it came' });
+  });
+
+  test('an answer the upstream encodes although asked for plain JSON passes as it came', async () => {
+    const res = await request(mapped).get('/v2/patientTokens/5').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toMatchObject({ token: 'K7QM-X3PA-9R' });
   });
 
   test('a file answer passes as it came', async () => {
