@@ -52,7 +52,7 @@ export const API_PATIENT = {
   appointments: [{ id: 'a1', start: '2026-02-01T09:00:00.000Z', minutes: 30, type: 'phone', note: '' }],
 };
 export const API_TOKEN = { id: 5, token: 'K7QM-X3PA-9R', coachId: 7, patientId: 41, expiresAt: '2026-12-01T00:00:00.000Z', usedAt: null };
-export const API_COST_RATE = { id: 'c1', name: 'IRENA Gruppe', amount: 35.5, unit: 'session' };
+export const API_COST_RATE = { id: 'c1', name: 'IRENA Gruppe', amount: 19.99, unit: 'session' };
 export const API_DAY_EVALUATION = {
   id: 'de-1',
   patientId: 41,

@@ -65,9 +65,9 @@ describe('answers with a mapping', () => {
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
   });
 
-  test('multiplies a scaled field: euros in the API are cents in the contract', async () => {
+  test('multiplies a scaled field: euros in the API are whole cents in the contract (19.99 × 100 is 1999)', async () => {
     const res = await request(mapped).get('/v2/cost-rates');
-    expect(res.body).toEqual([{ id: 'c1', name: 'IRENA Gruppe', amountCents: 3550, unit: 'session' }]);
+    expect(res.body).toEqual([{ id: 'c1', name: 'IRENA Gruppe', amountCents: 1999, unit: 'session' }]);
   });
 
   test('moves the fields of a flat record under data, renamed by the data shape’s mapping', async () => {
