@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { journeyOn, type ProvokedFailure } from './e2e-browser.ts';
 import { DEMO, DEMO_PASSWORD, resetLinkFromOutbox } from './e2e-api.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
-import type { Mail } from './lb3-upstream/rest.ts';
+import type { Mail } from './lb3-upstream/app.ts';
 
 /**
  * One journey file, two upstreams: every browser journey of docs/product.md sections 2-8 runs once against the gateway
