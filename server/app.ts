@@ -12,6 +12,7 @@ import { limitApiBodies } from './middleware/body-limit.ts';
 import { compressApiAnswers } from './middleware/compression.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
+import { compileTranslations } from './mapping/calls.ts';
 import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security-headers.ts';
@@ -66,6 +67,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
       idleTimeoutMs: config.upstreamIdleTimeoutMs,
       logger,
       report: options.report,
+      translations: config.mapping && compileTranslations(config.mapping),
     }),
   );
   const client = clientFiles({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MappingError, readMapping, type UpstreamMapping } from './mapping/mapping-file.ts';
 
 /**
  * Environment -> Config, checked once at start-up. Every variable has a schema with a message that says
@@ -82,6 +83,8 @@ export const EnvSchema = v.object({
   PORT: intInRange('PORT', 0, 65535, 8080),
   HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:-]+$/, 'HOST must be a host name or address, for example 0.0.0.0'))),
   UPSTREAM_URL: v.optional(httpUrl('UPSTREAM_URL')),
+  // The path of the field-mapping file (server/mapping/mapping-file.ts); read and checked below.
+  UPSTREAM_MAPPING: v.optional(v.string()),
   APP_TITLE: v.pipe(
     v.optional(v.string(), 'CL'),
     v.transform(cleanTitle),
@@ -137,6 +140,8 @@ export interface Config {
   port: number;
   host: string | undefined;
   upstreamUrl: string | undefined;
+  /** How the upstream names the contract's fields (UPSTREAM_MAPPING); undefined: the contract's own names. */
+  mapping: UpstreamMapping | undefined;
   appTitle: string;
   sentryDsn: string | undefined;
   sentryEnvironment: string;
@@ -202,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     port: e.PORT,
     host: e.HOST,
     upstreamUrl: e.UPSTREAM_URL,
+    mapping: e.UPSTREAM_MAPPING === undefined ? undefined : loadMapping(e.UPSTREAM_MAPPING),
     appTitle: e.APP_TITLE,
     sentryDsn: e.SENTRY_DSN,
     sentryEnvironment: e.SENTRY_ENVIRONMENT,
@@ -217,6 +223,16 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     upstream: { dataDir: e.DATA_DIR, demoData: e.DEMO_DATA, adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, smtpUrl: e.SMTP_URL },
   };
+}
+
+/** The mapping file, or a ConfigError naming the file, the place in it and what to fix. */
+function loadMapping(file: string): UpstreamMapping {
+  try {
+    return readMapping(file);
+  } catch (error) {
+    if (!(error instanceof MappingError)) throw error;
+    throw new ConfigError('UPSTREAM_MAPPING', `UPSTREAM_MAPPING ${file}: ${error.message}`);
+  }
 }
 
 /** The one line printed before exit 1. */

@@ -3,16 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { PatientSchema } from '../../contract/schemas/patients.ts';
+import { CostRateSchema } from '../../contract/schemas/cost-rates.ts';
+import { proposeMapping } from '../../scripts/upstream-proposal.ts';
+import type { FakeUpstream } from '../helpers/gateway-fixtures.ts';
+import { mappingFile, RENAMED_MAPPING, startRenamedUpstream } from '../helpers/renamed-upstream.ts';
 import { ROOT, startUpstream, type RunningUpstream } from '../helpers/e2e-server.ts';
 import { snapshot, startLb3Upstream } from '../helpers/lb3-upstream/app.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from '../helpers/lb3-upstream/seed.ts';
 
 /** Runs `npm run check:upstream -- <url>` as an operator would (the script itself, with the pinned Node). */
-function runCheck(url: string | undefined, env: Record<string, string | undefined>) {
+function runCheck(url: string | undefined, env: Record<string, string | undefined>, args: string[] = []) {
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
     execFile(
       process.execPath,
-      [join(ROOT, 'scripts', 'check-upstream.ts'), ...(url ? [url] : [])],
+      [join(ROOT, 'scripts', 'check-upstream.ts'), ...args, ...(url ? [url] : [])],
       { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout, err: stderr }),
     );
@@ -118,4 +124,85 @@ describe('check:upstream against the LoopBack 3 test upstream', () => {
     expect(noUrl.code).toBe(2);
     expect(noUrl.err).toMatch(/^Usage: /);
   }, 30_000);
+});
+
+describe('check:upstream and the field mapping', () => {
+  let renamed: FakeUpstream;
+  const account = { CHECK_EMAIL: 'coach@example.org', CHECK_PASSWORD: 'x' };
+  beforeAll(async () => {
+    renamed = await startRenamedUpstream();
+  });
+  afterAll(async () => {
+    await renamed.close();
+  });
+  const proposalIn = (out: string) => JSON.parse(out.slice(out.indexOf('{', out.indexOf('Proposed mapping')), out.lastIndexOf('}') + 1)) as unknown;
+
+  test('proposes a complete mapping for renamed fields, nested and flat records included, and writes it with --write-mapping', async () => {
+    const target = mappingFile({});
+    try {
+      const { out } = await runCheck(renamed.url, account, ['--write-mapping', target.file]);
+      expect(row(out, 'GET /patientTokens')).toMatch(/200 +no .*\[\]\.code \(needed\)/);
+      const expected = {
+        entities: {
+          ...RENAMED_MAPPING.entities,
+          // Only the values the answers showed.
+          Patient: { fields: { ...RENAMED_MAPPING.entities.Patient.fields, gender: { name: 'sex', values: { female: 'f' } } } },
+        },
+      };
+      expect(proposalIn(out)).toEqual(expected);
+      expect(JSON.parse(readFileSync(target.file, 'utf8'))).toEqual(expected);
+    } finally {
+      target.cleanup();
+    }
+  }, 60_000);
+
+  test('reads the answers through a given mapping (--mapping or UPSTREAM_MAPPING) and proposes nothing more', async () => {
+    const given = mappingFile();
+    try {
+      for (const [env, args] of [
+        [account, ['--mapping', given.file]],
+        [{ ...account, UPSTREAM_MAPPING: given.file }, []],
+      ] as const) {
+        const { out } = await runCheck(renamed.url, env, [...args]);
+        expect(out).toContain(`through the mapping ${given.file}`);
+        expect(row(out, 'GET /patientTokens')).toMatch(/200 +yes /);
+        expect(row(out, 'GET /patients/{id}/sync-db/day-evaluation')).toMatch(/200 +yes /);
+        expect(row(out, 'GET /patients/{id}')).not.toMatch(/birthDate|gender/);
+        expect(out).not.toContain('Proposed mapping');
+      }
+    } finally {
+      given.cleanup();
+    }
+  }, 60_000);
+
+  test("refuses a wrong mapping with the gateway's own line and exit 2, before any call", async () => {
+    const wrong = mappingFile({ entities: { Patient: { fields: { birthdat: 'birthday' } } } });
+    try {
+      const { code, out, err } = await runCheck(renamed.url, account, ['--mapping', wrong.file]);
+      expect(code).toBe(2);
+      expect(err.trim()).toBe(`UPSTREAM_MAPPING ${wrong.file}: entities.Patient.fields.birthdat is not a field of Patient (did you mean birthDate?)`);
+      expect(out).toBe('');
+    } finally {
+      wrong.cleanup();
+    }
+  }, 30_000);
+});
+
+describe('the proposed mapping', () => {
+  const patient = { id: 1, firstName: 'A', family_name: 'B', date_of_birth: '1970-01-01', primary_coach_id: 3, sex: 'M' };
+
+  test('finds renames by spelling and by name inside name, of the same JSON type, and abbreviated picklist values', () => {
+    const proposal = proposeMapping([{ shape: 'Patient', schema: PatientSchema, objects: [patient] }]);
+    expect(proposal.entities.Patient.fields).toEqual({
+      lastName: 'family_name',
+      birthDate: 'date_of_birth',
+      gender: { name: 'sex', values: { male: 'M' } },
+      primaryCoachId: 'primary_coach_id',
+    });
+  });
+
+  test('proposes scale 100 for an amount in euros beside cents, and nothing for a field of another type', () => {
+    const proposal = proposeMapping([{ shape: 'CostRate', schema: CostRateSchema, objects: [{ id: 'c', title: 'Gruppe', amountEuros: 12.5, unit: 7 }] }]);
+    expect(proposal.entities.CostRate.fields).toEqual({ name: 'title', amountCents: { name: 'amountEuros', scale: 100 } });
+  });
 });
