@@ -10,7 +10,7 @@ import { proposeMapping } from '../../scripts/upstream-proposal.ts';
 import type { FakeUpstream } from '../helpers/gateway-fixtures.ts';
 import { mappingFile, RENAMED_MAPPING, startRenamedUpstream } from '../helpers/renamed-upstream.ts';
 import { ROOT, startUpstream, type RunningUpstream } from '../helpers/e2e-server.ts';
-import { snapshot, startLb3Upstream } from '../helpers/lb3-upstream/app.ts';
+import { LB3_MAPPING, snapshot, startLb3Upstream } from '../helpers/lb3-upstream/app.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from '../helpers/lb3-upstream/seed.ts';
 
 /** Runs `npm run check:upstream -- <url>` as an operator would (the script itself, with the pinned Node). */
@@ -71,6 +71,23 @@ describe('check:upstream against the LoopBack 3 test upstream', () => {
       // The audit log is not in docs/product.md#calls: an API without it is fine, the patient's history tab is hidden.
       expect(row(out, 'GET /audit-log')).toMatch(/404 +absent /);
       expect(out).toMatch(/signs in and out \(POST \/auth\/login, POST \/auth\/logout\) and otherwise only reads/);
+    } finally {
+      await lb3.stop();
+    }
+  }, 60_000);
+
+  test('with its mapping.json (UPSTREAM_MAPPING) understands every call the product needs and exits 0', async () => {
+    const lb3 = await startLb3Upstream();
+    try {
+      const { code, out } = await runCheck(lb3.url, { CHECK_EMAIL: LB3_ACCOUNTS.admin, CHECK_PASSWORD: LB3_PASSWORD, UPSTREAM_MAPPING: LB3_MAPPING });
+      expect(code, out).toBe(0);
+      expect(out).toContain(`through the mapping ${LB3_MAPPING}`);
+      for (const call of ['GET /patients', 'GET /cost-rates', 'GET /surveys', 'GET /patientTokens/{id}', 'GET /patients/{id}/sync-db/day-evaluation/{id}']) {
+        expect(row(out, call), call).toMatch(/^\S.* 200 +yes /);
+      }
+      expect(row(out, 'GET /patients/{id}')).not.toMatch(/birthDate|aftercareStart|primaryCoachId|gender/);
+      expect(out).not.toContain('Proposed mapping');
+      expect(out).toMatch(/OK: every checked call the product needs works/);
     } finally {
       await lb3.stop();
     }

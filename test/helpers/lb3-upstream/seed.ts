@@ -72,5 +72,12 @@ export async function seed(lb: Lb3): Promise<void> {
   await m.CostRate.create({ designation: 'Nachsorge Standard', amountEuro: 35 });
   await m.Survey.create({ headline: 'Wohlbefinden', questions: [{ id: 'q1', text: 'Wie geht es Ihnen heute?', type: 'scale', min: 1, max: 5 }] });
   await m.ReplicationEndpoint.create({ name: 'Replikat', protocol: 'https' });
+  await m.PatientToken.create({ accessCode: 'KQ7MX3PA9R', coachId: coach.id, patientId: null, expiresAt: at(60), createdAt: at(-30) });
+  await m.SyncedPatient.create({ patientId: 1, patientCode: 'LB-101', lastSyncAt: at(0), recordCount: 2, lastDayEvaluationDate: day(-1) });
+  // What Anton's app synchronised, flat as this API keeps it.
+  await m.SyncEntry.create([
+    { patientId: 1, collection: 'day-evaluation', recordId: `de-${day(-1)}`, date: day(-1), mood: 4, sleep: 3, stress: 2, pain: null, notes: '' },
+    { patientId: 1, collection: 'day-stats', recordId: `ds-${day(-1)}`, date: day(-1), steps: 6400, activeMinutes: 35, sleepMinutes: 410, restingHeartRate: 62 },
+  ]);
   await m.TrainingMaterial.create({ title: 'Handbuch für Coaches', assetId: 1, fileName: 'handbuch.txt', contentType: 'text/plain', size: 22 });
 }
