@@ -77,7 +77,16 @@ export async function seed(lb: Lb3): Promise<void> {
   // What Anton's app synchronised, flat as this API keeps it.
   await m.SyncEntry.create([
     { patientId: 1, collection: 'day-evaluation', recordId: `de-${day(-1)}`, date: day(-1), mood: 4, sleep: 3, stress: 2, pain: null, notes: '' },
-    { patientId: 1, collection: 'day-stats', recordId: `ds-${day(-1)}`, date: day(-1), steps: 6400, activeMinutes: 35, sleepMinutes: 410, restingHeartRate: 62 },
+    {
+      patientId: 1,
+      collection: 'day-stats',
+      recordId: `ds-${day(-1)}`,
+      date: day(-1),
+      steps: 6400,
+      activeMinutes: 35,
+      sleepMinutes: 410,
+      restingHeartRate: 62,
+    },
   ]);
   await m.TrainingMaterial.create({ title: 'Handbuch für Coaches', assetId: 1, fileName: 'handbuch.txt', contentType: 'text/plain', size: 22 });
 }
