@@ -79,7 +79,7 @@ describe('the LoopBack 3 test upstream', () => {
     expect((await get('/patients/1/evaluation-form')).body).toMatchObject({ patientId: 1, summary: 'Ziele erreicht', goalAttainment: 4 });
   });
 
-  test('changes some fields with PATCH, and refuses a PUT of a coach without the password (422 ValidationError)', async () => {
+  test("changes some fields with PATCH, refuses a PUT of a coach without the password (422 ValidationError) and a coach's own flag change (403)", async () => {
     const { app, auth, login, get } = await signedIn();
     const patched = await request(app).patch('/v2/patients/2').set('Authorization', auth).send({ phone: '0301111' });
     expect(patched.body).toMatchObject({ id: 2, firstName: 'Berta', phone: '0301111', dateOfBirth: '1961-02-11' });
@@ -87,6 +87,8 @@ describe('the LoopBack 3 test upstream', () => {
     expect([put.status, put.body.error.name]).toEqual([422, 'ValidationError']);
     const patch = await request(app).patch(`/v2/coaches/${login.body.userId}`).set('Authorization', auth).send({ firstName: 'Clara' });
     expect([patch.status, patch.body.firstName]).toEqual([200, 'Clara']);
+    const promote = await request(app).patch(`/v2/coaches/${login.body.userId}`).set('Authorization', auth).send({ isAdmin: true });
+    expect(promote.status).toBe(403);
     expect((await get('/patients/999')).body).toEqual({
       error: { statusCode: 404, name: 'Error', message: 'Unknown "Patient" id "999".', code: 'MODEL_NOT_FOUND' },
     });

@@ -7,6 +7,7 @@ import { type Lb3, bodyArg, filterArg, httpError, optionsArg, pathArg, reqArg, r
 const ALPHABET = 'ACDEFGHJKLMNPQRTUVWXY34679';
 export const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 const DAY = 86_400_000;
+const FLAGS = ['isAdmin', 'isSuperAdmin', 'isHealthManager', 'isUserLocked'];
 const SIGNED_IN_CALLS = [
   'connect',
   'isCoachLocked',
@@ -33,7 +34,7 @@ async function selfOrAdmin(lb: Lb3, options: any, coachId: number) {
 }
 
 export function defineCoachCalls(lb: Lb3): void {
-  const { Coach, Patient, PatientCoach, CoachToken } = lb.models;
+  const { Coach, Patient, PatientCoach } = lb.models;
   Coach.settings.acls = [
     { principalType: 'ROLE', principalId: '$everyone', permission: 'DENY' },
     { principalType: 'ROLE', principalId: '$authenticated', permission: 'ALLOW', accessType: 'READ' },
@@ -47,6 +48,16 @@ export function defineCoachCalls(lb: Lb3): void {
   Coach.observe('before save', async (ctx: any) => {
     if (ctx.isNewInstance && ctx.instance && !ctx.instance.password) ctx.instance.password = randomBytes(24).toString('hex');
   });
+  // A coach changes their own profile, not their flags: only an administrator grants or locks.
+  const guardFlags = async (ctx: any) => {
+    const caller = await Coach.findById(ctx.req.accessToken?.userId);
+    if (caller?.isAdmin || caller?.isSuperAdmin) return;
+    const stored = await Coach.findById(ctx.instance?.id ?? ctx.args.id);
+    const data = ctx.args.data ?? {};
+    if (FLAGS.some((flag) => flag in data && Boolean(data[flag]) !== Boolean(stored?.[flag]))) throw httpError(403, 'Only an administrator changes these flags');
+  };
+  Coach.beforeRemote('prototype.patchAttributes', guardFlags);
+  Coach.beforeRemote('replaceById', guardFlags);
   const callerId = (options: any) => Number(options.accessToken?.userId);
   const access = async (coachId: number, data: Record<string, unknown>) => {
     const patient = await Patient.create({ ...data, leadCoachId: coachId });
@@ -70,6 +81,12 @@ export function defineCoachCalls(lb: Lb3): void {
   Coach.createTrialAccess = async (options: any) => access(callerId(options), { firstName: 'Test', lastName: 'Zugang' });
   Coach.remoteMethod('createTrialAccess', { http: { verb: 'get', path: '/create-trial-access' }, accepts: [optionsArg], returns: root() });
 
+  defineCoachAccountCalls(lb);
+}
+
+/** The calls about one coach, /coaches/{id}/…: the coach or an administrator. */
+function defineCoachAccountCalls(lb: Lb3): void {
+  const { Coach, Patient, PatientCoach, CoachToken } = lb.models;
   // Verification is off in this instance (emailVerified defaults to true): both calls only answer.
   Coach.sendVerificationEmail = async (id: number, options: any) => void (await selfOrAdmin(lb, options, id));
   Coach.remoteMethod('sendVerificationEmail', { http: { verb: 'post', path: '/:id/send-verification-email' }, accepts: [pathArg('id'), optionsArg] });
