@@ -7,8 +7,9 @@ import type { Mail } from './lb3-upstream/app.ts';
 
 /**
  * One journey file, two upstreams: every browser journey of docs/product.md sections 2-8 runs once against the gateway
- * in front of the built-in upstream and once against the gateway in front of the LoopBack-style test
- * upstream. A journey gets the upstream's accounts and its way of reading mails; nothing else differs.
+ * in front of the built-in upstream and once against the gateway in front of the LoopBack 3 test upstream, whose
+ * own field names the gateway translates with its mapping.json. A journey gets the upstream's accounts and its way of
+ * reading mails; nothing else differs.
  */
 export interface E2eUpstream {
   /** Short name, used in test titles and artifact folders. */
