@@ -7,6 +7,7 @@ import { LoginTokenSchema } from '../contract/schemas/auth.ts';
 import { SYNC_COLLECTIONS, syncRecordSchema } from '../contract/schemas/sync-db.ts';
 import { compileTranslations, type Translations } from '../server/mapping/calls.ts';
 import { MappingError, parseMapping, readMapping, type UpstreamMapping } from '../server/mapping/mapping-file.ts';
+import { queryToApi } from '../server/mapping/filter.ts';
 import { toContract } from '../server/mapping/translate.ts';
 import { answerSchema, failed, formatTable, loadSchemas, type Row } from './check-upstream-rows.ts';
 import { type MappingJson, proposeMapping, type Sample } from './upstream-proposal.ts';
@@ -68,6 +69,13 @@ class Check {
     return call?.answer ? toContract(call.answer, json) : json;
   }
 
+  /** The path with its query values in the API's names, as the gateway would send it. */
+  requested(path: string): string {
+    const [pathname, query] = path.split('?');
+    const plan = query === undefined ? undefined : this.translations?.find('GET', pathname)?.query;
+    return plan ? `${pathname}?${queryToApi(plan, query)}` : path;
+  }
+
   /** Whether a status already decides the row (not allowed, absent, none yet, an error). */
   private judgeStatus(row: Row, label: string, status: number, optional: boolean): boolean {
     if (status === 401 || status === 403) {
@@ -86,7 +94,7 @@ class Check {
 
   /** One GET, read as the client reads it; returns the parsed answer when understood. */
   async check(label: string, path: string, schema: v.GenericSchema | undefined, options: { list?: boolean; optional?: boolean; shape?: Sample } = {}) {
-    const answer = await this.send('GET', path);
+    const answer = await this.send('GET', this.requested(path));
     const row = emptyRow(label, answer.status === 0 ? 'no answer' : String(answer.status));
     this.rows.push(row);
     if (this.judgeStatus(row, label, answer.status, options.optional ?? false)) return undefined;

@@ -45,11 +45,42 @@ export function likeness(field: string, api: string): { score: number; scale?: n
   const [f, a] = [norm(field), norm(api)];
   if (f === a) return { score: 0.95 };
   if (SYNONYMS.some(([x, y]) => (x === f && y === a) || (y === f && x === a))) return { score: 1 };
-  if (f.endsWith('cents') && (a === f.slice(0, -5) || a === `${f.slice(0, -5)}euros`)) return { score: 0.9, scale: 100 };
+  const amount = f.endsWith('cents') ? f.slice(0, -5) : undefined;
+  if (amount && [amount, `${amount}euro`, `${amount}euros`].includes(a)) return { score: 0.9, scale: 100 };
   const [long, short] = f.length >= a.length ? [f, a] : [a, f];
   if (short.length >= 4 && long.endsWith(short)) return { score: 0.8 };
   if (short.length >= 4 && long.startsWith(short)) return { score: 0.7 };
-  return { score: editDistance(f, a) <= Math.max(2, Math.floor(f.length / 3)) ? 0.6 : 0 };
+  if (editDistance(f, a) <= Math.max(2, Math.floor(f.length / 3))) return { score: 0.6 };
+  // The same last words (primaryCoachId, leadCoachId): two of them, or one long one (aftercareStart, programStart).
+  const [fw, aw] = [words(field), words(api)];
+  let same = 0;
+  while (same < Math.min(fw.length, aw.length) && fw.at(-1 - same) === aw.at(-1 - same)) same++;
+  return { score: same >= 2 || (same === 1 && (fw.at(-1)?.length ?? 0) >= 5) ? 0.5 : 0 };
+}
+
+/** camelCase, snake_case and kebab-case names as lower-case words. */
+const words = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+
+/**
+ * A rename seen once is likely repeated: aftercareStart -> programStart makes programEnd the likely name of
+ * aftercareEnd. Returns the API name the same change of the first words gives, if the answer has it.
+ */
+function parallelRename(field: string, renames: [string, string][], present: Set<string>): string | undefined {
+  for (const [from, to] of renames) {
+    const [fw, tw] = [words(from), words(to)];
+    const tail = fw.at(-1);
+    if (fw.length < 2 || tw.length < 2 || tail === undefined || tail !== tw.at(-1)) continue;
+    const [oldHead, newHead] = [from.slice(0, from.toLowerCase().lastIndexOf(tail)), to.slice(0, to.toLowerCase().lastIndexOf(tail))];
+    if (!field.startsWith(oldHead) || field === from) continue;
+    const candidate = newHead + field.slice(oldHead.length);
+    if (present.has(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 /** A value of the API fits a contract field of this JSON type (ids may be numbers, null fits anything). */
@@ -113,6 +144,15 @@ function proposeShape(shape: string, schema: v.GenericSchema, objects: Plain[], 
     if (!best) continue;
     fields[field] = best.scale ? { name: best.api, scale: best.scale } : best.api;
     claimed.add(best.api);
+  }
+  const renames = Object.entries(fields).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+  for (const field of Object.keys(entries)) {
+    if (present.has(apiName(field)) || fields[field] !== undefined) continue;
+    const candidate = parallelRename(field, renames, new Set([...present].filter((api) => !claimed.has(api))));
+    if (candidate && objects.every((o) => fits(entries[field], field, o[candidate]))) {
+      fields[field] = candidate;
+      claimed.add(candidate);
+    }
   }
   const records = flat ? objects.map((o) => nest(o, entries, apiName)) : objects;
   for (const field of Object.keys(entries)) {

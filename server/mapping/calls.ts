@@ -3,15 +3,17 @@ import { API_FAMILIES, type ApiCall } from '../../contract/catalog.ts';
 import { sync } from '../../contract/catalog-kinds.ts';
 import { SYNC_COLLECTIONS, SyncRecordSchemas, syncUpsertSchema } from '../../contract/schemas/sync-db.ts';
 import { SHAPES } from '../../contract/shapes.ts';
+import type { QueryPlan } from './filter.ts';
 import type { UpstreamMapping } from './mapping-file.ts';
-import { containsFields, type Node, type ObjectNode, shapeTree } from './shape-tree.ts';
+import { entriesOf } from './schema-parts.ts';
+import { containsFields, type Node, shapeTree } from './shape-tree.ts';
 
 /** What one call needs translated; a call the mapping does not touch has none (and is streamed as before). */
 export interface CallTranslation {
   answer?: Node;
   body?: Node;
-  /** The object the `filter`/`where` query values speak about (X of an answer X or X[]). */
-  filter?: ObjectNode;
+  /** How its query string is translated. */
+  query?: QueryPlan;
 }
 
 /** The calls of the catalogue the mapping touches, found by method and path (without /v2). */
@@ -39,15 +41,39 @@ function patternOf(path: string): RegExp {
 
 const baseOf = (answer: string) => answer.replace(/\[\]$/, '');
 
-/** The shape whose names a body takes: its own mapping, XCreate/XUpdate/XPatch -> X, else the call's answer shape. */
+/**
+ * The shape whose names a body takes: its own mapping; X for XCreate/XUpdate/XPatch/XUpsert (also with fields X lacks,
+ * like a new coach's password); else the call's answer shape when the body has only fields of it (CoachConnect).
+ */
 function bodyShape(body: string, answer: string | undefined, mapping: UpstreamMapping): string | undefined {
   if (mapping.has(body)) return body;
   const schema = SHAPES.get(body);
   if (!schema) return undefined;
   const named = /^(.+?)(?:Create|Update|Patch|Upsert)$/.exec(body)?.[1];
-  const candidates = [named, answer && baseOf(answer)].filter((name): name is string => !!name && name !== 'file');
-  return candidates.find((name) => containsFields(name, schema));
+  if (named && SHAPES.has(named)) return named;
+  const fromAnswer = answer && answer !== 'file' ? baseOf(answer) : undefined;
+  return fromAnswer && containsFields(fromAnswer, schema) ? fromAnswer : undefined;
 }
+
+/** The query of a call: `filter`/`where` about the answer's shape, or a query shape of its own (StatisticsQuery) whose `order` sorts the answer's rows. */
+function queryPlanOf(call: ApiCall, mapping: UpstreamMapping, answer: Node | undefined): QueryPlan | undefined {
+  const element = answer?.type === 'array' ? answer.item : answer;
+  const about = element?.type === 'object' && element.entity ? element : undefined;
+  if (!call.query) return undefined;
+  if (call.query.startsWith('filter')) return about && { filter: about };
+  const schema = SHAPES.get(call.query);
+  const own = schema && shapeTree(schema, mapping, call.query);
+  const plan: QueryPlan = {
+    params: own?.type === 'object' ? own : undefined,
+    order: about && schema && 'order' in (entriesOfShape(call.query) ?? {}) ? about : undefined,
+  };
+  return plan.params || plan.order ? plan : undefined;
+}
+
+const entriesOfShape = (name: string) => {
+  const schema = SHAPES.get(name);
+  return schema && entriesOf(schema);
+};
 
 function translationOf(call: ApiCall, mapping: UpstreamMapping, answerSchema?: v.GenericSchema, bodySchema?: v.GenericSchema): CallTranslation | undefined {
   const result: CallTranslation = {};
@@ -55,17 +81,25 @@ function translationOf(call: ApiCall, mapping: UpstreamMapping, answerSchema?: v
     const base = baseOf(call.answer);
     const schema = answerSchema ?? SHAPES.get(base);
     const node = schema && shapeTree(schema, mapping, base);
-    if (node) {
-      result.answer = call.answer.endsWith('[]') ? { type: 'array', item: node } : node;
-      if (call.query?.startsWith('filter') && node.type === 'object' && node.entity) result.filter = node;
-    }
+    if (node) result.answer = call.answer.endsWith('[]') ? { type: 'array', item: node } : node;
   }
+  result.query = queryPlanOf(call, mapping, result.answer);
   if (call.body) {
     const schema = bodySchema ?? SHAPES.get(call.body);
     const node = schema && shapeTree(schema, mapping, bodyShape(call.body, call.answer, mapping));
     if (node) result.body = node;
   }
-  return result.answer || result.body ? result : undefined;
+  return result.answer || result.body || result.query ? result : undefined;
+}
+
+/** Which shape's names each request body of the catalogue takes (README, "The field mapping"), for a mapping that names none of the bodies itself. */
+export function bodyShapes(): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const call of API_FAMILIES.flatMap((family) => family.calls)) {
+    const shape = call.body && bodyShape(call.body, call.answer, new Map());
+    if (call.body && shape && shape !== call.body) result.set(call.body, shape);
+  }
+  return result;
 }
 
 /** Compiles the mapping once into per-call translations (start-up). */

@@ -71,24 +71,52 @@ export function filterToApi(node: ObjectNode, filter: unknown): unknown {
   return out;
 }
 
-/** The query string with its `filter` and `where` values translated; every other part stays byte for byte. */
-export function queryToApi(node: ObjectNode, query: string): string {
+/**
+ * What a call's query string needs: `filter`/`where` about the answer's shape (ListFilter), or a query shape of its
+ * own (StatisticsQuery: parameter names and values by its mapping) with an `order` about the answer's rows.
+ */
+export interface QueryPlan {
+  filter?: ObjectNode;
+  params?: ObjectNode;
+  order?: ObjectNode;
+}
+
+/** A query value as the client sends it (JSON-encoded), converted; text that is not JSON is converted as text. */
+function paramToApi(raw: string, convert: (value: unknown) => unknown): string {
+  try {
+    return JSON.stringify(convert(JSON.parse(raw)));
+  } catch {
+    const converted = convert(raw);
+    return typeof converted === 'string' ? converted : JSON.stringify(converted);
+  }
+}
+
+/** One name=value part of the query string, translated; null when the plan leaves it alone. */
+function partToApi(plan: QueryPlan, name: string, raw: string): [string, string] | null {
+  if (plan.filter && (name === 'filter' || name === 'where')) {
+    const node = plan.filter;
+    return [name, paramToApi(raw, (value) => (name === 'filter' ? filterToApi(node, value) : whereToApi(node, value)))];
+  }
+  if (plan.order && name === 'order') {
+    const node = plan.order;
+    return [plan.params?.toApiName.get(name) ?? name, paramToApi(raw, (value) => orderToApi(node, value))];
+  }
+  const params = plan.params;
+  if (!params?.toApiName.has(name) && !params?.entity?.fields.has(name)) return null;
+  return [params.toApiName.get(name) ?? name, paramToApi(raw, (value) => valueToApi(params.entity?.fields.get(name), value))];
+}
+
+/** The query string translated by the plan; every part it leaves alone stays byte for byte. */
+export function queryToApi(plan: QueryPlan, query: string): string {
   return query
     .split('&')
     .map((part) => {
       const at = part.indexOf('=');
       if (at < 0) return part;
       const name = decodePart(part.slice(0, at));
-      if (name !== 'filter' && name !== 'where') return part;
       const raw = decodePart(part.slice(at + 1));
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw ?? '');
-      } catch {
-        return part;
-      }
-      const translated = name === 'filter' ? filterToApi(node, parsed) : whereToApi(node, parsed);
-      return `${part.slice(0, at)}=${encodeURIComponent(JSON.stringify(translated))}`;
+      const translated = name !== null && raw !== null ? partToApi(plan, name, raw) : null;
+      return translated ? `${encodeURIComponent(translated[0])}=${encodeURIComponent(translated[1])}` : part;
     })
     .join('&');
 }

@@ -11,7 +11,7 @@ type Plain = Record<string, Json>;
 
 export const isPlain = (value: Json): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Scaled values are rounded to 15 digits: 12.34 × 100 is 1234, not 1233.9999999999998. */
+/** Scaled values are rounded to 15 digits: 19.99 × 100 is 1999, not 1998.9999999999998. */
 const exact = (value: number) => Number(value.toPrecision(15));
 
 /** One value of a field, contract -> API. */

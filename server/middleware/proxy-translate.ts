@@ -18,6 +18,9 @@ export const MAX_TRANSLATED_ANSWER_BYTES = 32 * 1024 * 1024;
 /** Fields that describe the upstream's exact bytes and would be wrong for the translated ones. */
 const BYTE_FIELDS = ['content-length', 'content-md5', 'digest', 'content-digest', 'repr-digest'];
 
+/** The request ended before its body did: the caller drops the request without an answer or an error report. */
+export const CLIENT_GONE = Symbol('client gone');
+
 const isJson = (type: string | undefined) => /^application\/([\w.+-]*\+)?json\b/i.test(type?.trim() ?? '');
 
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -34,17 +37,20 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
+    // A client that went away mid-body (aborted, reset): nothing to send on, nothing to answer, nothing to report.
+    // After 'end' this changes nothing.
+    req.once('error', () => reject(CLIENT_GONE));
+    req.once('close', () => reject(CLIENT_GONE));
   });
 }
 
 /**
- * Rewrites the URL's filter/where and reads and translates a JSON body. Returns the body to send instead of the
+ * Rewrites the URL's query values (filter, where, a query shape's parameters) and reads and translates a JSON body. Returns the body to send instead of the
  * request's own (which has then been read), or undefined when the request's own is sent as it is.
  */
 export async function translateRequest(req: Request, call: CallTranslation): Promise<Buffer | undefined> {
   const at = req.url.indexOf('?');
-  if (call.filter && at >= 0) req.url = `${req.url.slice(0, at)}?${queryToApi(call.filter, req.url.slice(at + 1))}`;
+  if (call.query && at >= 0) req.url = `${req.url.slice(0, at)}?${queryToApi(call.query, req.url.slice(at + 1))}`;
   // An encoded body (Content-Encoding) or another type is none of the mapping's business.
   if (!call.body || !hasBody(req) || !isJson(req.headers['content-type']) || req.headers['content-encoding'] !== undefined) return undefined;
   const raw = await readBody(req);

@@ -12,7 +12,7 @@ import { isRetryable } from './proxy-attempt.ts';
 import type { Attempt } from './proxy-attempt.ts';
 import { guardCalls } from './proxy-guard.ts';
 import { prepareUpstreamHeaders, removeHopByHop } from './proxy-headers.ts';
-import { answerTranslated, sendTranslatedBody, translateRequest } from './proxy-translate.ts';
+import { answerTranslated, CLIENT_GONE, sendTranslatedBody, translateRequest } from './proxy-translate.ts';
 import { clearSiteDataHeader, UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
 import { isApiPath } from './xsrf.ts';
 
@@ -276,7 +276,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
         if (body) state.bodies.set(req, body);
         void (call.answer ? translatingProxy : proxy)(req, res, next);
       },
-      (error: unknown) => next(error),
+      (error: unknown) => (error === CLIENT_GONE ? undefined : next(error)),
     );
   };
 }

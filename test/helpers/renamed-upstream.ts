@@ -52,7 +52,7 @@ export const API_PATIENT = {
   appointments: [{ id: 'a1', start: '2026-02-01T09:00:00.000Z', minutes: 30, type: 'phone', note: '' }],
 };
 export const API_TOKEN = { id: 5, token: 'K7QM-X3PA-9R', coachId: 7, patientId: 41, expiresAt: '2026-12-01T00:00:00.000Z', usedAt: null };
-export const API_COST_RATE = { id: 'c1', name: 'IRENA Gruppe', amount: 35.5, unit: 'session' };
+export const API_COST_RATE = { id: 'c1', name: 'IRENA Gruppe', amount: 19.99, unit: 'session' };
 export const API_DAY_EVALUATION = {
   id: 'de-1',
   patientId: 41,
@@ -109,6 +109,18 @@ function route(req: IncomingMessage, res: ServerResponse, body: string): void {
       return void res.end(gzipSync(text));
     }
     return json(res, 200, API_TOKEN);
+  }
+  if (key === 'GET /v2/coaches/7/patients') {
+    // Big enough to be compressed for the browser; compressed here too when the gateway allows it.
+    const text = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ ...API_PATIENT, id: i })));
+    const gzip = /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, { 'Content-Type': 'application/json', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+    return void res.end(gzip ? gzipSync(text) : text);
+  }
+  if (key === 'GET /v2/patientTokens/5') {
+    // Compressed although the gateway asked for plain JSON.
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    return void res.end(gzipSync(JSON.stringify(API_TOKEN)));
   }
   if (key === 'GET /v2/cost-rates') return json(res, 200, [API_COST_RATE]);
   if (key === 'POST /v2/cost-rates') return json(res, 200, { id: 'c2', ...sent });

@@ -192,6 +192,19 @@ describe('check:upstream and the field mapping', () => {
     }
   }, 60_000);
 
+  test("sends query values in the API's names, as the gateway would", async () => {
+    const given = mappingFile({ entities: { ...RENAMED_MAPPING.entities, StatisticsQuery: { fields: { from: 'start' } } } });
+    try {
+      renamed.requests.length = 0;
+      await runCheck(renamed.url, account, ['--mapping', given.file]);
+      const statistics = renamed.requests.find((r) => r.url.startsWith('/v2/statistics/patient-statistics?'));
+      expect(statistics?.url).toMatch(/[?&]start=/);
+      expect(statistics?.url).not.toMatch(/[?&]from=/);
+    } finally {
+      given.cleanup();
+    }
+  }, 60_000);
+
   test("refuses a wrong mapping with the gateway's own line and exit 2, before any call", async () => {
     const wrong = mappingFile({ entities: { Patient: { fields: { birthdat: 'birthday' } } } });
     try {
@@ -216,6 +229,12 @@ describe('the proposed mapping', () => {
       gender: { name: 'sex', values: { male: 'M' } },
       primaryCoachId: 'primary_coach_id',
     });
+  });
+
+  test('finds renames by the same last words, and repeats a rename of the first words for a sibling field', () => {
+    const other = { id: 1, firstName: 'A', lastName: 'B', programStart: '2026-01-01', programEnd: '2026-06-30', leadCoachId: 4 };
+    const proposal = proposeMapping([{ shape: 'Patient', schema: PatientSchema, objects: [other] }]);
+    expect(proposal.entities.Patient.fields).toEqual({ aftercareStart: 'programStart', aftercareEnd: 'programEnd', primaryCoachId: 'leadCoachId' });
   });
 
   test('proposes scale 100 for an amount in euros beside cents, and nothing for a field of another type', () => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { request as httpRequest } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
-import { listen, makePublicDir, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { listen, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 import { API_PATIENT, mappingFile, startRenamedUpstream } from '../../helpers/renamed-upstream.ts';
 import { type XsrfPair, xsrfFrom } from '../../helpers/xsrf-pair.ts';
@@ -65,9 +65,9 @@ describe('answers with a mapping', () => {
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
   });
 
-  test('multiplies a scaled field: euros in the API are cents in the contract', async () => {
+  test('multiplies a scaled field: euros in the API are whole cents in the contract (19.99 × 100 is 1999)', async () => {
     const res = await request(mapped).get('/v2/cost-rates');
-    expect(res.body).toEqual([{ id: 'c1', name: 'IRENA Gruppe', amountCents: 3550, unit: 'session' }]);
+    expect(res.body).toEqual([{ id: 'c1', name: 'IRENA Gruppe', amountCents: 1999, unit: 'session' }]);
   });
 
   test('moves the fields of a flat record under data, renamed by the data shape’s mapping', async () => {
@@ -89,9 +89,11 @@ describe('answers with a mapping', () => {
   });
 
   test('asks the upstream for plain JSON on a translated call and still compresses the answer for the browser', async () => {
-    const res = await request(mapped).get('/v2/patients/41/token/get-or-create-unused').set('Accept-Encoding', 'gzip');
+    const res = await request(mapped).get('/v2/coaches/7/patients').set('Accept-Encoding', 'gzip');
     expect(upstream.requests[0].headers['accept-encoding']).toBe('identity');
-    expect(res.body).toMatchObject({ code: 'K7QM-X3PA-9R' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toHaveLength(40);
+    expect(res.body[39]).toMatchObject({ id: 39, birthDate: '1970-03-01', gender: 'female' });
   });
 });
 
@@ -108,6 +110,17 @@ describe('request bodies with a mapping', () => {
     expect(sentBody()).toEqual({ firstName: 'A', surname: 'B', coachId: '7' });
     await write(mapped, 'put', '/v2/patients/41/appointments', [{ id: 'a2', startsAt: '2026-03-01T10:00:00.000Z', durationMinutes: 45, type: 'video' }]);
     expect(JSON.parse(upstream.requests[1].body)).toEqual([{ id: 'a2', start: '2026-03-01T10:00:00.000Z', minutes: 45, type: 'video' }]);
+  });
+
+  test('a new coach’s body takes Coach’s names, its password (not a field of Coach) as it is', async () => {
+    const coachMapping = mappingFile({ entities: { Coach: { fields: { firstName: 'vorname', email: 'mail' } } } });
+    try {
+      const app = createApp(testConfig({ UPSTREAM_URL: upstream.url, UPSTREAM_MAPPING: coachMapping.file }), { publicDir: publicDir.dir });
+      await write(app, 'post', '/v2/coaches', { firstName: 'Anna', lastName: 'Berg', email: 'anna@example.org', password: 'Lang-genug-1' });
+      expect(sentBody()).toEqual({ vorname: 'Anna', lastName: 'Berg', mail: 'anna@example.org', password: 'Lang-genug-1' });
+    } finally {
+      coachMapping.cleanup();
+    }
   });
 
   test('divides a scaled field: cents in the contract are euros in the API', async () => {
@@ -166,10 +179,14 @@ describe('filters with a mapping', () => {
     await list({
       where: {
         and: [{ or: [{ gender: { inq: ['female', 'diverse'] } }, { birthDate: { between: ['1970-01-01', '1980-01-01'] } }] }, { lastName: { like: 'Mu%' } }],
+        gender: { nlike: 'male' },
       },
     });
     expect(sentFilter()).toEqual({
-      where: { and: [{ or: [{ sex: { inq: ['f', 'd'] } }, { birthday: { between: ['1970-01-01', '1980-01-01'] } }] }, { surname: { like: 'Mu%' } }] },
+      where: {
+        and: [{ or: [{ sex: { inq: ['f', 'd'] } }, { birthday: { between: ['1970-01-01', '1980-01-01'] } }] }, { surname: { like: 'Mu%' } }],
+        sex: { nlike: 'male' },
+      },
     });
     expect(upstream.requests[0].url).toMatch(/&limit=5$/);
   });
@@ -197,11 +214,39 @@ describe('filters with a mapping', () => {
   });
 });
 
+describe('query shapes of their own with a mapping', () => {
+  test("renames a statistics query's parameters by its shape's mapping and its order by the rows' mapping; other parameters stay byte for byte", async () => {
+    const statistics = mappingFile({
+      entities: { DetailStatisticsQuery: { fields: { coachId: 'trainerId' } }, PatientDetailStatisticsRow: { fields: { lastName: 'surname' } } },
+    });
+    try {
+      const app = createApp(testConfig({ UPSTREAM_URL: upstream.url, UPSTREAM_MAPPING: statistics.file }), { publicDir: publicDir.dir });
+      const from = `from=${encodeURIComponent('"2026-01-01"')}`;
+      await request(app).get(
+        `/v2/statistics/patient-detail-statistics?${from}&coachId=${encodeURIComponent('"7"')}&order=${encodeURIComponent('"lastName DESC"')}`,
+      );
+      const sent = new URL(upstream.requests[0].url, 'http://x');
+      expect(upstream.requests[0].url).toContain(`?${from}&`);
+      expect(sent.searchParams.get('trainerId')).toBe('"7"');
+      expect(sent.searchParams.has('coachId')).toBe(false);
+      expect(sent.searchParams.get('order')).toBe('"surname DESC"');
+    } finally {
+      statistics.cleanup();
+    }
+  });
+});
+
 describe('what passes through with a mapping', () => {
   test('an error answer keeps its body and status (the API’s names in it untouched)', async () => {
     const res = await request(mapped).get('/v2/patients/404');
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({ statusCode: 404, birthday: 'kept as it came' });
+  });
+
+  test('an answer the upstream encodes although asked for plain JSON passes as it came', async () => {
+    const res = await request(mapped).get('/v2/patientTokens/5').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toMatchObject({ token: 'K7QM-X3PA-9R' });
   });
 
   test('a file answer passes as it came', async () => {
@@ -217,6 +262,54 @@ describe('what passes through with a mapping', () => {
     expect(news.body).toEqual([{ id: 'n1', title: 'Neu', birthday: 'not a patient' }]);
     expect(news.headers['transfer-encoding']).toBe('chunked');
     expect(news.headers['content-length']).toBeUndefined();
+  });
+});
+
+describe('faults on a translated call', () => {
+  test('an upstream that is not reachable gives the usual 502', async () => {
+    const app = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}`, UPSTREAM_MAPPING: mapping.file }), { publicDir: publicDir.dir });
+    const res = await request(app).get('/v2/patients/41');
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('UPSTREAM_UNAVAILABLE');
+  });
+
+  test('an answer cut off mid-body is no answer: the connection is cut, nothing half-translated arrives', async () => {
+    const cutting = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' });
+      res.write('{"id":41,"birthday":"19');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    try {
+      const app = createApp(testConfig({ UPSTREAM_URL: cutting.url, UPSTREAM_MAPPING: mapping.file }), { publicDir: publicDir.dir });
+      await expect(request(app).get('/v2/patients/41')).rejects.toThrow();
+    } finally {
+      await cutting.close();
+    }
+  });
+});
+
+describe('a client that leaves mid-body on a translated call', () => {
+  test('sends nothing to the upstream and reports nothing, and the gateway goes on serving', async () => {
+    const reports: unknown[] = [];
+    const app = createApp(testConfig({ UPSTREAM_URL: upstream.url, UPSTREAM_MAPPING: mapping.file }), {
+      publicDir: publicDir.dir,
+      report: (error) => reports.push(error),
+    });
+    const server = await listen(app);
+    try {
+      await new Promise<void>((resolve) => {
+        const headers = { Cookie: xsrf.cookie, 'X-XSRF-TOKEN': xsrf.token, 'Content-Type': 'application/json', 'Content-Length': '1000' };
+        const req = httpRequest(`${server.url}/v2/patients/41`, { method: 'PATCH', headers });
+        req.on('error', () => resolve());
+        req.write('{"birthDate":"19', () => setTimeout(() => req.destroy(), 50));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(upstream.requests).toHaveLength(0);
+      expect(reports.map(String)).toEqual([]);
+      expect((await request(app).get('/v2/patients/41')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
 
