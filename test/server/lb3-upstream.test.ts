@@ -107,10 +107,14 @@ describe('the LoopBack 3 test upstream', () => {
     expect((await get('/patients/1/sync-db/nonsense')).status).toBe(404);
   });
 
-  test('answers an unknown token 401 AUTHORIZATION_REQUIRED, and a mailed reset token only sets the password', async () => {
+  test('answers an unknown or expired token 401 AUTHORIZATION_REQUIRED, and a mailed reset token only sets the password', async () => {
     const { app, lb, get } = await signedIn();
     const unknown = await request(app).get('/v2/auth/me').set('Authorization', 'Bearer 0123456789abcdef');
     expect([unknown.status, unknown.body.error.code]).toEqual([401, 'AUTHORIZATION_REQUIRED']);
+    // A token past its ttl is LoopBack's to refuse: sign in again, then age the token by its ttl.
+    const other = await request(app).post('/v2/auth/login').send({ email: LB3_ACCOUNTS.admin, password: LB3_PASSWORD });
+    await lb.models.CoachToken.updateAll({ id: other.body.id }, { created: new Date(Date.now() - (other.body.ttl + 1) * 1000) });
+    expect((await request(app).get('/v2/auth/me').set('Authorization', `Bearer ${other.body.id}`)).status).toBe(401);
     expect((await request(app).post('/v2/auth/forgot-password').send({ email: 'niemand@lb3.example.com' })).status).toBe(204);
     expect((await request(app).post('/v2/auth/forgot-password').send({ email: LB3_ACCOUNTS.coach })).status).toBe(204);
     const mail = lb.outbox.at(-1)!;
