@@ -12,7 +12,7 @@ import { createLogger, requestLogger } from './logger.ts';
 import { RateLimiter, defaultRateLimits, type RateLimitSettings } from './http/rate-limit.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { refuseOddText, verifyUtf8 } from './http/input-guard.ts';
-import { routeFamilies } from './routes/index.ts';
+import { routeFamilies } from './routes.ts';
 
 export interface UpstreamOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { Upstream } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { CoachTable } from '../db/types.ts';
 import { hashToken } from '../lib/secrets.ts';
-import { toMe } from '../lib/coach-view.ts';
+import { toMe } from '../features/coaches/view.ts';
 import { sessionEnd, type SessionEnd } from '../lib/session-use.ts';
 import type { Me } from '../../../contract/schemas/auth.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';

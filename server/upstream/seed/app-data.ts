@@ -3,7 +3,7 @@ import type { CoachTable, PatientTable } from '../db/types.ts';
 import type { SyncRecordTable } from '../db/family-types.ts';
 import { generateCode } from '../lib/codes.ts';
 import { addDays, dayOf, maxDay, minDay } from '../lib/days.ts';
-import { derivedColumns, PATIENT_COLLECTIONS } from '../routes/sync-db.ts';
+import { derivedColumns, PATIENT_COLLECTIONS } from '../features/sync-data/routes.ts';
 import type { SyncCollection } from '../../../contract/schemas/sync-db.ts';
 import { between, indexFn, pick, type Random } from './random.ts';
 import { insertChunked } from './insert.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../db/index.ts';
 import type { CoachTable, PatientTable } from '../db/types.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
-import { generatePatientCode } from '../lib/patients.ts';
+import { generatePatientCode } from '../features/patients/rules.ts';
 import { seedAppData } from './app-data.ts';
 import { addDays, between, day, indexFn, pick, seededRandom, type Random } from './random.ts';
 import { CITIES_PHONE, CLINICS, COMMENTS, DIAGNOSES, EXTERNAL_COMMENTS, FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names.ts';

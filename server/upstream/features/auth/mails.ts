@@ -1,0 +1,48 @@
+import type { Upstream } from '../../context.ts';
+import type { CoachTable } from '../../db/types.ts';
+import { publicOrigin, sendMail } from '../../lib/outbox.ts';
+import { issueToken, VERIFY_TOKEN_TTL_SECONDS } from './repository.ts';
+
+type Person = Pick<CoachTable, 'id' | 'email' | 'firstName' | 'lastName'>;
+
+/**
+ * Mails a confirmation link to `address`: the account's own address (verifying it) or the new one waiting in
+ * pendingEmail (the change takes effect only when the link is opened). The link is bound to that address.
+ */
+export async function sendConfirmationMail(ctx: Upstream, coach: Person, address: string): Promise<void> {
+  const { token } = await issueToken(ctx, coach.id, 'verify', VERIFY_TOKEN_TTL_SECONDS, address);
+  const link = `${publicOrigin(ctx)}/v2/coaches/${encodeURIComponent(coach.id)}/verify-email?token=${encodeURIComponent(JSON.stringify(token))}`;
+  const change = address !== coach.email;
+  await sendMail(ctx, {
+    to: address,
+    subject: change ? 'Neue E-Mail-Adresse bestätigen' : 'E-Mail-Adresse bestätigen',
+    text: [
+      `Hallo ${coach.firstName} ${coach.lastName},`,
+      '',
+      change
+        ? 'für Ihr Konto im Coach-Portal wurde diese E-Mail-Adresse als neue Adresse eingetragen. Sie gilt erst, wenn Sie sie über diesen Link bestätigen:'
+        : 'bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:',
+      '',
+      link,
+      '',
+      'Der Link ist 7 Tage gültig.',
+      ...(change ? ['Nach der Bestätigung melden Sie sich mit der neuen Adresse an; alle bisherigen Anmeldungen enden.'] : []),
+    ].join('\n'),
+  });
+}
+
+/** Tells the old address that a new one was entered: the owner learns of a change they did not ask for. */
+export async function sendAddressChangeNotice(ctx: Upstream, coach: Person): Promise<void> {
+  await sendMail(ctx, {
+    to: coach.email,
+    subject: 'Ihre E-Mail-Adresse soll geändert werden',
+    text: [
+      `Hallo ${coach.firstName} ${coach.lastName},`,
+      '',
+      'für Ihr Konto im Coach-Portal wurde eine neue E-Mail-Adresse eingetragen. An die neue Adresse ging ein Link zur Bestätigung;',
+      'bis sie bestätigt ist, bleibt diese Adresse gültig.',
+      '',
+      'Wenn Sie diese Änderung nicht erwartet haben, wenden Sie sich bitte an Ihre Administration.',
+    ].join('\n'),
+  });
+}
