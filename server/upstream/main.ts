@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import { loadConfig, type UpstreamConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import { openStorage, privateFolder } from './db/index.ts';
 import { prepareData } from './seed/index.ts';
 import { createUpstreamApp } from './app.ts';
@@ -19,7 +19,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ service: 'upstream', level: config.logLevel });
   // The data folder holds the database (SQLite) and the outbox: the owner's alone, whatever the umask.
   if (config.dataDir !== ':memory:') {
     try {

@@ -31,12 +31,12 @@ export function checkOutput(def: ResourceDefinition, item: unknown): unknown {
 }
 
 /** 422 naming a field whose id points nowhere. */
-export async function assertReference(ctx: Upstream, table: keyof Database & string, id: string | null | undefined, path: string) {
+export async function assertReference(ctx: Upstream, table: keyof Database & string, id: string | null | undefined, path: string, message = 'Unknown id') {
   if (id === null || id === undefined) return;
   const found = await ctx.db
     .selectFrom(table as never)
     .select('id' as never)
     .where('id' as never, '=', id as never)
     .executeTakeFirst();
-  if (!found) throw validationFailed([{ path, message: 'Unknown id' }]);
+  if (!found) throw validationFailed([{ path, message }]);
 }

@@ -1,5 +1,5 @@
 import type { SessionCoach } from '../http/auth.ts';
-import type { AnyQuery } from './resource-routes.ts';
+import type { AnyQuery } from './definition.ts';
 
 /**
  * Soft deletion for a resource (comments): DELETE stamps `at` and `by` instead of removing the row, so what was

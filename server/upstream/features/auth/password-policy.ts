@@ -1,5 +1,6 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { badRequest } from '../../http/errors.ts';
+import { containsPersonalData, type PasswordRefusalCode, type PersonalData } from '../../../../contract/password-rules.ts';
 
 /*
  * NIST SP 800-63B (5.1.1.2): a new password is compared against values known to be commonly used, expected or
@@ -8,15 +9,6 @@ import { badRequest } from '../../http/errors.ts';
  * German and French words and names). There is no composition rule beyond the length: a long passphrase of
  * ordinary words is a good password, one word alone or "Passwort1" is not.
  */
-
-export type PasswordRefusalCode = 'PASSWORD_TOO_COMMON' | 'PASSWORD_CONTAINS_PERSONAL_DATA';
-
-/** What a password must not contain: the coach's address (its local part) and names. */
-export interface PersonalData {
-  email?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
 
 /** Patterns that, alone over the whole password, make it guessable from the first tries of an attacker's list. */
 const GUESSABLE_PATTERNS = new Set(['dictionary', 'spatial', 'sequence', 'repeat']);
@@ -28,8 +20,6 @@ const GUESSABLE_PATTERNS = new Set(['dictionary', 'spatial', 'sequence', 'repeat
  */
 const MATCHED_LENGTH = 64;
 const L33T_SUBSTITUTIONS = 4;
-/** Parts of a name or address shorter than this ("Li", "an") would refuse far too much. */
-const MIN_PERSONAL_PART = 3;
 
 interface Policy {
   zxcvbn: ZxcvbnFactory;
@@ -78,29 +68,10 @@ function isOnePattern(zxcvbn: ZxcvbnFactory, password: string): boolean {
   return sequence.length === 1 && GUESSABLE_PATTERNS.has(sequence[0].pattern) && sequence[0].i === 0 && sequence[0].j === matched.length - 1;
 }
 
-/**
- * A name as people type it on a keyboard without its letters: "jürgen" also as "juergen" and "jurgen", "weiß" as
- * "weiss", "hélène" as "helene". Any of these in a password counts as the name.
- */
-function spellings(lower: string): string[] {
-  const transcribed = lower.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
-  const plain = lower.replace(/ß/g, 'ss').normalize('NFD').replace(/\p{M}/gu, '');
-  return [lower, transcribed, plain];
-}
-
-/** The parts of the local part and the names that a password must not contain, lower-cased. */
-function personalParts(person: PersonalData): string[] {
-  const local = person.email?.split('@')[0] ?? '';
-  const texts = [local, person.firstName ?? '', person.lastName ?? ''].flatMap((text) => spellings(text.toLowerCase()));
-  const parts = texts.flatMap((text) => [text, ...text.split(/[^\p{L}\p{N}]+/u)]);
-  return [...new Set(parts.filter((part) => [...part].length >= MIN_PERSONAL_PART))];
-}
-
 /** Why a password is refused, or undefined when it may be used. */
 export async function passwordRefusal(password: string, person: PersonalData): Promise<PasswordRefusalCode | undefined> {
   const lower = password.toLowerCase();
-  const typed = spellings(lower);
-  if (personalParts(person).some((part) => typed.some((text) => text.includes(part)))) return 'PASSWORD_CONTAINS_PERSONAL_DATA';
+  if (containsPersonalData(password, person)) return 'PASSWORD_CONTAINS_PERSONAL_DATA';
   const { zxcvbn, blocklist } = await loadPolicy();
   const core = withoutOuterDigitsAndMarks(password);
   if (blocklist.has(lower) || blocklist.has(core.toLowerCase())) return 'PASSWORD_TOO_COMMON';

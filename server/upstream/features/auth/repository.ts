@@ -81,3 +81,8 @@ export async function coachAsItIsNow(trx: Transaction<Database>, coachId: string
     .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
     .executeTakeFirst();
 }
+
+/** Ends one login token (logout). */
+export async function endToken(ctx: Upstream, tokenHash: string): Promise<void> {
+  await ctx.db.updateTable('access_tokens').set({ usedAt: ctx.clock.now().toISOString() }).where('id', '=', tokenHash).execute();
+}

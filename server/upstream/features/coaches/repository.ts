@@ -1,7 +1,39 @@
 import type { Kysely } from 'kysely';
-import type { CoachTable, Database } from '../../db/types.ts';
-import { audit, changesBetween } from '../audit/record.ts';
+import type { Db } from '../../db/index.ts';
+import { insertChunked } from '../../db/insert-chunked.ts';
+import type { AccessTokenTable, CoachTable, Database } from '../../db/types.ts';
+import { toMe } from '../../http/auth.ts';
 import { nextVersion } from '../../lib/versions.ts';
+import { audit, changesBetween } from '../audit/record.ts';
+import type { Coach } from '../../../../contract/schemas/coaches.ts';
+
+/* The stored coaches (accounts) outside the generic /coaches resource. */
+
+/** A coach as the admin screens see it: never the password hash. */
+export function toCoach(row: CoachTable): Coach {
+  return {
+    ...toMe(row),
+    title: row.title,
+    phone: row.phone,
+    language: row.language as Coach['language'],
+    trialEndsAt: row.trialEndsAt,
+    pendingEmail: row.pendingEmail ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function findCoach(db: Db, id: string): Promise<CoachTable | undefined> {
+  return db.selectFrom('coaches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCoachByEmail(db: Db, email: string): Promise<CoachTable | undefined> {
+  return db.selectFrom('coaches').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function coachExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('coaches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
 
 /**
  * Changes some columns of a coach outside the coach resource (password, email verification), with the version
@@ -30,4 +62,37 @@ export async function updateCoachColumns(
     patientId: null,
     changes: changesBetween('coach', { ...before }, { ...before, ...changes }),
   });
+}
+
+/** The unused, unexpired verification token with this hash for the coach, if there is one. */
+export async function findVerificationToken(db: Db, coachId: string, tokenHash: string, now: Date): Promise<AccessTokenTable | undefined> {
+  return db
+    .selectFrom('access_tokens')
+    .selectAll()
+    .where('id', '=', tokenHash)
+    .where('kind', '=', 'verify')
+    .where('coachId', '=', coachId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Any administrator or super administrator (start-up refuses an instance without one). */
+export async function anyAdministrator(db: Db): Promise<boolean> {
+  const admin = await db
+    .selectFrom('coaches')
+    .select('id')
+    .where((eb) => eb.or([eb('isAdmin', '=', 1), eb('isSuperAdmin', '=', 1)]))
+    .limit(1)
+    .executeTakeFirst();
+  return admin !== undefined;
+}
+
+export async function anyCoach(db: Db): Promise<boolean> {
+  return (await db.selectFrom('coaches').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Accounts made outside the API (demo data, the first administrator), stored as they are. */
+export async function insertCoaches(db: Db, rows: CoachTable[]): Promise<void> {
+  await insertChunked(db, 'coaches', rows);
 }

@@ -1,13 +1,13 @@
 import type { CoachTable } from '../../db/types.ts';
 import { isAdmin, type SessionCoach } from '../../http/auth.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
-import type { ResourceDefinition, WriteContext } from '../../resource/resource-routes.ts';
+import type { ResourceDefinition, WriteContext } from '../../resource/definition.ts';
 import { sendAddressChangeNotice, sendConfirmationMail } from '../auth/mails.ts';
 import { assertMayManage, assertMaySetSuperAdmin, assertSuperAdminRemains, assertSuperAdminRemainsAfter } from './rules.ts';
-import { toCoach } from './view.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { ALL_TOKEN_KINDS, revokeTokens } from '../auth/repository.ts';
+import { findCoachByEmail, toCoach } from './repository.ts';
 import { CoachCreateSchema, CoachPatchSchema, CoachSchema, CoachUpdateSchema } from '../../../../contract/schemas/coaches.ts';
 
 /** The flags only an administrator may set. */
@@ -34,15 +34,14 @@ function assertPlainCoachChanges(coach: SessionCoach, row: Record<string, unknow
 
 /**
  * A different address is not taken over at once: it waits in pendingEmail until the link mailed to it is opened
- * (routes/coach-accounts.ts), so a typo or someone else's address cannot take the account's mail (and its reset
+ * (routes.ts), so a typo or someone else's address cannot take the account's mail (and its reset
  * links) away from its owner. The address the account has stays; naming it again keeps a pending change.
  */
 async function holdNewAddress(write: WriteContext, row: Record<string, unknown>, existing: CoachTable): Promise<void> {
   const email = row.email;
   delete row.email;
   if (typeof email !== 'string' || email === existing.email) return;
-  const taken = await write.ctx.db.selectFrom('coaches').select('id').where('email', '=', email).executeTakeFirst();
-  if (taken) throw conflict('email is already taken', 'ALREADY_EXISTS', [{ path: 'email', message: 'Already taken' }]);
+  if (await findCoachByEmail(write.ctx.db, email)) throw conflict('email is already taken', 'ALREADY_EXISTS', [{ path: 'email', message: 'Already taken' }]);
   row.pendingEmail = email;
 }
 
@@ -105,7 +104,7 @@ export const coachesResource: ResourceDefinition = {
     // Every coach sees the team (to link colleagues to a patient); the hash never leaves (toCoach).
     scopeList: (_ctx, _coach, query) => query,
     canRead: () => true,
-    // Admins manage coaches (administrators: only a super administrator, lib/coach-boundaries.ts); a coach may
+    // Admins manage coaches (administrators: only a super administrator, rules.ts); a coach may
     // edit their own profile (not their flags, checked in toRow).
     canWrite: async (ctx, coach, row, op) => {
       if (op === 'delete') {

@@ -5,6 +5,7 @@ import type { CoachTable, Database } from '../../db/types.ts';
 import { isAdmin, type SessionCoach } from '../../http/auth.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { param } from '../../http/params.ts';
+import { findCoach } from './repository.ts';
 
 /*
  * Who may manage whose account: change it, lock or delete it, send it a reset or verification mail, end its
@@ -29,9 +30,17 @@ export function assertMayManage(actor: Actor, target: Target): void {
 
 /** The coach named in the path, once the caller may manage them (404 for an unknown id). */
 export async function managedCoach(ctx: Upstream, req: Request, actor: Actor): Promise<CoachTable> {
-  const row = await ctx.db.selectFrom('coaches').selectAll().where('id', '=', param(req, 'id')).executeTakeFirst();
+  const row = await findCoach(ctx.db, param(req, 'id'));
   if (!row) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
   assertMayManage(actor, row);
+  return row;
+}
+
+/** The coach named in the path for reading on their behalf: 404 when unknown, 403 unless it is the caller or the caller is admin. */
+export async function targetCoach(ctx: Upstream, req: Request, self: Actor): Promise<CoachTable> {
+  const row = await findCoach(ctx.db, param(req, 'id'));
+  if (!row) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
+  if (row.id !== self.id && !isAdmin(self)) throw forbidden('Only administrators may act for other coaches', 'ADMIN_REQUIRED');
   return row;
 }
 

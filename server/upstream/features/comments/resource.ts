@@ -1,9 +1,11 @@
-import type { ResourceDefinition } from '../../resource/resource-routes.ts';
+import { isAdmin } from '../../http/auth.ts';
+import { assertReference } from '../../resource/checks.ts';
+import type { ResourceDefinition } from '../../resource/definition.ts';
 import { stamps } from '../../resource/rows.ts';
-import { patientScoped } from '../patients/access.ts';
-import { canAccessPatient, isAdmin } from '../../http/auth.ts';
-import { validationFailed } from '../../http/errors.ts';
+import { canAccessPatient, patientScoped } from '../patients/access.ts';
+import { coachNames } from './repository.ts';
 import { CommentCreateSchema, CommentPatchSchema, CommentSchema, CommentUpdateSchema } from '../../../../contract/schemas/comments.ts';
+import { ExternalCommentSchema } from '../../../../contract/schemas/external-comments.ts';
 
 /** The coaches' notes on a patient: versioned, audited, and deleted softly (administrators still see them). */
 export const commentsResource: ResourceDefinition = {
@@ -24,14 +26,11 @@ export const commentsResource: ResourceDefinition = {
   },
   async toRow(input, { ctx, coach, existing }) {
     if (existing) return { text: input.text ?? existing.text };
-    const patient = await ctx.db.selectFrom('patients').select('id').where('id', '=', String(input.patientId)).executeTakeFirst();
-    if (!patient) throw validationFailed([{ path: 'patientId', message: 'Unknown patient' }]);
+    await assertReference(ctx, 'patients', String(input.patientId), 'patientId', 'Unknown patient');
     return { patientId: input.patientId, text: input.text, authorId: coach.id };
   },
   async toOutput(rows, ctx) {
-    const ids = [...new Set(rows.flatMap((r) => [r.authorId, r.deletedBy]).filter((id): id is string => typeof id === 'string'))];
-    const authors = ids.length ? await ctx.db.selectFrom('coaches').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute() : [];
-    const names = new Map(authors.map((a) => [a.id, `${a.firstName} ${a.lastName}`]));
+    const names = await coachNames(ctx.db, [...new Set(rows.flatMap((r) => [r.authorId, r.deletedBy]).filter((id): id is string => typeof id === 'string'))]);
     return rows.map((r) => ({
       ...r,
       authorId: r.authorId ?? '-',
@@ -45,5 +44,17 @@ export const commentsResource: ResourceDefinition = {
   // deleted note stays in the table (soft deletion), seen by administrators with who deleted it and when.
   audit: { entity: 'comment', patientIdOf: (row) => String(row.patientId) },
   softDelete: { at: 'deletedAt', by: 'deletedBy', visibleTo: (coach) => isAdmin(coach) },
+  defaultOrder: { field: 'createdAt', direction: 'desc' },
+};
+
+/** Notes from outside (clinic, the patient's app, therapists): read only, for the coaches of each row's patient. */
+export const externalCommentsResource: ResourceDefinition = {
+  path: '/externalComments',
+  table: 'external_comments',
+  fields: { id: 'string', patientId: 'string', source: 'string', author: 'string', text: 'string', createdAt: 'date' },
+  outputSchema: ExternalCommentSchema,
+  access: patientScoped('external_comments', 'patientId'),
+  toRow: () => ({}),
+  toOutput: (rows) => rows,
   defaultOrder: { field: 'createdAt', direction: 'desc' },
 };

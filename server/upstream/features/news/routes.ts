@@ -3,8 +3,11 @@ import type { Upstream } from '../../context.ts';
 import { sendAnswer } from '../../http/answer.ts';
 import { currentCoach, isAdmin, requireAuth } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { param } from '../../http/params.ts';
 import { isoNow } from '../../lib/clock.ts';
-import { NewsListSchema, type NewsItem } from '../../../../contract/schemas/news.ts';
+import { coachExists } from '../coaches/repository.ts';
+import { isPublished, markRead, markUnread, publishedNews } from './repository.ts';
+import { NewsListSchema } from '../../../../contract/schemas/news.ts';
 
 /**
  * GET /news: every published item, newest first, with `read` for the calling coach.
@@ -16,45 +19,30 @@ export function newsRoutes(ctx: Upstream): Router {
   const auth = requireAuth(ctx);
 
   router.get('/news', auth, async (req, res) => {
-    const coach = currentCoach(req);
-    const rows = await ctx.db
-      .selectFrom('news')
-      .leftJoin('news_reads', (join) => join.onRef('news_reads.newsId', '=', 'news.id').on('news_reads.coachId', '=', coach.id))
-      .select(['news.id', 'news.title', 'news.body', 'news.publishedAt', 'news_reads.readAt'])
-      .where('news.publishedAt', '<=', isoNow(ctx.clock))
-      .orderBy('news.publishedAt', 'desc')
-      .orderBy('news.id')
-      .execute();
-    const items: NewsItem[] = rows.map((r) => ({ id: r.id, title: r.title, body: r.body, publishedAt: r.publishedAt, read: r.readAt != null }));
+    const items = await publishedNews(ctx.db, currentCoach(req).id, isoNow(ctx.clock));
     res.set('X-Total-Count', String(items.length));
     sendAnswer(res, NewsListSchema, items);
   });
 
   async function target(req: Request) {
     const coach = currentCoach(req);
-    const id = String(req.params.id);
-    const coachId = String(req.params.coachId);
+    const newsId = param(req, 'id');
+    const coachId = param(req, 'coachId');
     if (coachId !== coach.id && !isAdmin(coach)) throw forbidden('You can only change your own read state', 'NOT_OWN_READ_STATE');
-    const item = await ctx.db.selectFrom('news').select('id').where('id', '=', id).where('publishedAt', '<=', isoNow(ctx.clock)).executeTakeFirst();
-    if (!item) throw notFound('Unknown news item', 'NEWS_NOT_FOUND');
-    const exists = await ctx.db.selectFrom('coaches').select('id').where('id', '=', coachId).executeTakeFirst();
-    if (!exists) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
-    return { newsId: id, coachId };
+    if (!(await isPublished(ctx.db, newsId, isoNow(ctx.clock)))) throw notFound('Unknown news item', 'NEWS_NOT_FOUND');
+    if (!(await coachExists(ctx.db, coachId))) throw notFound('Unknown coach', 'COACH_NOT_FOUND');
+    return { newsId, coachId };
   }
 
   router.post('/news/:id/read/:coachId', auth, async (req, res) => {
     const { newsId, coachId } = await target(req);
-    await ctx.db
-      .insertInto('news_reads')
-      .values({ newsId, coachId, readAt: isoNow(ctx.clock) })
-      .onConflict((oc) => oc.columns(['newsId', 'coachId']).doNothing())
-      .execute();
+    await markRead(ctx.db, newsId, coachId, isoNow(ctx.clock));
     res.status(204).end();
   });
 
   router.post('/news/:id/unread/:coachId', auth, async (req, res) => {
     const { newsId, coachId } = await target(req);
-    await ctx.db.deleteFrom('news_reads').where('newsId', '=', newsId).where('coachId', '=', coachId).execute();
+    await markUnread(ctx.db, newsId, coachId);
     res.status(204).end();
   });
 

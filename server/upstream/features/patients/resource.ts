@@ -1,14 +1,11 @@
-import { scopeToPatients } from './access.ts';
+import { canAccessPatient, scopeToPatients } from './access.ts';
 import { plain, stamps } from '../../resource/rows.ts';
-import { canAccessPatient, isAdmin } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
-import type { ResourceDefinition } from '../../resource/resource-routes.ts';
+import type { ResourceDefinition } from '../../resource/definition.ts';
 import type { PatientTable } from '../../db/types.ts';
-import { checkPatientRow, countPatientCreation, initialPrimaryCoach, mayCreatePatients, toPatient, uniquePatientCode } from './rules.ts';
+import { checkPatientRow, countPatientCreation, initialPrimaryCoach, isPrimaryCoachOrAdmin, mayCreatePatients } from './rules.ts';
+import { toPatient, uniquePatientCode } from './repository.ts';
 import { PatientCreateSchema, PatientPatchSchema, PatientSchema, PatientUpdateSchema } from '../../../../contract/schemas/patients.ts';
-
-const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
-  isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id);
 
 /** /patients as a standard resource: who may create, change, hand over and delete a patient. */
 export const patientsResource: ResourceDefinition = {
@@ -58,7 +55,7 @@ export const patientsResource: ResourceDefinition = {
     }
     if (!existing) {
       await countPatientCreation(ctx, coach);
-      row.patientCode ??= await uniquePatientCode(ctx);
+      row.patientCode ??= await uniquePatientCode(ctx.db);
       row.primaryCoachId = initialPrimaryCoach(req.body, coach);
       row.appointments = '[]';
       row.lastDataAt = null;

@@ -1,35 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Upstream } from '../../context.ts';
 import type { PatientTable } from '../../db/types.ts';
-import type { Patient } from '../../../../contract/schemas/patients.ts';
+import { isAdmin } from '../../http/auth.ts';
 import { forbidden, validationFailed, type ErrorDetail } from '../../http/errors.ts';
-import { readSetting } from '../settings/routes.ts';
 import { CODE_ALPHABET } from '../../lib/codes.ts';
-
-/** Stored row -> the PatientSchema answer. */
-export function toPatient(row: PatientTable): Patient {
-  return {
-    id: row.id,
-    patientCode: row.patientCode,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    birthDate: row.birthDate,
-    gender: row.gender as Patient['gender'],
-    email: row.email,
-    phone: row.phone,
-    clinic: row.clinic,
-    aftercareStart: row.aftercareStart,
-    aftercareEnd: row.aftercareEnd,
-    primaryCoachId: row.primaryCoachId,
-    diagnosisIds: JSON.parse(row.diagnosisIds),
-    costRateId: row.costRateId,
-    appointments: JSON.parse(row.appointments),
-    lastDataAt: row.lastDataAt,
-    followUpAt: row.followUpAt ?? null,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
+import { readSetting } from '../settings/repository.ts';
+import { unknownReferences } from './repository.ts';
 
 const LETTERS = CODE_ALPHABET.replace(/[0-9]/g, '');
 /** Pseudonym like "NK-4821": two letters, four digits, no look-alike characters (read out on the phone). */
@@ -39,13 +15,8 @@ export function generatePatientCode(randomIndex: (n: number) => number = (n) => 
   return code;
 }
 
-export async function uniquePatientCode(ctx: Upstream): Promise<string> {
-  for (;;) {
-    const code = generatePatientCode();
-    const taken = await ctx.db.selectFrom('patients').select('id').where('patientCode', '=', code).executeTakeFirst();
-    if (!taken) return code;
-  }
-}
+export const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
+  isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id);
 
 /**
  * Checks a patient row as it will be stored: the interval, and that every referenced coach,
@@ -57,22 +28,7 @@ export async function checkPatientRow(
 ) {
   const details: ErrorDetail[] = [];
   if (row.aftercareEnd < row.aftercareStart) details.push({ path: 'aftercareEnd', message: 'aftercareEnd must not be before aftercareStart' });
-  if (row.primaryCoachId) {
-    const coach = await ctx.db.selectFrom('coaches').select('id').where('id', '=', row.primaryCoachId).executeTakeFirst();
-    if (!coach) details.push({ path: 'primaryCoachId', message: 'Unknown coach' });
-  }
-  if (row.costRateId) {
-    const rate = await ctx.db.selectFrom('cost_rates').select('id').where('id', '=', row.costRateId).executeTakeFirst();
-    if (!rate) details.push({ path: 'costRateId', message: 'Unknown cost rate' });
-  }
-  const diagnosisIds = JSON.parse(row.diagnosisIds) as string[];
-  if (diagnosisIds.length) {
-    const found = await ctx.db.selectFrom('diagnoses').select('id').where('id', 'in', diagnosisIds).execute();
-    const known = new Set(found.map((d) => d.id));
-    diagnosisIds.forEach((id, i) => {
-      if (!known.has(id)) details.push({ path: `diagnosisIds.${i}`, message: 'Unknown diagnosis' });
-    });
-  }
+  details.push(...(await unknownReferences(ctx.db, row)));
   if (details.length) throw validationFailed(details);
 }
 
@@ -83,6 +39,10 @@ export async function checkPatientRow(
 export async function mayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<boolean> {
   if (coach.isAdmin || coach.isSuperAdmin) return true;
   return readSetting(ctx.db, 'enable_creating_new_patients', true);
+}
+
+export async function assertMayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<void> {
+  if (!(await mayCreatePatients(ctx, coach))) throw forbidden('Creating patients is switched off for coaches', 'PATIENT_CREATION_DISABLED');
 }
 
 /**
@@ -104,8 +64,4 @@ export function initialPrimaryCoach(body: unknown, coach: { id: string; isAdmin:
 /** One point of the coach's RATE_LIMIT_PATIENTS_PER_COACH for each patient or trial access they create (429 beyond). */
 export async function countPatientCreation(ctx: Upstream, coach: { id: string }): Promise<void> {
   await ctx.rateLimiter.consume('patients', coach.id);
-}
-
-export async function assertMayCreatePatients(ctx: Upstream, coach: { isAdmin: boolean; isSuperAdmin: boolean }): Promise<void> {
-  if (!(await mayCreatePatients(ctx, coach))) throw forbidden('Creating patients is switched off for coaches', 'PATIENT_CREATION_DISABLED');
 }

@@ -5,7 +5,7 @@ import { sendAnswer } from '../../http/answer.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { ASSETS, publicAsset } from '../../assets/index.ts';
-import { readSetting } from './routes.ts';
+import { readSetting } from './repository.ts';
 import { AppSettingsSchema, AppVersionSchema, type AppSettings, type AppVersion } from '../../../../contract/schemas/app-settings.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };

@@ -1,30 +1,10 @@
 import { Router } from 'express';
 import type { Upstream } from '../../context.ts';
 import { sendAnswer } from '../../http/answer.ts';
-import type { Db } from '../../db/index.ts';
+import { readSetting, trainingMaterials } from './repository.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ASSETS } from '../../assets/index.ts';
 import { SystemSettingsSchema, TrainingMaterialListSchema, type SystemSettings, type TrainingMaterial } from '../../../../contract/schemas/system.ts';
-
-/** Reads one JSON setting, or the fallback when the key is missing or unreadable. */
-export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return fallback;
-  try {
-    return JSON.parse(row.value) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
-  const text = JSON.stringify(value);
-  await db
-    .insertInto('settings')
-    .values({ key, value: text })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
-    .execute();
-}
 
 /** GET /system/settings and GET /system/training-materials, for every signed-in coach. */
 export function systemRoutes(ctx: Upstream): Router {
@@ -40,7 +20,7 @@ export function systemRoutes(ctx: Upstream): Router {
   });
 
   router.get('/system/training-materials', auth, async (_req, res) => {
-    const rows = await ctx.db.selectFrom('training_materials').selectAll().orderBy('position').orderBy('title').execute();
+    const rows = await trainingMaterials(ctx.db);
     const list: TrainingMaterial[] = [];
     for (const row of rows) {
       const asset = ASSETS.get(row.assetId);

@@ -1,23 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index.ts';
+import { readSetting } from '../settings/repository.ts';
+import { statusOn, type Period } from './rules.ts';
 import { addDays, dayOf, daysInclusive, eachDay, maxDay, minDay } from '../../lib/days.ts';
-import type { AftercareStatus, DailyPatients, PatientStatistics, PhoneCoachings } from '../../../../contract/schemas/statistics.ts';
+import type { DailyPatients, PatientStatistics, PhoneCoachings } from '../../../../contract/schemas/statistics.ts';
 
-/* The figures of Controlling for a period (routes/statistics.ts answers them): patients by aftercare status, the daily
- * count of patients in aftercare, phone coachings per day. The per-patient table is in routes/statistics.ts. */
-
-/** A period of days, optionally for one coach's patients. */
-export interface Period {
-  from: string;
-  to: string;
-  coachId: string | undefined;
-}
-
-export function statusOn(day: string, start: string, end: string): AftercareStatus {
-  return day < start ? 'planned' : day > end ? 'completed' : 'active';
-}
+/* The figures of Controlling for a period: patients by aftercare status, the daily count of patients in aftercare,
+ * phone coachings per day, and what the per-patient table (rules.ts) is computed from. */
 
 /** Patients in scope: all, or those whose primary coach is coachId. */
-export function patientsQuery(db: Db, coachId: string | undefined) {
+function patientsQuery(db: Db, coachId: string | undefined) {
   let query = db.selectFrom('patients');
   if (coachId) query = query.where('primaryCoachId' as 'id', '=', coachId);
   return query;
@@ -74,7 +66,7 @@ export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<Daily
 }
 
 /** Phone coachings: held (done) events of type phone-coaching, by the Berlin day of their start. */
-export function phoneCoachingQuery(db: Db, p: Period) {
+function phoneCoachingQuery(db: Db, p: Period) {
   let query = db
     .selectFrom('sync_records')
     .where('collection', '=', 'event')
@@ -104,4 +96,58 @@ export async function phoneCoachings(db: Db, p: Period): Promise<PhoneCoachings>
     const row = byDay.get(date);
     return { date, count: Number(row?.count ?? 0), minutes: Number(row?.minutes ?? 0) };
   });
+}
+
+/** Per patient whose aftercare overlaps the period: who they are, their coach, and what happened in the period. */
+export async function detailRowsData(db: Db, p: Period) {
+  const patients = await patientsQuery(db, p.coachId)
+    .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
+    .select([
+      'patients.id',
+      'patients.patientCode',
+      'patients.firstName',
+      'patients.lastName',
+      'patients.primaryCoachId',
+      'patients.aftercareStart',
+      'patients.aftercareEnd',
+      'patients.lastDataAt',
+      'coaches.firstName as coachFirst',
+      'coaches.lastName as coachLast',
+    ])
+    .where('patients.aftercareStart', '<=', p.to)
+    .where('patients.aftercareEnd', '>=', p.from)
+    .execute();
+  const calls = await phoneCoachingQuery(db, p)
+    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
+    .groupBy('patientId')
+    .execute();
+  const evaluations = await db
+    .selectFrom('sync_records')
+    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count')])
+    .where('collection', '=', 'day-evaluation')
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .groupBy('patientId')
+    .execute();
+  return {
+    patients,
+    callsBy: new Map(calls.map((c) => [c.patientId, { count: Number(c.count ?? 0), minutes: Number(c.minutes ?? 0) }])),
+    evaluationsBy: new Map(evaluations.map((e) => [e.patientId, Number(e.count)])),
+  };
+}
+
+const PSEUDONYM_SETTING = 'statistics_pseudonym_key';
+/**
+ * The instance's secret for statistics pseudonyms (random, made on first use, never answered by any call):
+ * a pseudonym stays the same across periods and pages, and cannot be turned back into a patient id.
+ */
+export async function pseudonymKey(db: Db): Promise<string> {
+  const stored = await readSetting<string | null>(db, PSEUDONYM_SETTING, null);
+  if (typeof stored === 'string' && stored) return stored;
+  await db
+    .insertInto('settings')
+    .values({ key: PSEUDONYM_SETTING, value: JSON.stringify(randomBytes(32).toString('hex')) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return readSetting<string>(db, PSEUDONYM_SETTING, '');
 }

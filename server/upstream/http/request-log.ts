@@ -1,22 +1,10 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
-import { queryNamesOnly, REDACT_PATHS, redactUrl } from '../shared/redaction.ts';
+import { queryNamesOnly, redactUrl } from '../../shared/redaction.ts';
 
 // The same redaction as the gateway (server/shared/redaction.ts).
-export { redactUrl as scrubUrl } from '../shared/redaction.ts';
-
-export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
-  return pino(
-    {
-      level: options.level ?? 'info',
-      base: { service: 'upstream' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
-    },
-    options.destination,
-  );
-}
+export { redactUrl as scrubUrl } from '../../shared/redaction.ts';
 
 /** Request log: method, scrubbed URL, status and time only - no bodies (they hold patient data). */
 export function requestLogger(logger: Logger): RequestHandler {
