@@ -5,7 +5,7 @@ import { resourceRoutes } from './resource/resource-routes.ts';
 import { accessCodeRoutes } from './features/access-codes/routes.ts';
 import { patientTokensResource } from './features/access-codes/resource.ts';
 import { auditLogRoutes } from './features/audit/routes.ts';
-import { authRoutes } from './features/auth/routes.ts';
+import { authRoutes, passwordRoutes } from './features/auth/routes.ts';
 import { coachesResource } from './features/coaches/resource.ts';
 import { coachRoutes } from './features/coaches/routes.ts';
 import { commentsResource, externalCommentsResource } from './features/comments/resource.ts';
@@ -47,6 +47,7 @@ const resource = (def: ResourceDefinition) => (ctx: Upstream) => resourceRoutes(
  */
 export const routers: ((ctx: Upstream) => Router)[] = [
   authRoutes,
+  passwordRoutes,
   coachRoutes,
   coachPatientRoutes,
   careTeamRoutes,

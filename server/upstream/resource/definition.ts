@@ -8,7 +8,7 @@ import type { SessionCoach } from '../http/auth.ts';
 import type { FieldMap } from '../http/filter.ts';
 import type { SoftDelete } from './soft-delete.ts';
 
-/* What a resource of http/resource.ts is made of: its table, schemas, field map, access rule and hooks. */
+/* What a resource of resource-routes.ts is made of: its table, schemas, field map, access rule and hooks. */
 
 export type Row = Record<string, unknown> & { id: string };
 export type Op = 'create' | 'update' | 'delete';
@@ -72,7 +72,7 @@ export interface ResourceDefinition {
   uniqueField?: string;
   /** What the audit log calls these records, and the patient a row belongs to (null: none). Without it, writes are not logged. */
   audit?: { entity: AuditEntity; patientIdOf(row: Row): string | null };
-  /** DELETE marks the row deleted instead of removing it (http/soft-delete.ts). */
+  /** DELETE marks the row deleted instead of removing it (soft-delete.ts). */
   softDelete?: SoftDelete;
   /** Default order when the filter has none (id is always the last tie-breaker). */
   defaultOrder?: { field: string; direction: 'asc' | 'desc' } | { field: string; direction: 'asc' | 'desc' }[];

@@ -35,7 +35,7 @@ async function replacePassword(ctx: Upstream, coachId: string, password: string,
   await revokeTokens(ctx, coachId, ALL_TOKEN_KINDS, keep);
 }
 
-/** /auth: login, logout, me, password change, the emailed reset link (docs/contract.md#reset-link). */
+/** /auth: login, logout, the signed-in coach, ending the other sessions. */
 export function authRoutes(ctx: Upstream): Router {
   const router = Router();
   const limiter = ctx.rateLimiter;
@@ -73,6 +73,14 @@ export function authRoutes(ctx: Upstream): Router {
     if (!row) throw unauthorized();
     res.json(toMe(row));
   });
+
+  return router;
+}
+
+/** The password: changing it, setting it from an emailed link, asking for that link (docs/contract.md#reset-link). */
+export function passwordRoutes(ctx: Upstream): Router {
+  const router = Router();
+  const limiter = ctx.rateLimiter;
 
   router.patch('/auth/me/update-password', requireAuth(ctx), async (req, res) => {
     const body = validate(UpdatePasswordBodySchema, req.body);
