@@ -1,6 +1,6 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
 import type { Upstream } from '../../context.ts';
-import type { Database } from '../../db/types.ts';
+import type { CoachTable, Database } from '../../db/types.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
 
@@ -85,4 +85,18 @@ export async function coachAsItIsNow(trx: Transaction<Database>, coachId: string
 /** Ends one login token (logout). */
 export async function endToken(ctx: Upstream, tokenHash: string): Promise<void> {
   await ctx.db.updateTable('access_tokens').set({ usedAt: ctx.clock.now().toISOString() }).where('id', '=', tokenHash).execute();
+}
+
+/**
+ * A login token, issued only if the account is still as the password check found it (coachAsItIsNow): checking the
+ * password takes a while, and a lock or new password committed meanwhile has already ended the tokens the account
+ * had; so has a confirmed new address (the login named the old one). 'changed' or 'locked' when it is not.
+ */
+export async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = await coachAsItIsNow(trx, checked.id);
+    if (!now || now.passwordHash !== checked.passwordHash || now.email !== checked.email) return 'changed' as const;
+    if (now.isUserLocked === 1) return 'locked' as const;
+    return issueToken({ ...ctx, db: trx }, checked.id, 'access', ctx.session.maxHours * 3600);
+  });
 }

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { CoachTable } from '../../db/types.ts';
 import type { Upstream } from '../../context.ts';
 import { ForgotPasswordBodySchema, LoginBodySchema, SetPasswordBodySchema, UpdatePasswordBodySchema } from '../../../../contract/schemas/auth.ts';
 import { validate } from '../../http/validate.ts';
@@ -8,30 +7,14 @@ import { currentCoach, requireAuth, toMe } from '../../http/auth.ts';
 import { clientIp, limitPerIp } from '../../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import { afterAnswer } from '../../lib/after-answer.ts';
-import { findCoach, findCoachByEmail, updateCoachColumns } from '../coaches/repository.ts';
-import { ALL_TOKEN_KINDS, claimToken, coachAsItIsNow, endToken, issueToken, revokeTokens } from './repository.ts';
+import { findCoach, findCoachByEmail, storePassword } from '../coaches/repository.ts';
+import { ALL_TOKEN_KINDS, claimToken, endToken, issueLoginToken, revokeTokens } from './repository.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { sendResetMail } from './mails.ts';
 
-/**
- * The login token, issued only if the account is still as the password check found it (repository.ts
- * coachAsItIsNow): checking the password takes a while, and a lock or new password committed meanwhile has
- * already ended the tokens the account had; so has a confirmed new address (the login named the old one).
- */
-async function issueLoginToken(ctx: Upstream, checked: CoachTable) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = await coachAsItIsNow(trx, checked.id);
-    if (!now || now.passwordHash !== checked.passwordHash || now.email !== checked.email) throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
-    if (now.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
-    return issueToken({ ...ctx, db: trx }, checked.id, 'access', ctx.session.maxHours * 3600);
-  });
-}
-
-/** Stores a new password (audited) and ends every token of the account but `keep`. */
+/** Stores a new password; other sessions (another browser, a stolen token) and mailed links end with the old one. */
 async function replacePassword(ctx: Upstream, coachId: string, password: string, keep?: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute((trx) => updateCoachColumns(trx, coachId, coachId, ctx.clock.now(), { passwordHash }));
-  // Other sessions (another browser, a stolen token) and mailed links end with the old password.
+  await storePassword(ctx, coachId, await hashPassword(password));
   await revokeTokens(ctx, coachId, ALL_TOKEN_KINDS, keep);
 }
 
@@ -52,7 +35,10 @@ export function authRoutes(ctx: Upstream): Router {
     await attempt.succeeded();
     // Only after the right password, so "locked" reveals nothing to someone guessing.
     if (coach.isUserLocked === 1) throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
+    // The account may have changed while the password was checked (repository.ts issueLoginToken).
     const issued = await issueLoginToken(ctx, coach);
+    if (issued === 'changed') throw unauthorized('Wrong email or password', 'LOGIN_FAILED');
+    if (issued === 'locked') throw forbidden('This account is locked', 'ACCOUNT_LOCKED');
     res.json({ id: issued.token, ttl: issued.ttl, created: issued.created, userId: coach.id, user: toMe(coach) });
   });
 

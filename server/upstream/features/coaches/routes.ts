@@ -8,8 +8,8 @@ import { jsonQueryValue } from '../../http/filter.ts';
 import { param } from '../../http/params.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { sendConfirmationMail, sendResetMail } from '../auth/mails.ts';
-import { ALL_TOKEN_KINDS, revokeTokens } from '../auth/repository.ts';
-import { findCoach, findVerificationToken, updateCoachColumns } from './repository.ts';
+import { revokeTokens } from '../auth/repository.ts';
+import { confirmAddress, findCoach, findVerificationToken } from './repository.ts';
 import { managedCoach } from './rules.ts';
 
 const invalidLink = () =>
@@ -29,9 +29,8 @@ async function verificationToken(ctx: Upstream, req: Request): Promise<AccessTok
  * pendingEmail, which becomes the account's address. Every token of the account ends then: sessions and links
  * belong to the old address. A link to any other address (an older pending one, the address before) is dead.
  */
-async function confirmAddress(ctx: Upstream, token: AccessTokenTable): Promise<void> {
+async function confirmLink(ctx: Upstream, token: AccessTokenTable): Promise<void> {
   const coach = await findCoach(ctx.db, token.coachId);
-  const now = ctx.clock.now();
   const changes =
     coach && token.sentTo && token.sentTo === coach.pendingEmail
       ? { email: coach.pendingEmail, pendingEmail: null, emailVerified: 1 as const }
@@ -40,11 +39,7 @@ async function confirmAddress(ctx: Upstream, token: AccessTokenTable): Promise<v
         : undefined;
   if (!coach || !changes) throw invalidLink();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('access_tokens').set({ usedAt: now.toISOString() }).where('id', '=', token.id).execute();
-      await updateCoachColumns(trx, coach.id, coach.id, now, changes);
-      if ('email' in changes) await revokeTokens({ ...ctx, db: trx }, coach.id, ALL_TOKEN_KINDS);
-    });
+    await confirmAddress(ctx, token.id, coach.id, changes);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('email is already taken', 'ALREADY_EXISTS', [{ path: 'email', message: 'Already taken' }]);
     throw error;
@@ -73,7 +68,7 @@ export function coachRoutes(ctx: Upstream): Router {
 
   // Opened from the mail, without a session: the token in the link is the proof.
   router.get('/coaches/:id/verify-email', async (req, res) => {
-    await confirmAddress(ctx, await verificationToken(ctx, req));
+    await confirmLink(ctx, await verificationToken(ctx, req));
     if (req.accepts(['json', 'html']) === 'html') res.redirect(302, '/login');
     else res.status(204).end();
   });

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Upstream } from '../../context.ts';
 import type { CoachTable, Database } from '../../db/types.ts';
 import { isAdmin, type SessionCoach } from '../../http/auth.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { param } from '../../http/params.ts';
-import { findCoach } from './repository.ts';
+import { activeSuperAdminExists, findCoach, lockSuperAdmins } from './repository.ts';
 
 /*
  * Who may manage whose account: change it, lock or delete it, send it a reset or verification mail, end its
@@ -58,14 +58,7 @@ export async function assertSuperAdminRemains(db: Kysely<Database>, before: Coac
   if (before.isSuperAdmin !== 1 || before.isUserLocked === 1) return;
   const stays = after !== undefined && (after.isSuperAdmin ?? before.isSuperAdmin) === 1 && (after.isUserLocked ?? before.isUserLocked) === 0;
   if (stays) return;
-  const other = await db
-    .selectFrom('coaches')
-    .select('id')
-    .where('isSuperAdmin', '=', 1)
-    .where('isUserLocked', '=', 0)
-    .where('id', '!=', before.id)
-    .executeTakeFirst();
-  if (!other) throw conflict('The last super administrator cannot be locked, deleted or demoted', 'LAST_SUPER_ADMIN');
+  if (!(await activeSuperAdminExists(db, before.id))) throw conflict('The last super administrator cannot be locked, deleted or demoted', 'LAST_SUPER_ADMIN');
 }
 
 /**
@@ -77,7 +70,6 @@ export async function assertSuperAdminRemains(db: Kysely<Database>, before: Coac
  */
 export async function assertSuperAdminRemainsAfter(trx: Transaction<Database>, before: CoachTable): Promise<void> {
   if (before.isSuperAdmin !== 1 || before.isUserLocked === 1) return;
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtext('coach-boundaries:super-admins'))`.execute(trx);
-  const left = await trx.selectFrom('coaches').select('id').where('isSuperAdmin', '=', 1).where('isUserLocked', '=', 0).executeTakeFirst();
-  if (!left) throw conflict('The last super administrator cannot be locked, deleted or demoted', 'LAST_SUPER_ADMIN');
+  await lockSuperAdmins(trx);
+  if (!(await activeSuperAdminExists(trx))) throw conflict('The last super administrator cannot be locked, deleted or demoted', 'LAST_SUPER_ADMIN');
 }

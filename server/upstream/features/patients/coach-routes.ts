@@ -5,14 +5,11 @@ import type { PatientTable } from '../../db/types.ts';
 import { currentCoach, requireAuth, type SessionCoach } from '../../http/auth.ts';
 import { conflict } from '../../http/errors.ts';
 import { parseFilter } from '../../http/filter.ts';
-import { listPage } from '../../http/list-page.ts';
 import { validate } from '../../http/validate.ts';
 import { newId } from '../../lib/secrets.ts';
-import type { AnyQuery } from '../../resource/definition.ts';
 import { createAccessCode } from '../access-codes/repository.ts';
 import { targetCoach } from '../coaches/rules.ts';
-import { patientAccessCondition } from './access.ts';
-import { countTrialPatients, findPatientByCode, insertPatient, toPatient, uniquePatientCode } from './repository.ts';
+import { countTrialPatients, findPatientByCode, insertPatient, patientsOfCoach, toPatient, uniquePatientCode } from './repository.ts';
 import { patientsResource } from './resource.ts';
 import { assertMayCreatePatients, checkPatientRow, countPatientCreation, initialPrimaryCoach } from './rules.ts';
 import { PatientCreateSchema, PatientSchema } from '../../../../contract/schemas/patients.ts';
@@ -90,8 +87,7 @@ export function coachPatientRoutes(ctx: Upstream): Router {
   router.get('/coaches/:id/patients', auth, async (req, res) => {
     const target = await targetCoach(ctx, req, currentCoach(req));
     const filter = parseFilter(req.query as Record<string, unknown>, patientsResource.fields);
-    const scoped = ctx.db.selectFrom('patients').where((eb) => patientAccessCondition(eb, target.id, 'patients.id')) as AnyQuery;
-    const { rows, total } = await listPage(scoped, 'patients', filter, [patientsResource.defaultOrder ?? []].flat());
+    const { rows, total } = await patientsOfCoach(ctx.db, target.id, filter, [patientsResource.defaultOrder ?? []].flat());
     res.set('X-Total-Count', String(total));
     res.json((rows as unknown as PatientTable[]).map((row) => v.parse(PatientSchema, toPatient(row))));
   });

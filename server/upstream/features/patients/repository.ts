@@ -2,6 +2,10 @@ import type { Db } from '../../db/index.ts';
 import { insertChunked } from '../../db/insert-chunked.ts';
 import type { PatientTable } from '../../db/types.ts';
 import type { ErrorDetail } from '../../http/errors.ts';
+import type { ParsedFilter } from '../../http/filter.ts';
+import { listPage } from '../../http/list-page.ts';
+import type { AnyQuery } from '../../resource/definition.ts';
+import { patientAccessCondition } from './access.ts';
 import { audit, changesBetween, insertAudited } from '../audit/record.ts';
 import type { Appointment, EvaluationForm, Patient, PrimaryCoach } from '../../../../contract/schemas/patients.ts';
 import { generatePatientCode } from './rules.ts';
@@ -31,6 +35,12 @@ export function toPatient(row: PatientTable): Patient {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** One page of the patients a coach looks after (primary or in the care team), as the coach would see them. */
+export async function patientsOfCoach(db: Db, coachId: string, filter: ParsedFilter, defaultOrder: { field: string; direction: 'asc' | 'desc' }[]) {
+  const scoped = db.selectFrom('patients').where((eb) => patientAccessCondition(eb, coachId, 'patients.id')) as AnyQuery;
+  return listPage(scoped, 'patients', filter, defaultOrder);
 }
 
 export async function findPatientByCode(db: Db, patientCode: string): Promise<PatientTable | undefined> {
