@@ -1,8 +1,7 @@
 import type { Db } from '../db/index.ts';
 import type { CoachTable, PatientTable } from '../db/types.ts';
 import { hashPassword } from '../lib/secrets.ts';
-import { generateCode, CODE_VALID_DAYS } from '../lib/codes.ts';
-import { generatePatientCode } from '../features/patients/rules.ts';
+import { generateCode, generatePatientCode, CODE_VALID_DAYS } from '../lib/codes.ts';
 import { insertCareTeamLinks, insertPatients } from '../features/patients/repository.ts';
 import { insertCoaches } from '../features/coaches/repository.ts';
 import { insertComments, insertExternalComments } from '../features/comments/repository.ts';

@@ -8,7 +8,7 @@ import type { AnyQuery } from '../../resource/definition.ts';
 import { patientAccessCondition } from './access.ts';
 import { audit, changesBetween, insertAudited } from '../audit/record.ts';
 import type { Appointment, EvaluationForm, Patient, PrimaryCoach } from '../../../../contract/schemas/patients.ts';
-import { generatePatientCode } from './rules.ts';
+import { generatePatientCode } from '../../lib/codes.ts';
 
 /* The stored patients and what hangs off them: care team, lent devices, appointments, the evaluation form. */
 

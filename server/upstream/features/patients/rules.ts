@@ -1,19 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { Upstream } from '../../context.ts';
 import type { PatientTable } from '../../db/types.ts';
 import { isAdmin } from '../../http/auth.ts';
 import { forbidden, validationFailed, type ErrorDetail } from '../../http/errors.ts';
-import { CODE_ALPHABET } from '../../lib/codes.ts';
 import { readSetting } from '../settings/repository.ts';
 import { unknownReferences } from './repository.ts';
-
-const LETTERS = CODE_ALPHABET.replace(/[0-9]/g, '');
-/** Pseudonym like "NK-4821": two letters, four digits, no look-alike characters (read out on the phone). */
-export function generatePatientCode(randomIndex: (n: number) => number = (n) => randomInt(n)): string {
-  let code = `${LETTERS[randomIndex(LETTERS.length)] + LETTERS[randomIndex(LETTERS.length)]}-`;
-  for (let i = 0; i < 4; i++) code += String(2 + randomIndex(8));
-  return code;
-}
 
 export const isPrimaryCoachOrAdmin = (coach: { id: string; isAdmin: boolean; isSuperAdmin: boolean }, patient: Record<string, unknown>) =>
   isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id);
