@@ -56,6 +56,8 @@ export function renderTemplate(manifest: BuildManifest): string {
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...manifest.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...manifest.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    // What each area needs beyond the entry's files (client/lib/areas.ts): data, not script, so the CSP allows it.
+    `<meta name="area-files" content="${escapeAttr(JSON.stringify({ css: manifest.appCss, files: manifest.areas }))}">`,
     // The dictionary of the page's language (German unless the lang cookie says otherwise) is needed before
     // the first screen can show text, so it is fetched in parallel with the scripts.
     `<link rel="preload" href="/assets/i18n/${LANG_PLACEHOLDER}.json" as="fetch" crossorigin="anonymous">`,

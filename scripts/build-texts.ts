@@ -1,24 +1,35 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 /**
  * The dictionaries (locales/<lang>.json) are one file each in the source, but the browser gets them in two parts:
  * the sections the first screen reads (login, loading, error and offline screens) in /assets/i18n/<lang>.json,
  * which the page preloads and which counts against the first-screen budget, and every other section in
  * /assets/i18n/app/<lang>.json, which comes with any area (client/lib/areas.ts), like the app stylesheet.
- * test/server/gateway/built-client.test.ts fails when the entry script reads a section that is not listed here.
+ * test/server/gateway/built-client.test.ts fails when a first-screen script reads a section that is not listed here.
  */
 export const FIRST_SCREEN_SECTIONS = ['common', 'connection', 'session', 'login', 'unsupported', 'dataState', 'passwordInput', 'idle'];
 
 /** The document name under which the rest of each dictionary is served. */
 export const APP_TEXTS = 'app';
 
-type Dictionary = Record<string, unknown>;
-
-/** One dictionary cut into the first-screen part and the app part; every section lands in exactly one. */
-export function splitDictionary(dictionary: Dictionary): { firstScreen: Dictionary; app: Dictionary } {
-  const firstScreen: Dictionary = {};
-  const app: Dictionary = {};
-  for (const [section, texts] of Object.entries(dictionary)) {
-    if (FIRST_SCREEN_SECTIONS.includes(section)) firstScreen[section] = texts;
-    else app[section] = texts;
+/**
+ * Writes every locale file re-serialised without whitespace (the German one counts against the first screen).
+ * Documents (long texts one area shows, locales/<name>/<lang>.json) are copied as they are.
+ */
+export function writeTexts(localesDir: string, i18nDir: string): void {
+  const write = (file: string, texts: object) => {
+    mkdirSync(dirname(join(i18nDir, file)), { recursive: true });
+    writeFileSync(join(i18nDir, file), JSON.stringify(texts));
+  };
+  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
+    const texts = JSON.parse(readFileSync(join(localesDir, file), 'utf8')) as Record<string, unknown>;
+    if (dirname(file) !== '.') {
+      write(file, texts);
+      continue;
+    }
+    const sections = Object.entries(texts);
+    write(file, Object.fromEntries(sections.filter(([section]) => FIRST_SCREEN_SECTIONS.includes(section))));
+    write(`${APP_TEXTS}/${file}`, Object.fromEntries(sections.filter(([section]) => !FIRST_SCREEN_SECTIONS.includes(section))));
   }
-  return { firstScreen, app };
 }

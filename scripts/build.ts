@@ -1,39 +1,29 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { clientAliases } from './aliases.ts';
-import { appSheet, firstScreenSheet } from './build-css.ts';
-import { TARGET, foldEntryChunks, staticClosure } from './build-fold.ts';
-import { collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
-import { minifyAgain } from './build-minify.ts';
-import { nameByContent, type Renameable } from './build-names.ts';
+import { firstScreenSheet } from './build-css.ts';
 import { precompress, renderTemplate, walk } from './build-output.ts';
-import { APP_TEXTS, splitDictionary } from './build-texts.ts';
+import { writeTexts } from './build-texts.ts';
 
 export { precompress, renderTemplate };
 
 /**
- * Client build: client/main.tsx -> dist/public (index.html template + hashed assets + locales + static/).
- * The gateway fills the template's placeholders per instance (title, Sentry DSN) and serves the folder.
- *
- * Scripts: the entry (first screen), one chunk per area of the route table and one app chunk (the shell, the
- * API layer and what areas share): scripts/build-graph.ts. Styles: the first-screen sheet the page links and
- * the app sheet everything after the login screen waits for: scripts/build-css.ts. Every file is named after
- * its final bytes: scripts/build-names.ts.
+ * Client build: client/main.tsx -> dist/public (index.html template, assets, dictionaries, static/). One esbuild
+ * run with code splitting: the entry, one file per lazy area (each dynamic import of the route table) and the
+ * chunks esbuild cuts for what they share, every file named [name]-[hash] by esbuild. The metafile says which
+ * files each of them imports, so the page preloads the entry's, and client/lib/areas.ts those of an area, in
+ * parallel instead of one import at a time. The gateway fills the template's placeholders per instance.
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Files the build writes .br and .gz copies for (the gateway serves them per Accept-Encoding). */
+const TARGET = ['chrome100', 'edge100', 'firefox100', 'safari15'];
 
 export interface BuildOptions {
   root?: string;
   /** Default <root>/client/main.tsx. */
   entry?: string;
-  /** The route table whose dynamic imports are the areas; default <root>/client/routes.tsx. */
-  routes?: string;
-  /** The app module (shell, API layer); default <root>/client/app.ts. */
-  app?: string;
   /** Default <root>/dist; the served files go to <outDir>/public. */
   outDir?: string;
   localesDir?: string;
@@ -46,146 +36,119 @@ export interface BuildManifest {
   entry: string;
   /** The first-screen sheet (linked by the page). */
   css: string[];
-  /** The app sheet: everything after the login screen waits for it. */
+  /** Every stylesheet the entry imports: the shell and every area wait for it. */
   appCss: string;
-  /** Chunks the entry imports statically (they are modulepreloaded); empty, they are folded into the entry. */
+  /** Chunks the entry imports, directly or through others: the page modulepreloads them. */
   preload: string[];
-  /** Area name -> the scripts it needs (its own chunk and the app chunk), fetched before it is imported. */
+  /** Area name -> the scripts it needs besides the entry's: its own and the chunks it imports. */
   areas: Record<string, string[]>;
 }
-
-/** Stands in the entry for the area table until every file it lists has its final name (client/lib/areas.ts). */
-export const AREA_FILES_PLACEHOLDER = '"__COACH_PORTAL_AREA_FILES__"';
 
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
   const entry = resolve(options.entry ?? join(root, 'client/main.tsx'));
-  const outDir = resolve(options.outDir ?? join(root, 'dist'));
-  const publicDir = join(outDir, 'public');
-  const localesDir = resolve(options.localesDir ?? join(root, 'locales'));
-  const staticDir = resolve(options.staticDir ?? join(root, 'static'));
-  const log = options.log ?? (() => {});
+  const publicDir = join(resolve(options.outDir ?? join(root, 'dist')), 'public');
   if (!existsSync(entry)) throw new Error(`The client entry ${relative(root, entry)} does not exist yet: nothing to build.`);
-
-  const routes = resolve(options.routes ?? join(root, 'client/routes.tsx'));
-  const app = resolve(options.app ?? join(root, 'client/app.ts'));
-
   rmSync(publicDir, { recursive: true, force: true });
-  mkdirSync(join(publicDir, 'assets/i18n'), { recursive: true });
 
-  const common: esbuild.BuildOptions = {
+  const { metafile } = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [entry],
     bundle: true,
     format: 'esm',
     splitting: true,
     minify: true,
+    target: TARGET,
     outdir: join(publicDir, 'assets'),
     publicPath: '/assets',
     entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
+    chunkNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
-    sourcemap: 'linked',
+    // External: no file names its own map (the gateway sends a SourceMap header instead).
+    sourcemap: 'external',
+    legalComments: 'linked',
     metafile: true,
-    target: TARGET,
-    define: { 'process.env.NODE_ENV': '"production"', __AREA_FILES__: AREA_FILES_PLACEHOLDER },
+    define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     jsxImportSource: 'react',
     alias: clientAliases,
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file' },
-    legalComments: 'linked',
     logLevel: 'warning',
-  };
-  // 1. The module graph alone (nothing written): areas, shared modules, stylesheets in import order.
-  const analysis = await esbuild.build({ ...common, write: false, plugins: [collectCssPlugin()] });
-  const graph = readGraph(analysis.metafile!, root, entry, routes, app);
-  // 2. The scripts, each shared module with one home (the app chunk).
-  const result = await esbuild.build({ ...common, plugins: [collectCssPlugin(), oneHomePlugin(root, graph, app)] });
-  const metafile = result.metafile!;
+  });
   const toUrl = (key: string) => `/${relative(publicDir, resolve(root, key)).split(sep).join('/')}`;
-  const keyOf = (source: string) => Object.entries(metafile.outputs).find(([key, output]) => output.entryPoint === source && key.endsWith('.js'))?.[0];
-  const entryRel = relative(root, entry).split(sep).join('/');
-  const entryKey = keyOf(entryRel);
-  if (!entryKey) throw new Error(`esbuild produced no output for ${entryRel}`);
-  const folded = await foldEntryChunks(metafile, root, publicDir, entryKey);
-  await minifyAgain(resolve(root, entryKey), AREA_FILES_PLACEHOLDER);
+  const entryKey = relative(root, entry).split(sep).join('/');
+  const outputOf = (source: string) => Object.keys(metafile.outputs).find((key) => metafile.outputs[key].entryPoint === source && key.endsWith('.js'))!;
+  const main = outputOf(entryKey);
+  const appCss = metafile.outputs[main].cssBundle;
+  if (!appCss) throw new Error(`${entryKey} imports no stylesheet: the first screen would be unstyled`);
+  const first = new Set(imported(metafile, main));
 
-  // 3. The stylesheets.
-  const sheet = await appSheet(graph.css, root, TARGET);
-  writeFileSync(join(publicDir, 'assets/app.css'), sheet.css);
-  writeFileSync(join(publicDir, 'assets/app.css.map'), sheet.map);
-  writeFileSync(join(publicDir, 'assets/login.css'), firstScreenSheet(sheet.css));
-
-  // 4. Final names. An area needs its own script and what it imports statically (the app chunk).
-  const areaKeys = new Map([...graph.areas, ['app', relative(root, app).split(sep).join('/')]].map(([name, source]) => [name, keyOf(source)]));
-  const stems = new Map<string, string>([[entryKey, 'main']]);
-  for (const [name, key] of areaKeys) if (key) stems.set(key, name);
-  const files: Renameable[] = [
-    { url: '/assets/app.css', stem: 'app' },
-    { url: '/assets/login.css', stem: 'login' },
-  ];
-  for (const key of Object.keys(metafile.outputs)) {
-    if (folded.has(key) || key.endsWith('.map') || !existsSync(resolve(root, key))) continue;
-    const file = basename(key);
-    files.push({ url: toUrl(key), stem: stems.get(key) ?? (key.endsWith('.js') ? 'chunk' : file.slice(0, file.lastIndexOf('-'))) });
-  }
-  const areaScripts = (finalUrl: (old: string) => string) =>
-    Object.fromEntries(
-      [...areaKeys]
-        .filter(([, key]) => key)
-        .map(([name, key]) => [
-          name,
-          staticClosure(metafile, key!)
-            .filter((k) => !folded.has(k) && k !== entryKey)
-            .map((k) => finalUrl(toUrl(k))),
-        ]),
-    );
-  files.find((f) => f.url === toUrl(entryKey))!.finish = (text, finalUrl) => {
-    if (graph.areas.size > 0 && !text.includes(AREA_FILES_PLACEHOLDER))
-      throw new Error('The entry does not read the area table (client/lib/areas.ts): areas would load without their files being fetched first');
-    return text.split(AREA_FILES_PLACEHOLDER).join(`(${JSON.stringify({ css: finalUrl('/assets/app.css'), files: areaScripts(finalUrl) })})`);
-  };
-  const renamed = nameByContent(publicDir, files);
-  const final = (url: string) => renamed.get(url) ?? url;
   const manifest: BuildManifest = {
-    entry: final(toUrl(entryKey)),
-    css: [final('/assets/login.css')],
-    appCss: final('/assets/app.css'),
-    // Folded into the entry: the first screen is the page, one stylesheet, one script and the dictionary.
-    preload: [],
-    areas: areaScripts(final),
+    entry: toUrl(main),
+    css: [await writeFirstScreenSheet(root, appCss, metafile).then(toUrl)],
+    appCss: toUrl(appCss),
+    preload: [...first].filter((key) => key !== main).map(toUrl),
+    areas: {},
   };
+  // Every dynamic import is an area. esbuild's stylesheet of the entry holds the CSS of every module it imports,
+  // lazily too: it is the app sheet, and an area needs no sheet of its own.
+  const appSheet = Object.keys(metafile.outputs[appCss].inputs);
+  for (const [key, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint || key === main || !key.endsWith('.js')) continue;
+    const missing = Object.keys(metafile.outputs[output.cssBundle ?? '']?.inputs ?? {}).filter((file) => !appSheet.includes(file));
+    if (missing.length > 0) throw new Error(`The app sheet lacks ${missing.join(', ')}: ${output.entryPoint} would be unstyled`);
+    manifest.areas[areaName(output.entryPoint)] = imported(metafile, key)
+      .filter((file) => !first.has(file))
+      .map(toUrl);
+  }
 
-  writeTexts(localesDir, join(publicDir, 'assets/i18n'));
+  writeTexts(resolve(options.localesDir ?? join(root, 'locales')), join(publicDir, 'assets/i18n'));
+  const staticDir = resolve(options.staticDir ?? join(root, 'static'));
   if (existsSync(staticDir)) cpSync(staticDir, publicDir, { recursive: true });
   writeFileSync(join(publicDir, 'index.html'), renderTemplate(manifest));
   const compressed = await precompress(publicDir);
-  writeFileSync(join(outDir, 'meta.json'), JSON.stringify(metafile));
-  writeFileSync(join(outDir, 'build-manifest.json'), JSON.stringify(manifest, null, 2));
-  log(`built ${manifest.entry} (${Object.keys(manifest.areas).length} areas), ${compressed} text files precompressed`);
+  writeFileSync(join(publicDir, '../meta.json'), JSON.stringify(metafile));
+  writeFileSync(join(publicDir, '../build-manifest.json'), JSON.stringify(manifest, null, 2));
+  options.log?.(`built ${manifest.entry} (${Object.keys(manifest.areas).length} areas), ${compressed} text files precompressed`);
   return manifest;
 }
 
-/**
- * Re-serialised without whitespace: the German file is part of the first-screen budget. A dictionary
- * (locales/<lang>.json) is split into its first-screen sections and the rest (scripts/build-texts.ts); documents
- * (long texts one area shows, locales/<name>/<lang>.json) go to assets/i18n/<name>/ and are loaded with that area.
- */
-function writeTexts(localesDir: string, i18nDir: string): void {
-  const write = (file: string, texts: unknown) => {
-    mkdirSync(dirname(join(i18nDir, file)), { recursive: true });
-    writeFileSync(join(i18nDir, file), JSON.stringify(texts));
+/** A script and every script it imports statically, directly or through others: what must be fetched before it runs. */
+function imported(metafile: esbuild.Metafile, start: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of metafile.outputs[key].imports) if (next.kind === 'import-statement' && !next.external) visit(next.path);
   };
-  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
-    const texts = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
-    if (file.includes(sep) || file.includes('/')) {
-      write(file, texts);
-      continue;
-    }
-    const { firstScreen, app } = splitDictionary(texts);
-    write(file, firstScreen);
-    write(`${APP_TEXTS}/${file}`, app);
-  }
+  visit(start);
+  return [...seen];
+}
+
+/** dashboard for client/features/dashboard/index.tsx, app for client/app.ts (esbuild's [name] too). */
+export function areaName(path: string): string {
+  const file = basename(path, extname(path));
+  return (file === 'index' ? basename(dirname(path)) : file).toLowerCase();
+}
+
+/**
+ * The first-screen sheet is cut from the entry's stylesheet (scripts/build-css.ts), then handed to esbuild like
+ * any other file so that it, too, is named after its bytes by esbuild. Its outputs join the metafile.
+ */
+async function writeFirstScreenSheet(root: string, appCss: string, metafile: esbuild.Metafile): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    stdin: { contents: firstScreenSheet(readFileSync(join(root, appCss), 'utf8')), loader: 'css', sourcefile: 'login.css' },
+    outdir: join(root, dirname(appCss)),
+    entryNames: 'login-[hash]',
+    minify: true,
+    target: TARGET,
+    legalComments: 'inline',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  Object.assign(metafile.outputs, result.metafile.outputs);
+  return Object.keys(result.metafile.outputs)[0];
 }
 
 /** True when some source is newer than the last build (or there is none). */
@@ -194,23 +157,14 @@ export function needsBuild(options: BuildOptions = {}): boolean {
   const stamp = join(resolve(options.outDir ?? join(root, 'dist')), 'build-manifest.json');
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
-  const sources = ['client', 'locales', 'static'].map((dir) => join(root, dir));
-  for (const dir of sources) {
-    if (!existsSync(dir)) continue;
-    for (const file of walk(dir)) if (statSync(file).mtimeMs > built) return true;
-  }
-  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-minify.ts', 'build-names.ts', 'build-output.ts', 'aliases.ts'].map(
-    (f) => `scripts/${f}`,
-  );
-  for (const file of [...scripts, 'package-lock.json'].map((f) => join(root, f))) {
-    if (existsSync(file) && statSync(file).mtimeMs > built) return true;
-  }
-  return false;
+  const sources = [...['client', 'locales', 'static'].flatMap((dir) => (existsSync(join(root, dir)) ? [...walk(join(root, dir))] : []))];
+  for (const file of ['build.ts', 'build-css.ts', 'build-output.ts', 'build-texts.ts', 'aliases.ts'].map((f) => `scripts/${f}`).concat('package-lock.json'))
+    sources.push(join(root, file));
+  return sources.some((file) => existsSync(file) && statSync(file).mtimeMs > built);
 }
 
 if (import.meta.main) {
-  const ifNeeded = process.argv.includes('--if-needed');
-  if (ifNeeded && !needsBuild()) {
+  if (process.argv.includes('--if-needed') && !needsBuild()) {
     console.log('build: dist is up to date');
   } else {
     const started = Date.now();
