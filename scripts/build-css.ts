@@ -2,15 +2,10 @@ import postcss, { type Container, type Root } from 'postcss';
 import selectorParser, { type Selector } from 'postcss-selector-parser';
 
 /**
- * The first-screen sheet: the rules of the app sheet (esbuild's stylesheet of the entry, which holds every CSS file
- * the client imports) that can style an element of the first screen (login, loading, page error, offline banner,
- * unsupported browser), in the same order. The page links only this one; the shell and every area wait for the
- * app sheet (client/lib/areas.ts). The whole app sheet would add 12 KB of brotli to the first screen's 30 KB, and
- * neither esbuild nor a PostCSS plugin at hand cuts a sheet down to the elements one screen renders: this step
- * stays custom.
- *
- * Being a subsequence of the app sheet, it changes nothing when the app sheet arrives after it: every rule has an
- * identical copy later in the app sheet (test/e2e/budgets.test.ts compares the computed styles of every element).
+ * The first-screen sheet: the app sheet's rules that can style an element of the first screen, in their order. The
+ * whole app sheet would add 12 KB of brotli to the first screen's 30 KB, and neither esbuild nor a PostCSS plugin at
+ * hand cuts a sheet to what one screen renders: this step stays custom. A subsequence of the app sheet, it changes
+ * nothing when that arrives (test/e2e/budgets.test.ts compares the computed styles of every element).
  */
 
 /** What the first screen renders: client/features/login, components/Loading, ErrorBoundary, ConnectionBanner, features/internet-explorer. */
@@ -18,36 +13,29 @@ export const FIRST_SCREEN = {
   tags: new Set(['html', 'body', 'div', 'main', 'article', 'header', 'section', 'h1', 'h2', 'p', 'form', 'label', 'input', 'button', 'a', 'noscript']),
   classes: new Set(['auth-page', 'auth-card', 'auth-brand', 'auth-links', 'form-error', 'loading', 'page-error', 'connection-banner', 'visually-hidden']),
   ids: new Set(['app']),
-  /** Attributes its elements carry, with the values a selector may test (empty: any value). */
-  attributes: {
-    type: ['email', 'password', 'submit'],
-    name: ['email', 'password'],
-    'aria-invalid': ['true'],
-    'aria-busy': ['true', 'false'],
-    role: ['alert', 'status'],
-    id: ['app'],
-    ...Object.fromEntries(['aria-live', 'disabled', 'required', 'href', 'autocomplete', 'lang', 'novalidate'].map((name) => [name, []])),
-  } as Record<string, string[]>,
+  /** Attributes its elements carry, with the values a selector may test (none listed: any value). */
+  attributes: Object.fromEntries(
+    ['type=email,password,submit', 'name=email,password', 'aria-invalid=true', 'aria-busy=true,false', 'role=alert,status', 'id=app']
+      .concat(['aria-live', 'disabled', 'required', 'href', 'autocomplete', 'lang', 'novalidate'])
+      .map((attribute) => attribute.split('='))
+      .map(([name, values]) => [name, values?.split(',') ?? []]),
+  ) as Record<string, string[]>,
 };
 export type FirstScreenVocabulary = typeof FIRST_SCREEN;
 
-/** Pseudo-elements that exist on one input type or one element only. */
-const OWNER: Record<string, string> = {
-  '::-webkit-inner-spin-button': 'number',
-  '::-webkit-outer-spin-button': 'number',
-  '::-webkit-file-upload-button': 'file',
-  '::file-selector-button': 'file',
-  '::-webkit-search-cancel-button': 'search',
-  '::-webkit-search-decoration': 'search',
-  '::-webkit-calendar-picker-indicator': 'date',
-  '::-webkit-slider-thumb': 'range',
-  '::-webkit-slider-runnable-track': 'range',
-  '::-moz-range-thumb': 'range',
-  '::-moz-range-track': 'range',
-  '::-ms-expand': 'select',
-  '::-webkit-details-marker': 'summary',
-  '::marker': 'li',
-};
+/** Pseudo-elements that exist on one input type or one element only: pseudo-element -> that type or element. */
+const OWNER = Object.fromEntries(
+  Object.entries({
+    number: ['::-webkit-inner-spin-button', '::-webkit-outer-spin-button'],
+    file: ['::-webkit-file-upload-button', '::file-selector-button'],
+    search: ['::-webkit-search-cancel-button', '::-webkit-search-decoration'],
+    date: ['::-webkit-calendar-picker-indicator'],
+    range: ['::-webkit-slider-thumb', '::-webkit-slider-runnable-track', '::-moz-range-thumb', '::-moz-range-track'],
+    select: ['::-ms-expand'],
+    summary: ['::-webkit-details-marker'],
+    li: ['::marker'],
+  }).flatMap(([owner, names]) => names.map((name) => [name, owner])),
+);
 /** Pseudo-classes that pass their selector list on: they can match when one of their arguments can. */
 const MATCHES_ANY = /^:(is|where|matches|-webkit-any|-moz-any|any|has)$/;
 
@@ -93,34 +81,19 @@ function dropUnused(root: Root): void {
   const refs = (value: string) => [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]);
   const used = new Set<string>();
   const definitions = new Map<string, string[]>();
-  const animations = new Set<string>();
   root.walkDecls((decl) => {
     if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), ...refs(decl.value)]);
-    else for (const ref of refs(decl.value)) used.add(ref);
-    if (/^animation(-name)?$/.test(decl.prop)) for (const word of decl.value.split(/[\s,]+/)) animations.add(word);
+    else for (const name of [...refs(decl.value), ...(/^animation(-name)?$/.test(decl.prop) ? decl.value.split(/[\s,]+/) : [])]) used.add(name);
   });
   for (const name of used) for (const ref of definitions.get(name) ?? []) used.add(ref);
-  root.walkDecls((decl) => {
-    if (decl.prop.startsWith('--') && !used.has(decl.prop)) decl.remove();
-  });
-  root.walkAtRules(/keyframes$/, (rule) => {
-    if (!animations.has(rule.params.trim())) rule.remove();
-  });
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-  root.walkAtRules((rule) => {
-    if (rule.nodes?.length === 0) rule.remove();
-  });
+  root.walkDecls((decl) => void (decl.prop.startsWith('--') && !used.has(decl.prop) && decl.remove()));
+  root.walkAtRules(/keyframes$/, (rule) => void (used.has(rule.params.trim()) || rule.remove()));
 }
 
-/** The first-screen sheet: the app sheet's rules that can style the first screen, in their order; licence comments stay. */
+/** The first-screen sheet: the app sheet's rules that can style the first screen, in their order (the build minifies it). */
 export function firstScreenSheet(appCss: string, words: FirstScreenVocabulary = FIRST_SCREEN): string {
   const root = postcss.parse(appCss);
   prune(root, words);
   dropUnused(root);
-  root.walkComments((comment) => {
-    if (!comment.text.startsWith('!')) comment.remove();
-  });
-  return `${root.toString().replace(/\n+/g, '\n').trim()}\n`;
+  return root.toString();
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build, needsBuild } from '../../../scripts/build.ts';
@@ -188,9 +189,12 @@ describe('the client build', () => {
   });
 
   test('says clearly when the entry does not exist', async () => {
-    await expect(build({ root: project.root, entry: join(project.root, 'client/missing.tsx'), outDir: join(project.root, 'other') })).rejects.toThrow(
-      /client\/missing\.tsx does not exist yet/,
-    );
-    expect(existsSync(join(project.root, 'other/public'))).toBe(false);
+    const empty = mkdtempSync(join(tmpdir(), 'no-client-'));
+    try {
+      await expect(build({ root: empty })).rejects.toThrow(/client\/main\.tsx does not exist yet/);
+      expect(existsSync(join(empty, 'dist/public'))).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
