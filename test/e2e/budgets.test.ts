@@ -95,13 +95,13 @@ describe('performance budgets of the login screen', () => {
     });
   const withoutAppSheet = async (page: Page) => {
     await page.evaluate(() =>
-      document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
+      document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="/assets/main-"]').forEach((link) => {
         link.disabled = true;
       }),
     );
     const snapshot = await styles(page);
     await page.evaluate(() =>
-      document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/app-"]').forEach((link) => {
+      document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="/assets/main-"]').forEach((link) => {
         link.disabled = false;
       }),
     );
@@ -117,7 +117,7 @@ describe('performance budgets of the login screen', () => {
   journey('styles every state of the login screen with its own small sheet exactly as with the full app sheet', async ({ j }) => {
     j.provoke({ url: /\/v2\/auth\/login$/, status: 401 });
     await j.page.goto('/login');
-    await j.page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/app-')));
+    await j.page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/main-')));
     expect(differences(await withoutAppSheet(j.page), await styles(j.page))).toEqual([]);
     await signIn(j.page, DEMO.coach, 'falsches-Passwort');
     await j.page.getByRole('alert').filter({ hasText: 'Die Anmeldung ist fehlgeschlagen' }).waitFor();

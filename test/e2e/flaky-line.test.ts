@@ -91,7 +91,7 @@ describe('a slow line', () => {
     await j.page.waitForURL('**/dashboard');
     // A fresh tab, signed in, whose app stylesheet takes two seconds.
     const page = await j.context.newPage();
-    await page.route(/\/assets\/app-[A-Z2-7]{8}\.css$/, async (route) => {
+    await page.route(/\/assets\/main-[A-Z2-7]{8}\.css$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
