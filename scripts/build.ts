@@ -54,6 +54,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
     jsx: 'automatic',
     jsxImportSource: 'react',
     alias: clientAliases,
+    plugins: [dependsOnWhatRunsFirst],
   });
   const outputs = Object.entries(metafile.outputs);
   const main = outputs.find(([key, output]) => output.entryPoint === ENTRY && key.endsWith('.js'))![0];
@@ -70,13 +71,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   Object.assign(metafile.outputs, login.metafile.outputs);
 
   const url = (key: string) => `/${relative(publicDir, resolve(root, key)).split(sep).join('/')}`;
-  const first = imports(metafile, main);
+  const first = imports(metafile, pageScript(metafile, main));
   // Every other entry of the metafile is a dynamic import: an area, which esbuild named after its module.
   const lazy = outputs.filter(([key, output]) => output.entryPoint && key !== main && key.endsWith('.js')).map(([key]) => key);
   const needs = (key: string) => imports(metafile, key).filter((file) => !first.includes(file));
   const areas = Object.fromEntries(lazy.map((key) => [basename(key).replace(/-\w{8}\.js$/, ''), needs(key).map(url)]));
   const css = Object.keys(login.metafile.outputs).map(url);
-  const manifest: BuildManifest = { entry: url(main), css, appCss: url(appCss), preload: first.slice(1).map(url), areas };
+  const manifest: BuildManifest = { entry: url(first[0]), css, appCss: url(appCss), preload: first.slice(1).map(url), areas };
 
   writeTexts(join(root, 'locales'), join(publicDir, 'assets/i18n'));
   if (existsSync(join(root, 'static'))) cpSync(join(root, 'static'), publicDir, { recursive: true });
@@ -86,6 +87,35 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   writeFileSync(join(publicDir, '../build-manifest.json'), JSON.stringify(manifest, null, 2));
   console.log(`build: ${manifest.entry} and ${Object.keys(manifest.areas).length} lazy scripts, ${compressed} text files precompressed`);
   return manifest;
+}
+
+/**
+ * esbuild cuts a chunk per set of entries that reach a module, so the first screen would come as seven chunks and an
+ * area as twenty. So every lazy module of the client imports what always runs before it (the entry, and for an area
+ * client/app.ts too): the first screen becomes one chunk that the page loads itself, the app module one more.
+ */
+const dependsOnWhatRunsFirst: esbuild.Plugin = {
+  name: 'depends-on-what-runs-first',
+  setup(build) {
+    const client = join(build.initialOptions.absWorkingDir!, 'client');
+    const lazy = new Set<string>();
+    build.onResolve(
+      { filter: /^\./ },
+      ({ kind, resolveDir, path }) => void (kind === 'dynamic-import' && resolveDir.startsWith(client) && lazy.add(resolve(resolveDir, path))),
+    );
+    build.onLoad({ filter: /\.tsx?$/ }, ({ path }) => {
+      if (!lazy.has(path)) return undefined;
+      const first = /[\\/]features[\\/][^\\/]+[\\/]index\.tsx$/.test(path) ? [ENTRY, 'client/app.ts'] : [ENTRY];
+      const lines = first.map((file) => `import ${JSON.stringify(join(client, '..', file))};\n`);
+      return { contents: lines.join('') + readFileSync(path, 'utf8'), loader: path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** The entry's file only imports the chunk its code moved to (see above): the page loads that chunk, a round trip less. */
+function pageScript(metafile: esbuild.Metafile, main: string): string {
+  const { imports: next, inputs } = metafile.outputs[main];
+  return next.length === 1 && Object.values(inputs).every((input) => input.bytesInOutput === 0) ? next[0].path : main;
 }
 
 /** A script and every script it imports statically, directly or through others: all of it is fetched before it runs. */
