@@ -63,7 +63,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   // The first-screen sheet is cut from the app sheet, then handed to esbuild to be named like every other file.
   const login = await esbuild.build({
     ...common,
-    stdin: { contents: firstScreenSheet(readFileSync(join(root, appCss), 'utf8')), loader: 'css', sourcefile: 'login.css' },
+    stdin: { contents: await firstScreenSheet(readFileSync(join(root, appCss), 'utf8'), undefined, root), loader: 'css', sourcefile: 'login.css' },
     outdir: join(root, dirname(appCss)),
     entryNames: 'login-[hash]',
     legalComments: 'inline',
