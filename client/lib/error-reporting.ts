@@ -24,9 +24,9 @@ export function sentryDsn(): string | null {
 /** Report one error: console always, Sentry when configured (loaded by the first error, queued until then). */
 export function reportError(error: unknown): void {
   console.error(error);
-  if (sentry) return sentry.captureException(error);
-  if (queue.length < MAX_QUEUE) queue.push(error);
-  if (loader) void loadSentry(loader);
+  if (sentry) sentry.captureException(error);
+  else if (queue.length < MAX_QUEUE) queue.push(error);
+  if (!sentry && loader) void loadSentry(loader);
 }
 
 export function installErrorHandlers(target: Window = window): void {
