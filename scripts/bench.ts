@@ -37,11 +37,12 @@ async function firstScreen(browser: Browser, origin: string) {
   row('First screen /login: compressed response bodies', kb(cold.bodyBytes), `budget ${kb(budget.FIRST_SCREEN_BYTES)}; encodings: ${encodings}`);
   within('first screen bytes', cold.bodyBytes, budget.FIRST_SCREEN_BYTES);
   within('request chain before the login form is usable', cold.depth, budget.FIRST_SCREEN_CHAIN_DEPTH);
+  within('requests before the login form is usable', cold.requests.length, budget.FIRST_SCREEN_REQUESTS);
   row('First screen /login: bytes on the wire (bodies + headers)', kb(cold.bytes), `${kb(cold.bytes - cold.bodyBytes)} of it HTTP headers`);
   row(
     'First screen /login: requests before the form is usable',
     String(cold.requests.length),
-    `chain depth ${cold.depth}, budget ${budget.FIRST_SCREEN_CHAIN_DEPTH}; favicon ${cold.icon ? 'also fetched before (not counted)' : 'fetched later'}`,
+    `budget ${budget.FIRST_SCREEN_REQUESTS}; chain depth ${cold.depth}, budget ${budget.FIRST_SCREEN_CHAIN_DEPTH}; favicon ${cold.icon ? 'also fetched before (not counted)' : 'fetched later'}`,
   );
 
   // Repeat visit in the same context: a new page, so Chromium uses its normal cache rules (a reload would revalidate).

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { PurgeCSS, type RawContent } from 'purgecss';
 
 /**
@@ -13,12 +14,19 @@ export const FIRST_SCREEN_SOURCES = [
   'client/components/Loading.tsx',
   'client/components/ErrorBoundary.tsx',
   'client/components/ConnectionBanner.tsx',
-  'scripts/build-output.ts', // the page itself
 ];
 
-export async function firstScreenSheet(appCss: string, content: (string | RawContent)[] = FIRST_SCREEN_SOURCES, root = '.'): Promise<string> {
+/** The sources of the first screen under root, and the page (raw HTML); a source that is gone stops the build. */
+export function firstScreenContent(root: string, page: string): RawContent[] {
+  const missing = FIRST_SCREEN_SOURCES.filter((source) => !existsSync(join(root, source)));
+  if (missing.length) throw new Error(`the first screen's sources moved (${missing.join(', ')}): update FIRST_SCREEN_SOURCES in scripts/build-css.ts`);
+  const sources = FIRST_SCREEN_SOURCES.map((source) => ({ raw: readFileSync(join(root, source), 'utf8'), extension: extname(source).slice(1) }));
+  return [...sources, { raw: page, extension: 'html' }];
+}
+
+export async function firstScreenSheet(appCss: string, content: RawContent[]): Promise<string> {
   const [sheet] = await new PurgeCSS().purge({
-    content: content.map((source) => (typeof source === 'string' ? join(root, source) : source)),
+    content,
     css: [{ raw: appCss }],
     // Custom properties nothing reads, animations nothing runs, fonts nothing uses go too.
     variables: true,

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { clientAliases } from './aliases.ts';
-import { firstScreenSheet } from './build-css.ts';
+import { firstScreenContent, firstScreenSheet } from './build-css.ts';
 import { files, precompress, renderTemplate } from './build-output.ts';
 import { writeTexts } from './build-texts.ts';
 
@@ -34,6 +34,8 @@ export interface BuildManifest {
   areas: Record<string, string[]>;
 }
 
+const EMPTY: BuildManifest = { entry: '', css: [], appCss: '', preload: [], areas: {} };
+
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
   const publicDir = join(resolve(options.outDir ?? join(root, 'dist')), 'public');
@@ -63,7 +65,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   // The first-screen sheet is cut from the app sheet, then handed to esbuild to be named like every other file.
   const login = await esbuild.build({
     ...common,
-    stdin: { contents: await firstScreenSheet(readFileSync(join(root, appCss), 'utf8'), undefined, root), loader: 'css', sourcefile: 'login.css' },
+    stdin: {
+      contents: await firstScreenSheet(readFileSync(join(root, appCss), 'utf8'), firstScreenContent(root, renderTemplate(EMPTY))),
+      loader: 'css',
+      sourcefile: 'login.css',
+    },
     outdir: join(root, dirname(appCss)),
     entryNames: 'login-[hash]',
     legalComments: 'inline',

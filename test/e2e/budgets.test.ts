@@ -14,6 +14,7 @@ import {
   DAY_EVALUATION_READS,
   FIRST_SCREEN_BYTES,
   FIRST_SCREEN_CHAIN_DEPTH,
+  FIRST_SCREEN_REQUESTS,
   LOGIN_TO_DASHBOARD_MS,
   LOGIN_TO_DASHBOARD_REQUESTS,
   STATIC_SHARE_OF_NGINX,
@@ -50,6 +51,7 @@ describe('performance budgets of the login screen', () => {
     const recorder = await NetworkRecorder.attach(await j.context.newCDPSession(j.page));
     const screen = await measureLoginScreen(j.page, recorder, `${j.origin}/login`);
     expect(screen.requests.length, describeRequests(screen)).toBeGreaterThan(2);
+    expect(screen.requests.length, describeRequests(screen)).toBeLessThanOrEqual(FIRST_SCREEN_REQUESTS);
     expect(screen.depth, describeRequests(screen)).toBeLessThanOrEqual(FIRST_SCREEN_CHAIN_DEPTH);
   });
 

@@ -49,7 +49,9 @@ describe('the client build', () => {
     expect([...immutable.keys()].filter((n) => n.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
     // Not one byte changed after esbuild hashed it.
     for (const [name, bytes] of immutable) expect(bytes.length, name).toBe(written.get(name));
-    expect(manifest.entry).toMatch(/^\/assets\/main-[A-Z2-7]{8}\.js$/);
+    // The page loads the script that holds the entry's code (esbuild's entry file only imports it, see scripts/build.ts).
+    expect(manifest.entry).toMatch(/^\/assets\/(main|chunk)-[A-Z2-7]{8}\.js$/);
+    expect(read(manifest.entry)).toContain('SHARED-MODULE-TEXT');
     expect(manifest.css).toEqual([expect.stringMatching(/^\/assets\/login-[A-Z2-7]{8}\.css$/)]);
     expect(manifest.appCss).toMatch(/^\/assets\/main-[A-Z2-7]{8}\.css$/);
   });
@@ -67,7 +69,9 @@ describe('the client build', () => {
       const renamed = [...after.keys()].filter((name) => !before.has(name));
       expect(renamed.some((name) => after.get(name)!.includes('LAZY-SHARED-CHANGED'))).toBe(true);
       expect(renamed.filter((name) => name.startsWith('area-') || name.startsWith('second-')).length).toBeGreaterThanOrEqual(2);
-      expect(kept.some((name) => name.endsWith('.js'))).toBe(true);
+      // Every lazy module imports the first screen's chunk, which names the areas' files: a changed area renames the
+      // scripts that import that chunk too (scripts/build.ts says why); what did not change keeps its name.
+      expect(kept.length).toBeGreaterThan(0);
     } finally {
       other.cleanup();
     }
@@ -88,7 +92,7 @@ describe('the client build', () => {
 
   test('flattens the waterfall: the page preloads every script the entry imports, the area table every script an area imports', () => {
     expect(staticImports([manifest.entry]).sort()).toEqual([manifest.entry, ...manifest.preload].sort());
-    expect(manifest.preload.some((url) => read(url).includes('SHARED-MODULE-TEXT'))).toBe(true);
+    expect([manifest.entry, ...manifest.preload].some((url) => read(url).includes('SHARED-MODULE-TEXT'))).toBe(true);
     const html = read('/index.html');
     for (const url of manifest.preload) expect(html).toContain(`<link rel="modulepreload" href="${url}">`);
     const table = JSON.parse(/<meta name="area-files" content="([^"]*)">/.exec(html)![1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
