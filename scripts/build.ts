@@ -3,15 +3,13 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { clientAliases } from './aliases.ts';
-import { firstScreenContent, firstScreenSheet } from './build-css.ts';
+import { firstScreenSheet } from './build-css.ts';
 import { files, precompress, renderTemplate } from './build-output.ts';
 import { writeTexts } from './build-texts.ts';
 
 /**
- * Client build: client/main.tsx -> dist/public. One esbuild run with code splitting: the entry, one script per
- * lazy area (each dynamic import) and the chunks esbuild cuts for what they share, named [name]-[hash] by esbuild.
- * The metafile says which chunks each imports, so the page modulepreloads the entry's and client/lib/areas.ts an
- * area's: all at once, not one import after the other. The gateway fills the page template per instance.
+ * Client build: client/main.tsx -> dist/public, one esbuild run with code splitting. The metafile says which chunks
+ * each script imports: the page modulepreloads the first screen's, client/lib/areas.ts an area's, all at once.
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,20 +19,11 @@ const TARGET = ['chrome100', 'edge100', 'firefox100', 'safari15'];
 /** outDir defaults to <root>/dist; the served files go to <outDir>/public. */
 export type BuildOptions = { root?: string; outDir?: string };
 
-/** URL paths. */
-export interface BuildManifest {
-  entry: string;
-  /** The first-screen sheet, linked by the page. */
-  css: string[];
-  /** esbuild's stylesheet of the entry: the CSS of every module, lazy ones too (the shell and the areas wait for it). */
-  appCss: string;
-  /** The chunks the entry imports, directly or through others: the page modulepreloads them. */
-  preload: string[];
-  /** Area name -> its script and the chunks it imports that the first screen has not loaded. */
-  areas: Record<string, string[]>;
-}
-
-const EMPTY: BuildManifest = { entry: '', css: [], appCss: '', preload: [], areas: {} };
+/**
+ * URL paths: the page's script, its first-screen sheet, esbuild's app sheet (every module's CSS, lazy ones too), the
+ * chunks the page modulepreloads, and per area its script and the chunks it imports that the first screen has not.
+ */
+export type BuildManifest = { entry: string; css: string[]; appCss: string; preload: string[]; areas: Record<string, string[]> };
 
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
@@ -42,22 +31,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   if (!existsSync(join(root, ENTRY))) throw new Error(`The client entry ${ENTRY} does not exist yet: nothing to build.`);
   rmSync(publicDir, { recursive: true, force: true });
   const common = { absWorkingDir: root, bundle: true, minify: true, target: TARGET, metafile: true, logLevel: 'warning' } as const;
-  const { metafile } = await esbuild.build({
-    ...common,
-    entryPoints: [ENTRY],
-    format: 'esm',
-    splitting: true,
-    outdir: join(publicDir, 'assets'),
-    publicPath: '/assets',
-    entryNames: '[name]-[hash]',
-    chunkNames: '[name]-[hash]',
-    sourcemap: 'external', // no file names its map: the gateway sends a SourceMap header
-    legalComments: 'linked',
-    jsx: 'automatic',
-    jsxImportSource: 'react',
-    alias: clientAliases,
-    plugins: [dependsOnWhatRunsFirst],
-  });
+  // Source maps are named by no file: the gateway sends a SourceMap header.
+  const names: esbuild.BuildOptions = { entryNames: '[name]-[hash]', chunkNames: '[name]-[hash]', sourcemap: 'external', legalComments: 'linked' };
+  const jsx: esbuild.BuildOptions = { jsx: 'automatic', jsxImportSource: 'react', alias: clientAliases, plugins: [dependsOnWhatRunsFirst] };
+  const split: esbuild.BuildOptions = { entryPoints: [ENTRY], format: 'esm', splitting: true, outdir: join(publicDir, 'assets'), publicPath: '/assets' };
+  const { metafile } = await esbuild.build({ ...split, ...names, ...jsx, ...common });
   const outputs = Object.entries(metafile.outputs);
   const main = outputs.find(([key, output]) => output.entryPoint === ENTRY && key.endsWith('.js'))![0];
   const appCss = metafile.outputs[main].cssBundle;
@@ -65,11 +43,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   // The first-screen sheet is cut from the app sheet, then handed to esbuild to be named like every other file.
   const login = await esbuild.build({
     ...common,
-    stdin: {
-      contents: await firstScreenSheet(readFileSync(join(root, appCss), 'utf8'), firstScreenContent(root, renderTemplate(EMPTY))),
-      loader: 'css',
-      sourcefile: 'login.css',
-    },
+    stdin: { contents: firstScreenSheet(readFileSync(join(root, appCss), 'utf8')), loader: 'css' },
     outdir: join(root, dirname(appCss)),
     entryNames: 'login-[hash]',
     legalComments: 'inline',
@@ -105,10 +79,9 @@ const dependsOnWhatRunsFirst: esbuild.Plugin = {
   setup(build) {
     const client = join(build.initialOptions.absWorkingDir!, 'client');
     const lazy = new Set<string>();
-    build.onResolve(
-      { filter: /^\./ },
-      ({ kind, resolveDir, path }) => void (kind === 'dynamic-import' && resolveDir.startsWith(client) && lazy.add(resolve(resolveDir, path))),
-    );
+    const note = ({ kind, resolveDir, path }: esbuild.OnResolveArgs) =>
+      kind === 'dynamic-import' && resolveDir.startsWith(client) && lazy.add(resolve(resolveDir, path));
+    build.onResolve({ filter: /^\./ }, (args) => void note(args));
     build.onLoad({ filter: /\.tsx?$/ }, ({ path }) => {
       if (!lazy.has(path)) return undefined;
       const first = /[\\/]features[\\/][^\\/]+[\\/]index\.tsx$/.test(path) ? [ENTRY, 'client/app.ts'] : [ENTRY];

@@ -1,7 +1,6 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { FIRST_SCREEN_SOURCES } from '../../scripts/build-css.ts';
+import { join } from 'node:path';
 import { REPO_ROOT } from './gateway-fixtures.ts';
 
 /**
@@ -17,8 +16,6 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
   mkdirSync(join(root, 'locales'));
   mkdirSync(join(root, 'static'));
   const files: Record<string, string> = {
-    // What the first-screen sheet is cut for (scripts/build-css.ts); the fixture's own entry does not import them.
-    ...Object.fromEntries(FIRST_SCREEN_SOURCES.map((source) => [source, 'export const FirstScreen = () => <p className="entry">x</p>;\n'])),
     'client/main.tsx': [
       "import './main.css';",
       "import { render } from 'react-dom';",
@@ -80,10 +77,7 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
     'locales/en.json': JSON.stringify({ login: { title: 'Sign in' } }, null, 2),
     'static/internet-explorer-msg.html': '<!DOCTYPE html><html lang="de"><body>alt</body></html>\n',
   };
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
+  for (const [path, content] of Object.entries(files)) writeFileSync(join(root, path), content);
   copyFileSync(join(REPO_ROOT, 'static/favicon.svg'), join(root, 'static/favicon.svg'));
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -42,8 +42,6 @@ describe('the built client', () => {
     }
   });
 
-  // PurgeCSS also drops the parts of a selector the first screen cannot match (:where(input,select) -> :where(input)), so
-  // a rule is found again by its place and declarations; test/e2e/budgets.test.ts compares the computed styles.
   test('the first-screen sheet is the app sheet cut down: each of its rules comes again, in order, in the app sheet', () => {
     const first = postcss.parse(read(manifest.css[0]));
     const app = postcss.parse(read(manifest.appCss));
