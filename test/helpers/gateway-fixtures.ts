@@ -10,7 +10,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
 import { createLogger } from '../../server/shared/logger.ts';
-import { precompress, renderTemplate } from '../../scripts/build.ts';
+import { precompress, renderTemplate } from '../../scripts/build-output.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The project's pinned Node 24 (the machine's bare `node` is older). */
