@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { PatientSchema } from '../../contract/schemas/patients.ts';
 import { CostRateSchema } from '../../contract/schemas/cost-rates.ts';
+import { SurveySchema } from '../../contract/schemas/surveys.ts';
 import { proposeMapping } from '../../scripts/upstream-proposal.ts';
 import type { FakeUpstream } from '../helpers/gateway-fixtures.ts';
 import { mappingFile, RENAMED_MAPPING, startRenamedUpstream } from '../helpers/renamed-upstream.ts';
@@ -235,6 +236,27 @@ describe('the proposed mapping', () => {
     const other = { id: 1, firstName: 'A', lastName: 'B', programStart: '2026-01-01', programEnd: '2026-06-30', leadCoachId: 4 };
     const proposal = proposeMapping([{ shape: 'Patient', schema: PatientSchema, objects: [other] }]);
     expect(proposal.entities.Patient.fields).toEqual({ aftercareStart: 'programStart', aftercareEnd: 'programEnd', primaryCoachId: 'leadCoachId' });
+  });
+
+  test('pairs the last missing field of a type with the last unclaimed API field of that type, and names picklist values it cannot pair', () => {
+    const survey = { id: 7, headline: 'Schlaf', description: 'x', questions: [], active: true };
+    expect(proposeMapping([{ shape: 'Survey', schema: SurveySchema, objects: [survey] }]).entities.Survey.fields).toEqual({ title: 'headline' });
+    const rate = { id: 1, designation: 'Gruppe', amountCents: 100, unit: 'session', note: 7 };
+    expect(proposeMapping([{ shape: 'CostRate', schema: CostRateSchema, objects: [rate] }]).entities.CostRate.fields).toEqual({ name: 'designation' });
+    // Two strings left on either side: no guess.
+    const two = { id: 1, designation: 'Gruppe', remark: 'y', amountCents: 100, unit: 'session' };
+    expect(proposeMapping([{ shape: 'CostRate', schema: CostRateSchema, objects: [two] }]).entities.CostRate).toBeUndefined();
+    const proposal = proposeMapping([
+      {
+        shape: 'Patient',
+        schema: PatientSchema,
+        objects: [
+          { ...patient, sex: 'W' },
+          { ...patient, sex: 'X' },
+        ],
+      },
+    ]);
+    expect(proposal.notes).toEqual([expect.stringMatching(/^Patient\.gender: the API sends W, X, the contract knows female, male, diverse, unknown/)]);
   });
 
   test('proposes scale 100 for an amount in euros beside cents, and nothing for a field of another type', () => {
