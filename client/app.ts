@@ -4,7 +4,7 @@
  * here (state/session.ts), the route table the shell and its routes (routes.tsx).
  */
 export * as auth from './api/auth.ts';
-export * as http from './api/http.ts';
+export * as http from './data/http.ts';
 export { ShellWithRoutes } from './shell/ShellRoutes.tsx';
 export { showAlert } from './components/Dialog.tsx';
 export { handleUnauthorized } from './state/session-end.ts';

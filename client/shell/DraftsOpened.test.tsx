@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { render, screen } from '@testing-library/preact';
-import { useDraft } from '../components/useDraft.ts';
+import { useDraft } from '../data/useTextDraft.ts';
 import { draftStorageKey } from '../lib/drafts.ts';
 import { flushDrafts, keepDraft, reloadDraftsForTests } from '../state/sealed-drafts.ts';
 import { mockFetch } from '../../test/helpers/client-fetch.ts';

@@ -4,7 +4,7 @@ import { Link, Route, Router, Switch } from 'wouter';
 import { installLeaveGuard } from './leave-guard.ts';
 import { aroundNav } from '../lib/navigation-guard.ts';
 import { markUnsaved, resetUnsavedForTests } from '../lib/unsaved.ts';
-import { useDraft } from '../components/useDraft.ts';
+import { useDraft } from '../data/useTextDraft.ts';
 import { mockFetch } from '../../test/helpers/client-fetch.ts';
 import { offeredAfterReload, signedInCoach } from '../../test/helpers/client-drafts.ts';
 

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { listCoaches } from '../../api/coaches.ts';
 import { errorText } from '../../components/errorText.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { ExportForm } from './ExportForm.tsx';
 import { buildExport, type ExportFilter, type ExportKind } from './exports.ts';
-import { exportKinds } from '../../components/permissions.ts';
+import { exportKinds } from '../../domain/permissions.ts';
 import { user } from '../../state/session.ts';
-import { ExportCancelled, type Progress } from './fetch-all.ts';
+import { ExportCancelled, type Progress } from '../../data/fetch-all.ts';
 import { defaultFilter, filterError, localToday } from './filter.ts';
 import './export.css';
 
-/** An export is a run of many pages with progress and a cancel button, so it keeps its own phases (not useAction). */
+/** An export is a run of many pages with progress and a cancel button, so it keeps its own phases (not useMutation). */
 type RunState =
   | { phase: 'idle' }
   | { phase: 'running'; step: string; progress: Progress }
@@ -27,7 +27,7 @@ export default function ExportPage() {
   const [run, setRun] = useState<RunState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
-  const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
+  const coaches = useQuery((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
 
   // Leaving the page stops a running export and frees the finished file.
   useEffect(() => () => controller.current?.abort(), []);
@@ -76,7 +76,7 @@ export default function ExportPage() {
     wasRunning.current = false;
     if (document.activeElement === document.body || document.activeElement === null) statusRef.current?.focus();
   }, [running]);
-  // The one rule for "may export" (components/permissions.ts), as the sidebar and the coach guide use it.
+  // The one rule for "may export" (domain/permissions.ts), as the sidebar and the coach guide use it.
   const kinds = exportKinds(user.value);
   if (kinds.length === 0) {
     return (

@@ -3,7 +3,7 @@ import { useSearch, useLocation } from 'wouter';
 import { getNews } from '../../api/news.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { errorText } from '../../components/errorText.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t, formatNumber } from '../../lib/i18n.ts';
 import { markRead, markUnread, news, unreadNews } from '../../state/news.ts';
 import { NewsEntry } from './NewsEntry.tsx';
@@ -21,11 +21,11 @@ export default function NewsDashboardPage() {
   const requestedId = new URLSearchParams(search).get('id');
   const [openId, setOpenId] = useState<string | null>(requestedId);
   const [filter, setFilter] = useState<Filter>('all');
-  // Not useAction: marking read is optimistic and per item; several may be under way, none blocks another.
+  // Not useMutation: marking read is optimistic and per item; several may be under way, none blocks another.
   const [actionError, setActionError] = useState<string | null>(null);
   const handled = useRef<string | null>(null);
 
-  const resource = useResource(async () => {
+  const resource = useQuery(async () => {
     const { data } = await getNews();
     news.value = data;
     return { data: true };

@@ -4,10 +4,10 @@ import { DataState } from '../../components/DataState.tsx';
 import { creationErrorText } from '../../components/errorText.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from './PatientForm.tsx';
-import { useStoredDraft } from '../../components/useStoredDraft.ts';
+import { useStoredDraft } from '../../data/useDraft.ts';
 import { draftStorageKey } from '../../lib/drafts.ts';
 import { useReferenceData } from './useReferenceData.ts';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../data/http.ts';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
 import type { CostRate } from '../../../contract/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../../contract/schemas/patients.ts';
 import { errorText, saveFailureText } from '../../components/errorText.ts';
-import { useAction } from '../../components/useAction.ts';
-import { exceptConflicts } from '../../components/useVersionedSave.ts';
+import { useMutation } from '../../data/useMutation.ts';
+import { exceptConflicts } from '../../data/useVersionedSave.ts';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n.ts';
 import { CoachOptions } from '../../components/CoachOptions.tsx';
@@ -114,7 +114,7 @@ export function PatientForm(props: Props) {
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState<Errors>({});
   // A concurrent change is shown by the caller's notice, with the other version; the typed values stay.
-  const { busy: saving, error: failure, run, clear } = useAction(exceptConflicts);
+  const { busy: saving, error: failure, run, clear } = useMutation(exceptConflicts);
   // What the last check found, and where the server refused a value (400/422 details) after the last save.
   const errors: Errors = { ...checked, ...serverErrors(failure, values) };
   const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {

@@ -1,16 +1,16 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
 import { listPatients } from '../../api/patients.ts';
-import { listCount, listPage } from '../../api/paging.ts';
+import { listCount, listPage } from '../../data/paging.ts';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { BirthDate } from '../../components/BirthDate.tsx';
 import { nextAppointment, telHref } from '../../lib/identity.ts';
@@ -42,13 +42,13 @@ export function PatientList() {
     navigate(`/patient${listQueryToSearch(next)}`, { replace });
   };
 
-  const patients = useResource((signal) => {
+  const patients = useQuery((signal) => {
     const filter = toListFilter(query);
     return listPage((range) => listPatients({ ...filter, ...range }, signal), query.size, filter.skip);
   }, listQueryToSearch(query));
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine"; the primary
   // coach column names them (the caller's own name is known either way).
-  const coaches = useResource(
+  const coaches = useQuery(
     (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );

@@ -4,7 +4,7 @@ import { listDiagnoses } from '../../api/diagnosis.ts';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
 import type { CostRate } from '../../../contract/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 
 export interface ReferenceData {
   coaches: Coach[];
@@ -17,7 +17,7 @@ export interface ReferenceData {
  * be read is simply empty: the form then leaves that choice out instead of failing as a whole.
  */
 export function useReferenceData() {
-  return useResource<ReferenceData>(async (signal) => {
+  return useQuery<ReferenceData>(async (signal) => {
     const safe = <T>(p: Promise<{ data: T[] }>) =>
       p.then(
         (r) => r.data,

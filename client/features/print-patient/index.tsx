@@ -16,7 +16,7 @@ import type { HistoryNames } from '../../components/timeline/history-text.ts';
 import { TimelineList } from '../../components/timeline/TimelineList.tsx';
 import { timelineEntries, visibleEntries } from '../../components/timeline/timeline-entries.ts';
 import { TIMELINE_KINDS, loadTimeline, type TimelinePage } from '../../components/timeline/timeline-load.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { coachName, patientName } from '../../lib/names.ts';
@@ -63,7 +63,7 @@ function avg(values: number[]): string {
 /** The patient's record for the file: everything a colleague or the clinic needs, on paper. */
 export default function PrintPatientPage() {
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
-  const record = useResource((signal) => (id ? loadRecord(id, signal) : Promise.reject(new Error('no id'))), id);
+  const record = useQuery((signal) => (id ? loadRecord(id, signal) : Promise.reject(new Error('no id'))), id);
   if (!id) {
     return (
       <main className="print-page">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { updatePassword } from '../../api/auth.ts';
 import { errorText } from '../../components/errorText.ts';
-import { useAction } from '../../components/useAction.ts';
+import { useMutation } from '../../data/useMutation.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { passwordRefusal, refusalText } from '../../lib/password-rules.ts';
@@ -24,7 +24,7 @@ export function PasswordForm() {
   const [done, setDone] = useState(false);
   // The server's refusal of the new password (too common, names the coach), until it is changed.
   const [refused, setRefused] = useState<string | null>(null);
-  const { busy, error, run, fail } = useAction(describeFailure);
+  const { busy, error, run, fail } = useMutation(describeFailure);
   const owner = user.value ?? undefined;
 
   const fieldError = (field: Field): string | null => {

@@ -3,9 +3,9 @@ import { getCoach, updateCoach } from '../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../contract/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../components/ConflictNotice.tsx';
 import { DataState } from '../../components/DataState.tsx';
-import { useVersionedSave } from '../../components/useVersionedSave.ts';
+import { useVersionedSave } from '../../data/useVersionedSave.ts';
 import { errorText } from '../../components/errorText.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 import { ProfileForm, type ProfileValues } from './ProfileForm.tsx';
@@ -22,7 +22,7 @@ export function ProfileSection() {
   const [editing, setEditing] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const versioned = useVersionedSave(CoachSchema, sameProfile);
-  const coach = useResource(async (signal) => (me ? getCoach(me.id, signal) : Promise.reject(new Error('no user'))), me?.id ?? '');
+  const coach = useQuery(async (signal) => (me ? getCoach(me.id, signal) : Promise.reject(new Error('no user'))), me?.id ?? '');
   // Some upstreams let only administrators read coach records: then the session data is all we show.
   const forbidden = coach.status === 'error' && (coach.error as { status?: number }).status === 403;
 

@@ -3,10 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { deleteCoach, endCoachSessions, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../../contract/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
-import { useAction } from '../../../components/useAction.ts';
-import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
-import { type AccountAction, mayActOn } from '../../../components/permissions.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { ConflictError, useVersionedSave } from '../../../data/useVersionedSave.ts';
+import { type AccountAction, mayActOn } from '../../../domain/permissions.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { user } from '../../../state/session.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -26,13 +26,13 @@ const sameCoach = (a: Coach, b: Coach) => JSON.stringify({ ...a, updatedAt: '' }
 /** One coach: details, the patients they look after, and every administrative action. */
 export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string, forPath?: string) => void }) {
   const [, navigate] = useLocation();
-  const coach = useResource((signal) => getCoach(coachId, signal), coachId);
-  const patients = useResource((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
+  const coach = useQuery((signal) => getCoach(coachId, signal), coachId);
+  const patients = useQuery((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
   // An edit with unsaved values (a reload, a failed save) opens again by itself.
   const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
   // Which of the buttons started the request that runs (its spinner); the others are disabled meanwhile.
   const [started, setStarted] = useState<string | null>(null);
-  const action = useAction((failure) => actionErrorText(failure));
+  const action = useMutation((failure) => actionErrorText(failure));
   const busy = action.busy ? started : null;
   const isSelf = user.value?.id === coachId;
   const versioned = useVersionedSave(CoachSchema, sameCoach);
@@ -223,7 +223,7 @@ interface ActionProps {
 
 /**
  * The buttons of one coach's page. Only what the signed-in administrator may do to this account is offered
- * (components/permissions.ts): an administrator's account only to a super administrator, who sees every action;
+ * (domain/permissions.ts): an administrator's account only to a super administrator, who sees every action;
  * lock and delete never on oneself (shown disabled, the page says why).
  */
 function CoachActions({ coach: c, busy, isSelf, act, open, onUnlock }: ActionProps) {

@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { createCoach, updateCoach, resetCoachPassword } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../../contract/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
-import { useAction } from '../../../components/useAction.ts';
-import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { exceptConflicts, useVersionedSave } from '../../../data/useVersionedSave.ts';
 import { t } from '../../../lib/i18n.ts';
 import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
 import { invalidFields, saveErrorText } from '../form-errors.ts';
 import { EMPTY_COACH, coachDraftKey, coachFormErrors, coachToForm, toCreateBody, toPatchBody, type CoachDraft, type CoachFormValues } from './coach-form.ts';
-import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { useStoredDraft } from '../../../data/useDraft.ts';
 import { user } from '../../../state/session.ts';
 import { coachName } from '../../../lib/names.ts';
 import { passwordRefusal, refusalText } from '../../../lib/password-rules.ts';
-import { mayActOn } from '../../../components/permissions.ts';
+import { mayActOn } from '../../../domain/permissions.ts';
 
 interface Props {
   /** The coach to edit; absent = create a new one. */
@@ -73,7 +73,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     setFormValues(pristine());
   };
   const [checked, setChecked] = useState(false);
-  const save = useAction(exceptConflicts);
+  const save = useMutation(exceptConflicts);
   const serverInvalid = invalidFields(save.error);
   const errors = checked ? coachFormErrors(values, creating) : {};
   const set =

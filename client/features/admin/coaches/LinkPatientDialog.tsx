@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { linkPatient } from '../../../api/coaches.ts';
 import { listPatients } from '../../../api/patients.ts';
-import { listCount, listPage, type ListCount } from '../../../api/paging.ts';
+import { listCount, listPage, type ListCount } from '../../../data/paging.ts';
 import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { errorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
+import { useMutation } from '../../../data/useMutation.ts';
 import { formatCount } from '../../../components/list-count.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FormDialog } from '../FormDialog.tsx';
@@ -35,7 +35,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
     total: NONE,
   });
   const [chosen, setChosen] = useState<string | null>(null);
-  const { busy, error, run, fail } = useAction((failure) => `${t('admin.link.failed')} ${errorText(failure)}`);
+  const { busy, error, run, fail } = useMutation((failure) => `${t('admin.link.failed')} ${errorText(failure)}`);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: searches again when the query or the retry attempt changes, nothing else

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { useStoredDraft } from '../../../data/useDraft.ts';
 import { onReconnect, online } from '../../../lib/connection.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -63,7 +63,7 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
   const [pending, setPending] = useState<PendingCall | null>(draft.restored);
   const [recorded, setRecorded] = useState<RecordedCall | null>(null);
   const [undoable, setUndoable] = useState(false);
-  const action = useAction(describe);
+  const action = useMutation(describe);
   const noteRef = useRef(note);
   noteRef.current = note;
 
@@ -110,7 +110,7 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
     return () => clearTimeout(timer);
   }, [undoable]);
 
-  const undoing = useAction((cause) => `${t('dashboard.worklist.undoFailed')} ${errorText(cause)}`);
+  const undoing = useMutation((cause) => `${t('dashboard.worklist.undoFailed')} ${errorText(cause)}`);
   const undo = () =>
     undoing.run(async () => {
       if (!recorded) return;

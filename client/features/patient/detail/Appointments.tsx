@@ -3,10 +3,10 @@ import { saveAppointments } from '../../../api/patients.ts';
 import type { Appointment, Patient } from '../../../../contract/schemas/patients.ts';
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { exceptConflicts, useVersionedSave } from '../../../data/useVersionedSave.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
-import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { useStoredDraft } from '../../../data/useDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { appointmentTime } from '../../../lib/identity.ts';
 import {
@@ -33,7 +33,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   const [list, setList] = useState<Appointment[]>(restored?.pending?.list ?? patient.appointments);
   const [form, setFormState] = useState<FormState>(() => restored?.form ?? empty());
   const [formError, setFormError] = useState('');
-  const { busy: saving, error, run } = useAction(exceptConflicts);
+  const { busy: saving, error, run } = useMutation(exceptConflicts);
   const [unsavedRestored, setUnsavedRestored] = useState(!!restored?.pending);
   const [formRestored] = useState(!!restored?.form && !restored.pending);
   // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).

@@ -4,11 +4,11 @@ import { EvaluationFormSchema, type EvaluationForm as Evaluation, type Evaluatio
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { exceptConflicts, useVersionedSave } from '../../../data/useVersionedSave.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
-import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { useStoredDraft } from '../../../data/useDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 
 const WORK = ['able', 'limited', 'unable', 'not-applicable'] as const;
@@ -60,7 +60,7 @@ interface EvaluationDraft {
  * coach and patient until the server confirms them: switching tabs, a reload or a failed save loses nothing.
  */
 export function EvaluationForm({ patientId, coachId }: { patientId: string; coachId: string }) {
-  const loaded = useResource(async (signal) => {
+  const loaded = useQuery(async (signal) => {
     const result = await getEvaluationForm(patientId, signal);
     return { ...result, data: result.data ?? emptyEvaluation(patientId) };
   }, patientId);
@@ -69,7 +69,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   const [form, setForm] = useState<EvaluationFormUpdate | null>(restored?.form ?? null);
   // The version the entries were made on: the restored draft's, else what was loaded (and then saved).
   const [restoredBase, setRestoredBase] = useState<Evaluation | null>(restored?.base ?? null);
-  const { busy: saving, error, run } = useAction(exceptConflicts);
+  const { busy: saving, error, run } = useMutation(exceptConflicts);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [etag, setEtag] = useState<string | null>(restored?.etag ?? null);
   const [restoredNote, setRestoredNote] = useState(restored !== null);

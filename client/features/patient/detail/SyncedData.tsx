@@ -4,7 +4,7 @@ import type { SyncRecord } from '../../../../contract/schemas/sync-db.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { BarChart, LineChart } from '../../../components/charts/index.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
 
 import { Events, SurveyResults } from './SyncedEvents.tsx';
@@ -47,8 +47,8 @@ export function SyncedData({ patientId }: { patientId: string }) {
   const days = daysBetween(from, to);
   const where = { date: { gte: days[0] } };
   const key = `${patientId}:${days[0]}`;
-  const evaluations = useResource((s) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', limit: 1000 }, s), key);
-  const stats = useResource((s) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', limit: 1000 }, s), key);
+  const evaluations = useQuery((s) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', limit: 1000 }, s), key);
+  const stats = useQuery((s) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', limit: 1000 }, s), key);
   const labels = days.map(shortDay);
   const range = t('patient.data.range', { from: formatDate(from), to: formatDate(to) });
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { deleteComment, updateComment } from '../../../../api/comments.ts';
 import { CommentSchema, type Comment } from '../../../../../contract/schemas/comments.ts';
 import { ConflictNotice } from '../../../../components/ConflictNotice.tsx';
-import { useAction } from '../../../../components/useAction.ts';
-import { ConflictError, exceptConflicts, useVersionedSave } from '../../../../components/useVersionedSave.ts';
+import { useMutation } from '../../../../data/useMutation.ts';
+import { ConflictError, exceptConflicts, useVersionedSave } from '../../../../data/useVersionedSave.ts';
 import { Dialog } from '../../../../components/Dialog.tsx';
 import { saveFailureText } from '../../../../components/errorText.ts';
-import { useDraft } from '../../../../components/useDraft.ts';
+import { useDraft } from '../../../../data/useTextDraft.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { CommentVersions } from './CommentVersions.tsx';
 import { dateTime, draftKey } from './comment-drafts.ts';
@@ -43,7 +43,7 @@ export function CommentItem({
   // Which request runs or ran last (its button shows the spinner, its failure names it), and which one met a conflict.
   const [started, setStarted] = useState<Kind>('save');
   const [conflictKind, setConflictKind] = useState<Kind>('save');
-  const action = useAction(exceptConflicts);
+  const action = useMutation(exceptConflicts);
   const busy = action.busy ? started : null;
   const error = action.error === null ? null : { kind: started, cause: action.error };
   const write = <R,>(kind: Kind, request: (ifMatch: string | null) => Promise<R>) => {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { createComment } from '../../../../api/comments.ts';
 import type { Comment } from '../../../../../contract/schemas/comments.ts';
 import { saveFailureText } from '../../../../components/errorText.ts';
-import { useAction } from '../../../../components/useAction.ts';
-import { useDraft } from '../../../../components/useDraft.ts';
+import { useMutation } from '../../../../data/useMutation.ts';
+import { useDraft } from '../../../../data/useTextDraft.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { draftKey } from './comment-drafts.ts';
 
@@ -14,7 +14,7 @@ import { draftKey } from './comment-drafts.ts';
 export function NewComment({ coachId, patientId, onSaved }: { coachId: string; patientId: string; onSaved: (comment: Comment) => void }) {
   const [text, setText, clear] = useDraft(draftKey(coachId, patientId));
   const [restored, setRestored] = useState(() => text.trim() !== '');
-  const { busy: saving, error, run } = useAction();
+  const { busy: saving, error, run } = useMutation();
 
   async function save() {
     if (!text.trim()) return;

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type * as v from 'valibot';
-import { conflictOf, versionTag } from '../api/versions.ts';
+import { conflictOf, versionTag } from './versions.ts';
 
 export interface Conflict<T> {
   /** The record as the server has it now. */
@@ -21,7 +21,7 @@ export class ConflictError<T = unknown> extends Error {
   }
 }
 
-/** For useAction: a conflict is shown by the ConflictNotice with the other version, not as an error text. */
+/** For useMutation: a conflict is shown by the ConflictNotice with the other version, not as an error text. */
 export const exceptConflicts = (failure: unknown): unknown => (failure instanceof ConflictError ? null : failure);
 
 /**
