@@ -29,6 +29,17 @@ describe('coach list', () => {
     expect(screen.getByText('1 Coaches')).toBeTruthy();
   });
 
+  test('lists every coach of an organisation with more than 1000 of them, page after page', async () => {
+    const everyone = Array.from({ length: 1234 }, (_, i) => buildCoach({ id: `c-${i}`, lastName: `Coach${String(i).padStart(4, '0')}` }));
+    vi.mocked(api.listCoaches).mockImplementation((filter) =>
+      ok(everyone.slice(filter?.skip ?? 0, (filter?.skip ?? 0) + (filter?.limit ?? 0)), everyone.length),
+    );
+    renderAt('/admin', <AdminPage />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(1235);
+    expect(screen.getByText('1.234 Coaches')).toBeTruthy();
+  });
+
   test('says so when no coach matches, and when loading fails offers a retry', async () => {
     vi.mocked(api.listCoaches).mockImplementationOnce(() => Promise.reject(apiFailure(500)));
     renderAt('/admin', <AdminPage />);

@@ -8,9 +8,10 @@ import { ExportForm } from './ExportForm.tsx';
 import { buildExport, type ExportFilter, type ExportKind } from './exports.ts';
 import { exportKinds } from '../../domain/permissions.ts';
 import { user } from '../../state/session.ts';
-import { ExportCancelled, type Progress } from '../../data/fetch-all.ts';
+import { ListCancelled, type Progress } from '../../data/fetch-all.ts';
 import { defaultFilter, filterError, localToday } from './filter.ts';
 import './export.css';
+import { readAll } from '../../data/fetch-all.ts';
 
 /** An export is a run of many pages with progress and a cancel button, so it keeps its own phases (not useMutation). */
 type RunState =
@@ -27,7 +28,7 @@ export default function ExportPage() {
   const [run, setRun] = useState<RunState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
-  const coaches = useQuery((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
+  const coaches = useQuery((signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal), 'coaches');
 
   // Leaving the page stops a running export and frees the finished file.
   useEffect(() => () => controller.current?.abort(), []);
@@ -52,12 +53,12 @@ export default function ExportPage() {
           if (!current.signal.aborted) setRun({ phase: 'running', step, progress });
         },
       });
-      if (current.signal.aborted) throw new ExportCancelled();
+      if (current.signal.aborted) throw new ListCancelled();
       const url = URL.createObjectURL(new Blob([result.text], { type: 'text/csv;charset=utf-8' }));
       downloadCsv(result.fileName, result.text);
       setRun({ phase: 'done', rows: result.rows, fileName: result.fileName, url });
     } catch (error) {
-      if (error instanceof ExportCancelled || current.signal.aborted) setRun({ phase: 'cancelled' });
+      if (error instanceof ListCancelled || current.signal.aborted) setRun({ phase: 'cancelled' });
       else setRun({ phase: 'failed', message: errorText(error) });
     } finally {
       if (controller.current === current) controller.current = null;

@@ -19,6 +19,7 @@ import { listQueryToSearch, parseListQuery, toListFilter, type ListQuery } from 
 import { coachName, patientListName } from '../../lib/names.ts';
 import { Filters } from './PatientListFilters.tsx';
 import { SortMark } from '../../components/SortMark.tsx';
+import { readAll } from '../../data/fetch-all.ts';
 
 /** Columns; `sort` names the field a column header sorts by (the others are not sortable by the API). */
 const COLUMNS: { key: string; label: string; sort?: string }[] = [
@@ -49,7 +50,7 @@ export function PatientList() {
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine"; the primary
   // coach column names them (the caller's own name is known either way).
   const coaches = useQuery(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
+    (signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );
   const coachNames = new Map((coaches.data ?? []).map((c) => [c.id, coachName(c)]));

@@ -5,6 +5,7 @@ import type { Coach } from '../../../contract/schemas/coaches.ts';
 import type { CostRate } from '../../../contract/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
 import { useQuery } from '../../data/useQuery.ts';
+import { readAll } from '../../data/fetch-all.ts';
 
 export interface ReferenceData {
   coaches: Coach[];
@@ -24,9 +25,9 @@ export function useReferenceData() {
         () => [] as T[],
       );
     const [coaches, diagnoses, costRates] = await Promise.all([
-      safe(listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal)),
-      safe(listDiagnoses({ order: 'code ASC', limit: 1000 }, signal)),
-      safe(listCostRates({ order: 'name ASC', limit: 1000 }, signal)),
+      safe(readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal)),
+      safe(readAll((range) => listDiagnoses({ order: 'code ASC', ...range }, signal), signal)),
+      safe(readAll((range) => listCostRates({ order: 'name ASC', ...range }, signal), signal)),
     ]);
     return { data: { coaches, diagnoses, costRates } };
   }, 'reference-data');

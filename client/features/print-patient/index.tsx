@@ -20,8 +20,8 @@ import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { coachName, patientName } from '../../lib/names.ts';
+import { readAll } from '../../data/fetch-all.ts';
 
-const LIMIT = 1000;
 /** Rows of each list the printed timeline reads: a long record prints its newest part, and says so. */
 const TIMELINE_LIMIT = 200;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -41,9 +41,9 @@ async function loadRecord(id: string, signal: AbortSignal) {
     orNull(getEvaluationForm(id, signal)),
     orNull(listDiagnoses({ where: { id: { inq: patient.diagnosisIds } }, limit: 100 }, signal)),
     patient.costRateId ? orNull(listCostRates({ where: { id: patient.costRateId }, limit: 1 }, signal)) : Promise.resolve(null),
-    orNull(listSyncRecords(id, 'day-evaluation', { where: { date: { gte: since } }, limit: LIMIT }, signal)),
-    orNull(listCoaches({ limit: 1000 }, signal)),
-    orNull(listDevices({ limit: 1000 }, signal)),
+    orNull(readAll((range) => listSyncRecords(id, 'day-evaluation', { where: { date: { gte: since } }, ...range }, signal), signal)),
+    orNull(readAll((range) => listCoaches(range, signal), signal)),
+    orNull(readAll((range) => listDevices(range, signal), signal)),
     loadTimeline({ patientId: id, appointments: patient.appointments, limit: TIMELINE_LIMIT, changes: true }, signal).catch(() => null),
   ]);
   const names: HistoryNames = {

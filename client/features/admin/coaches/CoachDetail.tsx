@@ -17,6 +17,7 @@ import { roleText } from './CoachList.tsx';
 import { coachStatus } from './coach-status.ts';
 import { hasCoachDraft } from './coach-form.ts';
 import { coachName, patientListName } from '../../../lib/names.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | 'endSessions' | null;
 
@@ -27,7 +28,10 @@ const sameCoach = (a: Coach, b: Coach) => JSON.stringify({ ...a, updatedAt: '' }
 export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string, forPath?: string) => void }) {
   const [, navigate] = useLocation();
   const coach = useQuery((signal) => getCoach(coachId, signal), coachId);
-  const patients = useQuery((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
+  const patients = useQuery(
+    (signal) => readAll((range) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], ...range }, signal), signal),
+    coachId,
+  );
   // An edit with unsaved values (a reload, a failed save) opens again by itself.
   const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
   // Which of the buttons started the request that runs (its spinner); the others are disabled meanwhile.

@@ -11,10 +11,14 @@ import { coachStatus } from './coach-status.ts';
 import { coachListName } from '../../../lib/names.ts';
 import { user } from '../../../state/session.ts';
 import { hasCoachDraft } from './coach-form.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /** Every coach with roles and state; search narrows the list as you type. */
 export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
-  const coaches = useQuery((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: 1000 }, signal), 'coaches');
+  const coaches = useQuery(
+    (signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], ...range }, signal), signal),
+    'coaches',
+  );
   const [query, setQuery] = useState('');
   // A new coach's form with unsaved values (a reload, a failed save) opens again by itself.
   const [dialog, setDialog] = useState<'create' | 'trial' | null>(() => (hasCoachDraft(user.value?.id) ? 'create' : null));

@@ -6,6 +6,7 @@ import { useQuery } from '../../../data/useQuery.ts';
 import { t } from '../../../lib/i18n.ts';
 import { LinkedList } from './LinkedList.tsx';
 import { coachListName, coachName } from '../../../lib/names.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /**
  * Primary coach (contact card) and the other coaches linked to the patient. Who is in the care team is the primary
@@ -17,7 +18,7 @@ export function CareTeam({ patientId, me }: { patientId: string; me?: { id: stri
   const linked = useQuery((signal) => listPatientCoaches(patientId, signal), patientId);
   // Colleagues to add; when the list cannot be read the team is shown without the "add" choice.
   const all = useQuery(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
+    (signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal).catch(() => ({ data: [] as Coach[] })),
     patientId,
   );
   const linkedIds = new Set((linked.data ?? []).map((c) => c.id));

@@ -3,11 +3,12 @@ import { linkPatientDevice, listPatientDevices, unlinkPatientDevice } from '../.
 import { useQuery } from '../../../data/useQuery.ts';
 import { t } from '../../../lib/i18n.ts';
 import { LinkedList } from './LinkedList.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /** Devices lent to the patient (Leihgeräte): link and unlink. */
 export function Devices({ patientId }: { patientId: string }) {
   const linked = useQuery((signal) => listPatientDevices(patientId, signal), patientId);
-  const all = useQuery((signal) => listDevices({ order: 'name ASC', limit: 1000 }, signal).catch(() => ({ data: [] })), patientId);
+  const all = useQuery((signal) => readAll((range) => listDevices({ order: 'name ASC', ...range }, signal), signal).catch(() => ({ data: [] })), patientId);
   const linkedIds = new Set((linked.data ?? []).map((d) => d.id));
   const candidates = (all.data ?? []).filter((d) => !linkedIds.has(d.id));
 

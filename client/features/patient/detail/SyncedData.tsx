@@ -8,6 +8,7 @@ import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
 
 import { Events, SurveyResults } from './SyncedEvents.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 const PERIODS = [14, 30, 90] as const;
 
 /** Every day from `from` to `to` inclusive, as YYYY-MM-DD. */
@@ -47,8 +48,8 @@ export function SyncedData({ patientId }: { patientId: string }) {
   const days = daysBetween(from, to);
   const where = { date: { gte: days[0] } };
   const key = `${patientId}:${days[0]}`;
-  const evaluations = useQuery((s) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', limit: 1000 }, s), key);
-  const stats = useQuery((s) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', limit: 1000 }, s), key);
+  const evaluations = useQuery((s) => readAll((range) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', ...range }, s), s), key);
+  const stats = useQuery((s) => readAll((range) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', ...range }, s), s), key);
   const labels = days.map(shortDay);
   const range = t('patient.data.range', { from: formatDate(from), to: formatDate(to) });
 

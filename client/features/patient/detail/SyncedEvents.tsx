@@ -5,6 +5,7 @@ import type { Survey } from '../../../../contract/schemas/surveys.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /* The patient app's events and survey results, shown on the synced-data tab (SyncedData.tsx). */
 
@@ -38,7 +39,7 @@ export function SurveyResults({ patientId }: { patientId: string }) {
   const results = useQuery(async (s) => {
     const [list, surveys] = await Promise.all([
       listSyncRecords(patientId, 'survey-result', { order: 'date DESC', limit: 20 }, s),
-      listSurveys({ limit: 1000 }, s).then(
+      readAll((range) => listSurveys(range, s), s).then(
         (r) => r.data,
         () => [] as Survey[],
       ),
