@@ -193,7 +193,7 @@ describe('the area a path belongs to (what the login screen fetches ahead)', () 
     ['/app', 'dashboard'],
     ['/no-such-page', 'dashboard'],
   ])('%s -> %s', async (path, area) => {
-    const { areaOf } = await import('./routes.tsx');
+    const { areaOf } = await import('./areas.ts');
     expect(areaOf(path)).toBe(area);
   });
 });

@@ -7,7 +7,7 @@ import type * as esbuild from 'esbuild';
  * graph, once to write the files):
  *
  * - the ENTRY: everything the first screen needs (client/main.tsx and what it imports statically);
- * - one chunk per AREA: each dynamic import of the route table (client/routes.tsx) with the code only it uses;
+ * - one chunk per AREA: each dynamic import of the area table (client/areas.ts) with the code only it uses;
  * - the APP chunk: the app module (client/app.ts: the shell and the API layer) and every module that two or
  *   more areas share.
  *

@@ -30,7 +30,7 @@ export interface BuildOptions {
   root?: string;
   /** Default <root>/client/main.tsx. */
   entry?: string;
-  /** The route table whose dynamic imports are the areas; default <root>/client/routes.tsx. */
+  /** The area table whose dynamic imports are the areas (client/areas.ts, the one definition of the areas). */
   routes?: string;
   /** The app module (shell, API layer); default <root>/client/app.ts. */
   app?: string;
@@ -67,7 +67,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildManifest> 
   const log = options.log ?? (() => {});
   if (!existsSync(entry)) throw new Error(`The client entry ${relative(root, entry)} does not exist yet: nothing to build.`);
 
-  const routes = resolve(options.routes ?? join(root, 'client/routes.tsx'));
+  const routes = resolve(options.routes ?? join(root, 'client/areas.ts'));
   const app = resolve(options.app ?? join(root, 'client/app.ts'));
 
   rmSync(publicDir, { recursive: true, force: true });
