@@ -2,49 +2,49 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { markUnsaved } from '../lib/unsaved.ts';
 import { dropDraft, keepDraft, storedDraft } from '../state/sealed-drafts.ts';
 
-export interface StoredDraft<T> {
-  /** The draft stored under the key when the form opened (after a reload or a failed save), or null. */
-  restored: T | null;
-  /** Keeps what the form holds now; the form counts as unsaved until clear(). */
-  store(value: T): void;
-  /** The server confirmed the save (or the person discarded the change): the draft goes, and leaving no longer asks. */
-  clear(): void;
-}
+const read = <D>(key: string | null): D | null => (key ? storedDraft<D>(key) : null);
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * A form's draft under `key`, sealed in localStorage while the session lives (state/sealed-drafts.ts; make the key
- * with draftStorageKey(): per coach and record, removed when the session ends), and the form's place in the leave
- * guard (lib/unsaved.ts): unsaved from the first store() until clear(), and also while a restored draft is on screen. null as key: nothing is stored (no coach signed in).
+ * A form's draft under `key`, for useForm (data/useForm.ts): sealed in localStorage while the session lives
+ * (state/sealed-drafts.ts), in the form's own shape (a text box keeps its text, a form its values and the version
+ * they were typed on), and the form's place in the leave guard (lib/unsaved.ts): unsaved while the draft differs from
+ * `pristine`, from the first keep() (or a draft found on opening) until clear().
  */
-export function useStoredDraft<T>(key: string | null): StoredDraft<T> {
-  const [restored, setRestored] = useState<T | null>(() => (key ? storedDraft<T>(key) : null));
+export function useDraft<D>(key: string | null, pristine?: D) {
+  const [value, setValue] = useState<D | null>(() => read<D>(key));
+  const [restored, setRestored] = useState<D | null>(value);
   // The leave guard knows this form by an id of its own: a form that goes away (its cleanup may run a frame later)
   // never unmarks the form that replaced it with the same draft.
   const id = `${useId()}:${key}`;
   const keyRef = useRef(key);
   if (keyRef.current !== key) {
     keyRef.current = key;
-    setRestored(key ? storedDraft<T>(key) : null);
+    const found = read<D>(key);
+    setValue(found);
+    setRestored(found);
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the unsaved mark follows the draft's key; id is fixed for the component's life
+  const dirty = value !== null && (pristine === undefined || !same(value, pristine));
   useEffect(() => {
-    if (!key) return;
-    markUnsaved(id, storedDraft(key) !== null);
+    markUnsaved(id, dirty);
     return () => markUnsaved(id, false);
-  }, [id]);
+  }, [id, dirty]);
 
-  const store = useCallback(
-    (value: T) => {
+  const keep = useCallback(
+    (next: D) => {
+      const empty = next === '';
+      setValue(empty ? null : next);
       if (!key) return;
-      keepDraft(key, value);
-      markUnsaved(id, true);
+      if (empty) dropDraft(key);
+      else keepDraft(key, next);
+      markUnsaved(id, !empty && (pristine === undefined || !same(next, pristine)));
     },
-    [key, id],
+    [key, id, pristine],
   );
   const clear = useCallback(() => {
-    if (!key) return;
-    dropDraft(key);
+    setValue(null);
+    if (key) dropDraft(key);
     markUnsaved(id, false);
   }, [key, id]);
-  return { restored, store, clear };
+  return { value, restored, keep, clear };
 }

@@ -6,7 +6,7 @@ import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../../contract/schemas/patients.ts';
 import { errorText, saveFailureText } from '../../components/errorText.ts';
 import { useMutation } from '../../data/useMutation.ts';
-import { exceptConflicts } from '../../data/useVersionedSave.ts';
+import { exceptConflicts } from '../../data/useForm.ts';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n.ts';
 import { CoachOptions } from '../../components/CoachOptions.tsx';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { useMutation } from '../../data/useMutation.ts';
-import { ConflictError } from '../../data/useVersionedSave.ts';
+import { ConflictError } from '../../data/useForm.ts';
 import { t } from '../../lib/i18n.ts';
 
 export interface ProfileValues {

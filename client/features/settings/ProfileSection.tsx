@@ -3,7 +3,7 @@ import { getCoach, updateCoach } from '../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../contract/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../components/ConflictNotice.tsx';
 import { DataState } from '../../components/DataState.tsx';
-import { useVersionedSave } from '../../data/useVersionedSave.ts';
+import { useForm } from '../../data/useForm.ts';
 import { errorText } from '../../components/errorText.ts';
 import { useQuery } from '../../data/useQuery.ts';
 import { t } from '../../lib/i18n.ts';
@@ -21,7 +21,8 @@ export function ProfileSection() {
   const me = user.value;
   const [editing, setEditing] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const versioned = useVersionedSave(CoachSchema, sameProfile);
+  // No draft: the profile has three fields and a save is one click away.
+  const versioned = useForm<never, typeof CoachSchema>({ draft: null, schema: CoachSchema, sameForForm: sameProfile });
   const coach = useQuery(async (signal) => (me ? getCoach(me.id, signal) : Promise.reject(new Error('no user'))), me?.id ?? '');
   // Some upstreams let only administrators read coach records: then the session data is all we show.
   const forbidden = coach.status === 'error' && (coach.error as { status?: number }).status === 403;
@@ -79,7 +80,7 @@ export function ProfileSection() {
               coach={coach.data}
               onSave={save}
               onCancel={() => {
-                versioned.dismiss();
+                versioned.dismissConflict();
                 setEditing(false);
               }}
               describeError={errorText}
@@ -94,7 +95,7 @@ export function ProfileSection() {
                     onTakeTheirs={() => {
                       const current = versioned.conflict!.current;
                       coach.setData(() => current);
-                      versioned.dismiss();
+                      versioned.dismissConflict();
                       setFormKey((k) => k + 1);
                     }}
                   />

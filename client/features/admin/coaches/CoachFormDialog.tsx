@@ -3,13 +3,12 @@ import { createCoach, updateCoach, resetCoachPassword } from '../../../api/coach
 import { CoachSchema, type Coach } from '../../../../contract/schemas/coaches.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { useMutation } from '../../../data/useMutation.ts';
-import { exceptConflicts, useVersionedSave } from '../../../data/useVersionedSave.ts';
+import { exceptConflicts, useForm } from '../../../data/useForm.ts';
 import { t } from '../../../lib/i18n.ts';
 import { CheckboxField, SelectField, TextField } from '../fields.tsx';
 import { FormDialog } from '../FormDialog.tsx';
 import { invalidFields, saveErrorText } from '../form-errors.ts';
 import { EMPTY_COACH, coachDraftKey, coachFormErrors, coachToForm, toCreateBody, toPatchBody, type CoachDraft, type CoachFormValues } from './coach-form.ts';
-import { useStoredDraft } from '../../../data/useDraft.ts';
 import { user } from '../../../state/session.ts';
 import { coachName } from '../../../lib/names.ts';
 import { passwordRefusal, refusalText } from '../../../lib/password-rules.ts';
@@ -51,10 +50,9 @@ const readable =
  */
 export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
   const creating = !coach;
-  const draft = useStoredDraft<CoachDraft>(coachDraftKey(user.value?.id, coach?.id));
-  const restored = draft.restored;
+  const editor = useForm<CoachDraft, typeof CoachSchema>({ draft: coachDraftKey(user.value?.id, coach?.id), schema: CoachSchema, sameForForm: sameForm });
+  const restored = editor.restored;
   const [base, setBase] = useState<Coach | undefined>(() => restored?.base ?? coach ?? undefined);
-  const versioned = useVersionedSave(CoachSchema, sameForm);
   const pristine = () => (coach ? coachToForm(coach) : EMPTY_COACH);
   const [values, setFormValues] = useState<CoachFormValues>(() => (restored ? { ...EMPTY_COACH, ...restored.values } : pristine()));
   const [restoredNote, setRestoredNote] = useState(restored !== null);
@@ -63,11 +61,11 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     setFormValues(next);
     const { password: _secret, ...kept } = next;
     const { password: _none, ...start } = pristine();
-    if (JSON.stringify(kept) === JSON.stringify(start)) draft.clear();
-    else draft.store({ values: kept, base: base ?? null });
+    if (JSON.stringify(kept) === JSON.stringify(start)) editor.clearDraft();
+    else editor.keep({ values: kept, base: base ?? null });
   };
   const discard = () => {
-    draft.clear();
+    editor.clearDraft();
     setRestoredNote(false);
     setBase(coach);
     setFormValues(pristine());
@@ -92,8 +90,8 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     if (Object.keys(coachFormErrors(values, creating)).length > 0) return;
     await save.run(async () => {
       if (coach && base) {
-        const { data } = await versioned.save(base, (ifMatch) => updateCoach(coach.id, toPatchBody(values, base), ifMatch));
-        draft.clear();
+        const { data } = await editor.save(base, (ifMatch) => updateCoach(coach.id, toPatchBody(values, base), ifMatch));
+        editor.clearDraft();
         // A new address is only waiting for its link (pendingEmail); the old one stays until it is opened.
         const pending = data.pendingEmail && data.pendingEmail !== base.pendingEmail ? data.pendingEmail : null;
         onSaved(
@@ -106,7 +104,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
         if (passwordRefusal(failure)) setRefusedPassword(values.password);
         throw failure;
       });
-      draft.clear();
+      editor.clearDraft();
       let note = t('admin.coach.created', { name: coachName(data) });
       if (!values.password && values.sendInvite) {
         // The account exists either way; a failed invitation is reported, not treated as a failed save.
@@ -120,7 +118,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
       onSaved(data, note);
     });
   };
-  const conflict = versioned.conflict;
+  const conflict = editor.conflict;
 
   return (
     <FormDialog
@@ -174,10 +172,10 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
           )}
           busy={save.busy}
           onTakeTheirs={() => {
-            draft.clear();
+            editor.clearDraft();
             setBase(conflict.current);
             setFormValues(coachToForm(conflict.current));
-            versioned.dismiss();
+            editor.dismissConflict();
           }}
         />
       )}

@@ -6,7 +6,7 @@ import { BirthDate } from '../../../components/BirthDate.tsx';
 import { FreshnessBadge } from '../../../components/FreshnessBadge.tsx';
 import { errorText } from '../../../components/errorText.ts';
 import { useMutation } from '../../../data/useMutation.ts';
-import { useDraft } from '../../../data/useTextDraft.ts';
+import { useForm } from '../../../data/useForm.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { patientName } from '../../../lib/names.ts';
@@ -29,7 +29,10 @@ interface Props {
  */
 export function WorklistRow({ patient, coachId, now, onDone }: Props) {
   const name = patientName(patient);
-  const [note, setNote, clearNote] = useDraft(draftStorageKey(coachId, patient.id, 'call-note'));
+  const noteForm = useForm<string>({ draft: draftStorageKey(coachId, patient.id, 'call-note') });
+  const note = noteForm.value ?? '';
+  const setNote = noteForm.keep;
+  const clearNote = noteForm.discard;
   const [minutes, setMinutes] = useState('');
   const [followUp, setFollowUpDay] = useState('');
   const calls = useCallRecorder({ patientId: patient.id, coachId, previousFollowUp: patient.followUpAt ?? null, note, clearNote, restoreNote: setNote });

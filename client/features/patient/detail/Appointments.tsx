@@ -4,9 +4,8 @@ import type { Appointment, Patient } from '../../../../contract/schemas/patients
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
 import { useMutation } from '../../../data/useMutation.ts';
-import { exceptConflicts, useVersionedSave } from '../../../data/useVersionedSave.ts';
+import { exceptConflicts, useForm } from '../../../data/useForm.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
-import { useStoredDraft } from '../../../data/useDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { appointmentTime } from '../../../lib/identity.ts';
 import {
@@ -28,8 +27,12 @@ import {
  * lost when a save fails, on a reload or when the coach leaves the tab.
  */
 export function Appointments({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (list: Appointment[]) => void }) {
-  const draft = useStoredDraft<AppointmentsDraft>(coachId ? draftStorageKey(coachId, patient.id, 'appointments') : null);
-  const restored = draft.restored;
+  const editor = useForm<AppointmentsDraft, typeof PatientAppointmentsSchema>({
+    draft: coachId ? draftStorageKey(coachId, patient.id, 'appointments') : null,
+    schema: PatientAppointmentsSchema,
+    sameForForm: sameList,
+  });
+  const restored = editor.restored;
   const [list, setList] = useState<Appointment[]>(restored?.pending?.list ?? patient.appointments);
   const [form, setFormState] = useState<FormState>(() => restored?.form ?? empty());
   const [formError, setFormError] = useState('');
@@ -42,13 +45,12 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       ? { list: restored.pending.base, etag: restored.pending.etag }
       : { list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null },
   );
-  const versioned = useVersionedSave(PatientAppointmentsSchema, sameList);
   const now = Date.now();
   const kept = useRef<AppointmentsDraft>({ form: restored?.form ?? null, pending: restored?.pending ?? null });
   const keep = (change: Partial<AppointmentsDraft>) => {
     kept.current = { ...kept.current, ...change };
-    if (kept.current.form === null && kept.current.pending === null) draft.clear();
-    else draft.store(kept.current);
+    if (kept.current.form === null && kept.current.pending === null) editor.clearDraft();
+    else editor.keep(kept.current);
   };
   const setForm = (next: FormState) => {
     setFormState(next);
@@ -60,14 +62,14 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       setList(next);
       setUnsavedRestored(false);
       keep({ pending: { list: next, base: base.list, etag: base.etag } });
-      const result = await versioned.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
+      const result = await editor.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
       keep({ pending: null });
       setBase({ list: { appointments: result.data, updatedAt: null }, etag: result.etag ?? null });
       setList(result.data);
       onSaved(result.data);
     });
   }
-  const conflict = versioned.conflict;
+  const conflict = editor.conflict;
 
   function add(e: Event) {
     e.preventDefault();
@@ -139,7 +141,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
             setBase({ list: conflict.current, etag: conflict.tag });
             setList(conflict.current.appointments);
             onSaved(conflict.current.appointments);
-            versioned.dismiss();
+            editor.dismissConflict();
           }}
         />
       )}

@@ -5,10 +5,9 @@ import { ConflictNotice, changedFields } from '../../../components/ConflictNotic
 import { DataState } from '../../../components/DataState.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
 import { useMutation } from '../../../data/useMutation.ts';
-import { exceptConflicts, useVersionedSave } from '../../../data/useVersionedSave.ts';
+import { exceptConflicts, useForm } from '../../../data/useForm.ts';
 import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
-import { useStoredDraft } from '../../../data/useDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 
 const WORK = ['able', 'limited', 'unable', 'not-applicable'] as const;
@@ -64,8 +63,12 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
     const result = await getEvaluationForm(patientId, signal);
     return { ...result, data: result.data ?? emptyEvaluation(patientId) };
   }, patientId);
-  const draft = useStoredDraft<EvaluationDraft>(coachId ? draftStorageKey(coachId, patientId, 'evaluation') : null);
-  const restored = draft.restored;
+  const editor = useForm<EvaluationDraft, typeof EvaluationFormSchema>({
+    draft: coachId ? draftStorageKey(coachId, patientId, 'evaluation') : null,
+    schema: EvaluationFormSchema,
+    sameForForm: sameForm,
+  });
+  const restored = editor.restored;
   const [form, setForm] = useState<EvaluationFormUpdate | null>(restored?.form ?? null);
   // The version the entries were made on: the restored draft's, else what was loaded (and then saved).
   const [restoredBase, setRestoredBase] = useState<Evaluation | null>(restored?.base ?? null);
@@ -73,7 +76,6 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [etag, setEtag] = useState<string | null>(restored?.etag ?? null);
   const [restoredNote, setRestoredNote] = useState(restored !== null);
-  const versioned = useVersionedSave(EvaluationFormSchema, sameForm);
   const base = restoredBase ?? loaded.data ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form once, when the record arrives; later edits must not be overwritten
   useEffect(() => {
@@ -82,16 +84,16 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   const change = (next: EvaluationFormUpdate) => {
     setForm(next);
     setSavedAt(null);
-    if (!base || JSON.stringify(next) === JSON.stringify(toForm(base))) draft.clear();
-    else draft.store({ form: next, base, etag });
+    if (!base || JSON.stringify(next) === JSON.stringify(toForm(base))) editor.clearDraft();
+    else editor.keep({ form: next, base, etag });
   };
 
   async function save(e?: Event) {
     e?.preventDefault();
     if (!form || !base) return;
     await run(async () => {
-      const result = await versioned.save(base, (ifMatch) => saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' }, ifMatch), etag);
-      draft.clear();
+      const result = await editor.save(base, (ifMatch) => saveEvaluationForm(patientId, { ...form, summary: form.summary ?? '' }, ifMatch), etag);
+      editor.clearDraft();
       setRestoredBase(null);
       setRestoredNote(false);
       loaded.setData(() => result.data);
@@ -99,7 +101,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
       setSavedAt(result.data.updatedAt);
     });
   }
-  const conflict = versioned.conflict;
+  const conflict = editor.conflict;
 
   const meta = loaded.data;
   return (
@@ -182,10 +184,10 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
                   loaded.setData(() => conflict.current);
                   setRestoredBase(null);
                   setRestoredNote(false);
-                  draft.clear();
+                  editor.clearDraft();
                   setForm(toForm(conflict.current));
                   setEtag(conflict.tag);
-                  versioned.dismiss();
+                  editor.dismissConflict();
                 }}
               />
             )}

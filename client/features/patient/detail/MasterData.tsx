@@ -7,8 +7,7 @@ import type { Diagnosis } from '../../../../contract/schemas/diagnosis.ts';
 import { dayText } from '../../../components/AftercareBadge.tsx';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
-import { useVersionedSave } from '../../../data/useVersionedSave.ts';
-import { useStoredDraft } from '../../../data/useDraft.ts';
+import { useForm } from '../../../data/useForm.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { t } from '../../../lib/i18n.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from '../PatientForm.tsx';
@@ -50,8 +49,12 @@ interface MasterDraft {
  * otherwise drop the code, the appointments and the follow-up day, and a colleague's change to another field stays.
  */
 export function MasterData({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (patient: Patient) => void }) {
-  const draft = useStoredDraft<MasterDraft>(coachId ? draftStorageKey(coachId, patient.id, 'master-data') : null);
-  const restored = draft.restored;
+  const editor = useForm<MasterDraft, typeof PatientSchema>({
+    draft: coachId ? draftStorageKey(coachId, patient.id, 'master-data') : null,
+    schema: PatientSchema,
+    sameForForm: sameForm,
+  });
+  const restored = editor.restored;
   const [editing, setEditing] = useState(restored !== null);
   const [saved, setSaved] = useState(false);
   // The version the open form is based on, and the ETag of the last save (the upstream's word for that version).
@@ -62,15 +65,14 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
   const [formKey, setFormKey] = useState(0);
   const [restoredNote, setRestoredNote] = useState(restored !== null);
   const keep = (values: PatientFormValues) => {
-    if (JSON.stringify(values) === JSON.stringify(valuesOf(base.patient))) draft.clear();
-    else draft.store({ values, base: base.patient, etag: base.etag });
+    if (JSON.stringify(values) === JSON.stringify(valuesOf(base.patient))) editor.clearDraft();
+    else editor.keep({ values, base: base.patient, etag: base.etag });
   };
-  const versioned = useVersionedSave(PatientSchema, sameForm);
   const refs = useReferenceData();
   const diagnoses = refs.data?.diagnoses ?? [];
   const costRate = refs.data?.costRates.find((r) => r.id === patient.costRateId);
   const dash = t('patient.none');
-  const conflict = versioned.conflict;
+  const conflict = editor.conflict;
 
   return (
     <section aria-labelledby="master-heading" className="card">
@@ -84,7 +86,7 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
               setBase((b) => ({ patient, etag: b.patient.updatedAt === patient.updatedAt ? b.etag : null }));
               setInitial(valuesOf(patient));
               setFormKey((k) => k + 1);
-              versioned.dismiss();
+              editor.dismissConflict();
               setEditing(true);
               setSaved(false);
             }}
@@ -116,16 +118,16 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
               costRates={refs.data.costRates}
               onCancel={() => {
                 // Cancel is the person's own decision to drop the change.
-                draft.clear();
+                editor.clearDraft();
                 setRestoredNote(false);
-                versioned.dismiss();
+                editor.dismissConflict();
                 setEditing(false);
               }}
               onSubmit={async (values) => {
                 // Only what was changed against the version the form was opened on.
                 const changes = patchOf(toBody(valuesOf(base.patient)), toBody(values));
-                const result = await versioned.save(base.patient, (ifMatch) => updatePatient(patient.id, changes, ifMatch), base.etag);
-                draft.clear();
+                const result = await editor.save(base.patient, (ifMatch) => updatePatient(patient.id, changes, ifMatch), base.etag);
+                editor.clearDraft();
                 setRestoredNote(false);
                 setBase({ patient: result.data, etag: result.etag ?? null });
                 onSaved(result.data);
@@ -139,9 +141,9 @@ export function MasterData({ patient, coachId, onSaved }: { patient: Patient; co
                     onTakeTheirs={() => {
                       setBase({ patient: conflict.current, etag: conflict.tag });
                       setInitial(valuesOf(conflict.current));
-                      draft.clear();
+                      editor.clearDraft();
                       onSaved(conflict.current);
-                      versioned.dismiss();
+                      editor.dismissConflict();
                       setFormKey((k) => k + 1);
                     }}
                   />
