@@ -53,12 +53,8 @@ interface EvaluationDraft {
   etag: string | null;
 }
 
-/**
- * The closing assessment of the aftercare. A failed save keeps everything as entered; a save names the version it
- * was based on, so a colleague's save in between is shown instead of overwritten. The entries are a draft of this
- * coach and patient until the server confirms them: switching tabs, a reload or a failed save loses nothing.
- */
-export function EvaluationForm({ patientId, coachId }: { patientId: string; coachId: string }) {
+/** The assessment as loaded, what the coach entered (a draft until saved), and its versioned save. */
+function useEvaluation(patientId: string, coachId: string) {
   const loaded = useQuery(async (signal) => {
     const result = await getEvaluationForm(patientId, signal);
     return { ...result, data: result.data ?? emptyEvaluation(patientId) };
@@ -103,6 +99,28 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
   }
   const conflict = editor.conflict;
 
+  /** The colleague's version replaces what was entered. */
+  function takeTheirs() {
+    if (!conflict) return;
+    loaded.setData(() => conflict.current);
+    setRestoredBase(null);
+    setRestoredNote(false);
+    editor.clearDraft();
+    setForm(toForm(conflict.current));
+    setEtag(conflict.tag);
+    editor.dismissConflict();
+  }
+  return { loaded, form, change, save, takeTheirs, base, conflict, saving, error, savedAt, restoredNote };
+}
+
+/**
+ * The closing assessment of the aftercare. A failed save keeps everything as entered; a save names the version it
+ * was based on, so a colleague's save in between is shown instead of overwritten. The entries are a draft of this
+ * coach and patient until the server confirms them: switching tabs, a reload or a failed save loses nothing.
+ */
+export function EvaluationForm({ patientId, coachId }: { patientId: string; coachId: string }) {
+  const { loaded, form, change, save, takeTheirs, base, conflict, saving, error, savedAt, restoredNote } = useEvaluation(patientId, coachId);
+
   const meta = loaded.data;
   return (
     <section aria-labelledby="evaluation-heading" className="card evaluation-form">
@@ -115,58 +133,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
                 {t('unsaved.restored')}
               </p>
             )}
-            <fieldset className="scale-choice">
-              <legend>{t('patient.evaluation.goalAttainment')}</legend>
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n}>
-                  <input type="radio" name="goalAttainment" checked={form.goalAttainment === n} onChange={() => change({ ...form, goalAttainment: n })} />
-                  {n} <small className="muted">{t(`patient.evaluation.goal${n}`)}</small>
-                </label>
-              ))}
-              <label>
-                <input type="radio" name="goalAttainment" checked={form.goalAttainment === null} onChange={() => change({ ...form, goalAttainment: null })} />
-                {t('patient.evaluation.open')}
-              </label>
-            </fieldset>
-            <div className="grid-form">
-              <label>
-                {t('patient.evaluation.workAbility')}
-                <select
-                  value={form.workAbility ?? ''}
-                  onChange={(e) => {
-                    const value = (e.target as HTMLSelectElement).value;
-                    change({ ...form, workAbility: value ? (value as (typeof WORK)[number]) : null });
-                  }}
-                >
-                  <option value="">{t('patient.evaluation.open')}</option>
-                  {WORK.map((w) => (
-                    <option key={w} value={w}>
-                      {t(`patient.evaluation.work.${w}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                {t('patient.evaluation.returnToWorkDate')}
-                <input
-                  type="date"
-                  value={form.returnToWorkDate ?? ''}
-                  onInput={(e) => change({ ...form, returnToWorkDate: (e.target as HTMLInputElement).value || null })}
-                />
-              </label>
-            </div>
-            <label className="checkbox-line">
-              <input
-                type="checkbox"
-                checked={form.followUpRecommended}
-                onChange={(e) => change({ ...form, followUpRecommended: (e.target as HTMLInputElement).checked })}
-              />
-              {t('patient.evaluation.followUp')}
-            </label>
-            <label>
-              {t('patient.evaluation.summary')}
-              <textarea rows={6} value={form.summary ?? ''} onInput={(e) => change({ ...form, summary: (e.target as HTMLTextAreaElement).value })} />
-            </label>
+            <EvaluationFields form={form} change={change} />
             {error !== null && (
               <p role="alert" className="inline-error">
                 {saveFailureText(t('patient.evaluation.saveFailed'), error)}
@@ -180,15 +147,7 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
                   FIELDS.map((key) => ({ label: t(`patient.evaluation.${key === 'followUpRecommended' ? 'followUp' : key}`), text: readable(key) })),
                 )}
                 busy={saving}
-                onTakeTheirs={() => {
-                  loaded.setData(() => conflict.current);
-                  setRestoredBase(null);
-                  setRestoredNote(false);
-                  editor.clearDraft();
-                  setForm(toForm(conflict.current));
-                  setEtag(conflict.tag);
-                  editor.dismissConflict();
-                }}
+                onTakeTheirs={takeTheirs}
               />
             )}
             {savedAt && error === null && (
@@ -210,5 +169,65 @@ export function EvaluationForm({ patientId, coachId }: { patientId: string; coac
         )}
       </DataState>
     </section>
+  );
+}
+
+/** The assessment's fields: goal attainment, work ability, return to work, follow-up, summary. */
+function EvaluationFields({ form, change }: { form: EvaluationFormUpdate; change: (next: EvaluationFormUpdate) => void }) {
+  return (
+    <>
+      <fieldset className="scale-choice">
+        <legend>{t('patient.evaluation.goalAttainment')}</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n}>
+            <input type="radio" name="goalAttainment" checked={form.goalAttainment === n} onChange={() => change({ ...form, goalAttainment: n })} />
+            {n} <small className="muted">{t(`patient.evaluation.goal${n}`)}</small>
+          </label>
+        ))}
+        <label>
+          <input type="radio" name="goalAttainment" checked={form.goalAttainment === null} onChange={() => change({ ...form, goalAttainment: null })} />
+          {t('patient.evaluation.open')}
+        </label>
+      </fieldset>
+      <div className="grid-form">
+        <label>
+          {t('patient.evaluation.workAbility')}
+          <select
+            value={form.workAbility ?? ''}
+            onChange={(e) => {
+              const value = (e.target as HTMLSelectElement).value;
+              change({ ...form, workAbility: value ? (value as (typeof WORK)[number]) : null });
+            }}
+          >
+            <option value="">{t('patient.evaluation.open')}</option>
+            {WORK.map((w) => (
+              <option key={w} value={w}>
+                {t(`patient.evaluation.work.${w}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('patient.evaluation.returnToWorkDate')}
+          <input
+            type="date"
+            value={form.returnToWorkDate ?? ''}
+            onInput={(e) => change({ ...form, returnToWorkDate: (e.target as HTMLInputElement).value || null })}
+          />
+        </label>
+      </div>
+      <label className="checkbox-line">
+        <input
+          type="checkbox"
+          checked={form.followUpRecommended}
+          onChange={(e) => change({ ...form, followUpRecommended: (e.target as HTMLInputElement).checked })}
+        />
+        {t('patient.evaluation.followUp')}
+      </label>
+      <label>
+        {t('patient.evaluation.summary')}
+        <textarea rows={6} value={form.summary ?? ''} onInput={(e) => change({ ...form, summary: (e.target as HTMLTextAreaElement).value })} />
+      </label>
+    </>
   );
 }
