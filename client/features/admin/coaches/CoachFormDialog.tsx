@@ -42,14 +42,8 @@ const readable =
     return String(value ?? '');
   };
 
-/**
- * Create or edit a coach. A failed save keeps everything typed and marks what the server refused; an edit names the
- * version it started from, so another administrator's save in between is shown, not overwritten. What is typed
- * (except a password) is a draft of this administrator and coach until the server confirms it: closing the dialog,
- * a reload or a failed save keeps it, and the screen reopens the form with it.
- */
-export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
-  const creating = !coach;
+/** What the form holds (a draft of this administrator and coach, never the password) and the version it edits. */
+function useCoachDraft(coach: Coach | undefined) {
   const editor = useForm<CoachDraft, typeof CoachSchema>({ draft: coachDraftKey(user.value?.id, coach?.id), schema: CoachSchema, sameForForm: sameForm });
   const restored = editor.restored;
   const [base, setBase] = useState<Coach | undefined>(() => restored?.base ?? coach ?? undefined);
@@ -70,6 +64,18 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     setBase(coach);
     setFormValues(pristine());
   };
+  return { editor, base, setBase, values, setValues, setFormValues, restoredNote, discard };
+}
+
+/**
+ * Create or edit a coach. A failed save keeps everything typed and marks what the server refused; an edit names the
+ * version it started from, so another administrator's save in between is shown, not overwritten. What is typed
+ * (except a password) is a draft of this administrator and coach until the server confirms it: closing the dialog,
+ * a reload or a failed save keeps it, and the screen reopens the form with it.
+ */
+export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
+  const creating = !coach;
+  const { editor, base, setBase, values, setValues, setFormValues, restoredNote, discard } = useCoachDraft(coach);
   const [checked, setChecked] = useState(false);
   const save = useMutation(exceptConflicts);
   const serverInvalid = invalidFields(save.error);
@@ -100,21 +106,8 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
         );
         return;
       }
-      const { data } = await createCoach(toCreateBody(values)).catch((failure: unknown) => {
-        if (passwordRefusal(failure)) setRefusedPassword(values.password);
-        throw failure;
-      });
+      const { data, note } = await createWithInvite(values, () => setRefusedPassword(values.password));
       editor.clearDraft();
-      let note = t('admin.coach.created', { name: coachName(data) });
-      if (!values.password && values.sendInvite) {
-        // The account exists either way; a failed invitation is reported, not treated as a failed save.
-        try {
-          await resetCoachPassword(data.id);
-          note = `${note} ${t('admin.coach.inviteSent', { email: data.email })}`;
-        } catch {
-          note = `${note} ${t('admin.coach.inviteFailed')}`;
-        }
-      }
       onSaved(data, note);
     });
   };
@@ -137,32 +130,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
           </button>
         </div>
       )}
-      <div className="grid">
-        <TextField label={t('admin.coach.firstName')} value={values.firstName} onValue={set('firstName')} required error={message('firstName')} />
-        <TextField label={t('admin.coach.lastName')} value={values.lastName} onValue={set('lastName')} required error={message('lastName')} />
-      </div>
-      <TextField label={t('admin.coach.email')} type="email" value={values.email} onValue={set('email')} required error={message('email')} />
-      <div className="grid">
-        <TextField label={t('admin.coach.jobTitle')} value={values.title} onValue={set('title')} error={message('title')} />
-        <TextField label={t('admin.coach.phone')} type="tel" value={values.phone} onValue={set('phone')} error={message('phone')} />
-      </div>
-      <SelectField
-        label={t('admin.coach.language')}
-        value={values.language}
-        onValue={(v) => set('language')(v as CoachFormValues['language'])}
-        options={(['de', 'en', 'fr'] as const).map((lang) => ({ value: lang, label: t(`admin.language.${lang}`) }))}
-      />
-      <fieldset>
-        <legend>{t('admin.coach.roles')}</legend>
-        <CheckboxField
-          label={t('admin.coach.isAdmin')}
-          checked={values.isAdmin}
-          onValue={set('isAdmin')}
-          disabled={coach && !mayActOn('changeAdminRole', coach)}
-          hint={coach && !mayActOn('changeAdminRole', coach) ? t('accounts.admin.selfAdminRole') : undefined}
-        />
-        <CheckboxField label={t('admin.coach.isHealthManager')} checked={values.isHealthManager} onValue={set('isHealthManager')} />
-      </fieldset>
+      <CoachFields values={values} set={set} message={message} coach={coach ?? undefined} />
       {conflict && base && (
         <ConflictNotice
           changes={changedFields(
@@ -194,5 +162,67 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
         </>
       )}
     </FormDialog>
+  );
+}
+
+/**
+ * Creates the coach; without a start password, sends the link to set one. The account exists either way: a failed
+ * invitation is said in the note, not treated as a failed save. `onRefused` hears of a refused start password.
+ */
+async function createWithInvite(values: CoachFormValues, onRefused: () => void): Promise<{ data: Coach; note: string }> {
+  const { data } = await createCoach(toCreateBody(values)).catch((failure: unknown) => {
+    if (passwordRefusal(failure)) onRefused();
+    throw failure;
+  });
+  let note = t('admin.coach.created', { name: coachName(data) });
+  if (!values.password && values.sendInvite) {
+    try {
+      await resetCoachPassword(data.id);
+      note = `${note} ${t('admin.coach.inviteSent', { email: data.email })}`;
+    } catch {
+      note = `${note} ${t('admin.coach.inviteFailed')}`;
+    }
+  }
+  return { data, note };
+}
+
+interface FieldsProps {
+  values: CoachFormValues;
+  set: <K extends keyof CoachFormValues>(key: K) => (value: CoachFormValues[K]) => void;
+  message: (key: keyof CoachFormValues) => string | null;
+  coach?: Coach;
+}
+
+/** Name, contact, language and roles; the admin role only where the signed-in administrator may change it. */
+function CoachFields({ values, set, message, coach }: FieldsProps) {
+  return (
+    <>
+      <div className="grid">
+        <TextField label={t('admin.coach.firstName')} value={values.firstName} onValue={set('firstName')} required error={message('firstName')} />
+        <TextField label={t('admin.coach.lastName')} value={values.lastName} onValue={set('lastName')} required error={message('lastName')} />
+      </div>
+      <TextField label={t('admin.coach.email')} type="email" value={values.email} onValue={set('email')} required error={message('email')} />
+      <div className="grid">
+        <TextField label={t('admin.coach.jobTitle')} value={values.title} onValue={set('title')} error={message('title')} />
+        <TextField label={t('admin.coach.phone')} type="tel" value={values.phone} onValue={set('phone')} error={message('phone')} />
+      </div>
+      <SelectField
+        label={t('admin.coach.language')}
+        value={values.language}
+        onValue={(v) => set('language')(v as CoachFormValues['language'])}
+        options={(['de', 'en', 'fr'] as const).map((lang) => ({ value: lang, label: t(`admin.language.${lang}`) }))}
+      />
+      <fieldset>
+        <legend>{t('admin.coach.roles')}</legend>
+        <CheckboxField
+          label={t('admin.coach.isAdmin')}
+          checked={values.isAdmin}
+          onValue={set('isAdmin')}
+          disabled={coach && !mayActOn('changeAdminRole', coach)}
+          hint={coach && !mayActOn('changeAdminRole', coach) ? t('accounts.admin.selfAdminRole') : undefined}
+        />
+        <CheckboxField label={t('admin.coach.isHealthManager')} checked={values.isHealthManager} onValue={set('isHealthManager')} />
+      </fieldset>
+    </>
   );
 }
