@@ -176,45 +176,9 @@ export function PatientForm(props: Props) {
         {field('clinic')}
         {field('aftercareStart', 'date', { required: true })}
         {field('aftercareEnd', 'date', { required: true })}
-        {chooseCoach && coaches.length > 0 && (
-          <label htmlFor="pf-primaryCoachId">
-            {t('patient.fields.primaryCoachId')}
-            <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
-              <option value="">{t('patient.form.noCoach')}</option>
-              <CoachOptions coaches={coaches} />
-            </select>
-          </label>
-        )}
-        <label htmlFor="pf-costRateId">
-          {t('patient.fields.costRateId')}
-          <select id="pf-costRateId" value={values.costRateId} onChange={(e) => set('costRateId', (e.target as HTMLSelectElement).value)}>
-            <option value="">{t('patient.form.noCostRate')}</option>
-            {costRates.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AftercareChoices values={values} set={set} coaches={chooseCoach ? coaches : []} costRates={costRates} />
       </fieldset>
-      {diagnoses.length > 0 && (
-        <fieldset className="diagnosis-picker">
-          <legend>{t('patient.fields.diagnosisIds')}</legend>
-          {diagnoses.map((d) => (
-            <label key={d.id}>
-              <input
-                type="checkbox"
-                checked={values.diagnosisIds.includes(d.id)}
-                onChange={(e) => {
-                  const on = (e.target as HTMLInputElement).checked;
-                  set('diagnosisIds', on ? [...values.diagnosisIds, d.id] : values.diagnosisIds.filter((x) => x !== d.id));
-                }}
-              />
-              <code>{d.code}</code> {d.label}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <DiagnosisPicker diagnoses={diagnoses} chosen={values.diagnosisIds} onChange={(ids) => set('diagnosisIds', ids)} />
       {failure !== null && (
         <p role="alert" className="inline-error">
           {saveFailureText(t('patient.form.saveFailed'), failure, describeError)}
@@ -232,5 +196,64 @@ export function PatientForm(props: Props) {
         )}
       </div>
     </form>
+  );
+}
+
+interface ChoicesProps {
+  values: PatientFormValues;
+  set: <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => void;
+  /** Empty: the form offers no choice of coach. */
+  coaches: Coach[];
+  costRates: CostRate[];
+}
+
+/** The primary coach (where the form offers it) and the cost rate. */
+function AftercareChoices({ values, set, coaches, costRates }: ChoicesProps) {
+  return (
+    <>
+      {coaches.length > 0 && (
+        <label htmlFor="pf-primaryCoachId">
+          {t('patient.fields.primaryCoachId')}
+          <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
+            <option value="">{t('patient.form.noCoach')}</option>
+            <CoachOptions coaches={coaches} />
+          </select>
+        </label>
+      )}
+      <label htmlFor="pf-costRateId">
+        {t('patient.fields.costRateId')}
+        <select id="pf-costRateId" value={values.costRateId} onChange={(e) => set('costRateId', (e.target as HTMLSelectElement).value)}>
+          <option value="">{t('patient.form.noCostRate')}</option>
+          {costRates.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** The diagnoses to tick, each with its code. */
+function DiagnosisPicker({ diagnoses, chosen, onChange }: { diagnoses: Diagnosis[]; chosen: string[]; onChange: (ids: string[]) => void }) {
+  if (diagnoses.length === 0) return null;
+  return (
+    <fieldset className="diagnosis-picker">
+      <legend>{t('patient.fields.diagnosisIds')}</legend>
+      {diagnoses.map((d) => (
+        <label key={d.id}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(d.id)}
+            onChange={(e) => {
+              const on = (e.target as HTMLInputElement).checked;
+              onChange(on ? [...chosen, d.id] : chosen.filter((x) => x !== d.id));
+            }}
+          />
+          <code>{d.code}</code> {d.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
