@@ -25,10 +25,47 @@ type RunState =
 export default function ExportPage() {
   const [kind, setKind] = useState<ExportKind>('patients');
   const [filter, setFilter] = useState<ExportFilter>(() => defaultFilter());
+  const { run, start, cancel, running, statusRef } = useExportRun();
+  const coaches = useQuery((signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal), 'coaches');
+  const startChosen = () => (filterError(kind, filter) ? undefined : start(kind, filter));
+  // The one rule for "may export" (domain/permissions.ts), as the sidebar and the coach guide use it.
+  const kinds = exportKinds(user.value);
+  if (kinds.length === 0) {
+    return (
+      <section className="export-page">
+        <h1>{t('export.title')}</h1>
+        <p role="status">{t('export.notAllowed')}</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="export-page">
+      <h1>{t('export.title')}</h1>
+      <p>{t('export.intro')}</p>
+      <ExportForm
+        kinds={kinds}
+        kind={kind}
+        filter={filter}
+        coaches={coaches.data ?? []}
+        coachesFailed={coaches.status === 'error'}
+        disabled={running}
+        onKind={setKind}
+        onFilter={setFilter}
+        onStart={startChosen}
+      />
+      <div className="export-status" aria-live="polite" tabIndex={-1} ref={statusRef}>
+        <RunStatus run={run} onCancel={cancel} onRetry={startChosen} />
+      </div>
+    </section>
+  );
+}
+
+/** One export at a time: its progress, its file once done; leaving the page stops it and frees the file. */
+function useExportRun() {
   const [run, setRun] = useState<RunState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
-  const coaches = useQuery((signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal), 'coaches');
 
   // Leaving the page stops a running export and frees the finished file.
   useEffect(() => () => controller.current?.abort(), []);
@@ -39,8 +76,7 @@ export default function ExportPage() {
     [run],
   );
 
-  const start = async () => {
-    if (filterError(kind, filter)) return;
+  const start = async (kind: ExportKind, filter: ExportFilter) => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -77,71 +113,50 @@ export default function ExportPage() {
     wasRunning.current = false;
     if (document.activeElement === document.body || document.activeElement === null) statusRef.current?.focus();
   }, [running]);
-  // The one rule for "may export" (domain/permissions.ts), as the sidebar and the coach guide use it.
-  const kinds = exportKinds(user.value);
-  if (kinds.length === 0) {
-    return (
-      <section className="export-page">
-        <h1>{t('export.title')}</h1>
-        <p role="status">{t('export.notAllowed')}</p>
-      </section>
-    );
-  }
+  return { run, start, cancel, running, statusRef };
+}
 
+/** Progress with "Abbrechen" while an export runs, then its outcome. */
+function RunStatus({ run, onCancel, onRetry }: { run: RunState; onCancel: () => void; onRetry: () => void }) {
   return (
-    <section className="export-page">
-      <h1>{t('export.title')}</h1>
-      <p>{t('export.intro')}</p>
-      <ExportForm
-        kinds={kinds}
-        kind={kind}
-        filter={filter}
-        coaches={coaches.data ?? []}
-        coachesFailed={coaches.status === 'error'}
-        disabled={running}
-        onKind={setKind}
-        onFilter={setFilter}
-        onStart={start}
-      />
-      <div className="export-status" aria-live="polite" tabIndex={-1} ref={statusRef}>
-        {run.phase === 'running' && (
-          <div className="export-progress">
-            <label htmlFor="export-progress-bar">
-              {t(run.step)}{' '}
-              {run.progress.total === null
-                ? t('export.progressUnknown', { done: formatNumber(run.progress.done) })
-                : t('export.progress', { done: formatNumber(run.progress.done), total: formatNumber(run.progress.total) })}
-            </label>
-            {run.progress.total ? (
-              <progress id="export-progress-bar" value={run.progress.done} max={run.progress.total} />
-            ) : (
-              <progress id="export-progress-bar" />
-            )}
-            <button type="button" className="secondary" onClick={cancel}>
-              {t('export.cancel')}
-            </button>
-          </div>
-        )}
-        {run.phase === 'done' && (
-          <p role="status" className="export-done">
-            {run.rows === 0 ? t('export.doneEmpty') : t('export.done', { n: formatNumber(run.rows) })}{' '}
-            <a href={run.url} download={run.fileName}>
-              {t('export.saveAgain', { file: run.fileName })}
-            </a>
+    <>
+      {run.phase === 'running' && (
+        <div className="export-progress">
+          <label htmlFor="export-progress-bar">
+            {t(run.step)}{' '}
+            {run.progress.total === null
+              ? t('export.progressUnknown', { done: formatNumber(run.progress.done) })
+              : t('export.progress', { done: formatNumber(run.progress.done), total: formatNumber(run.progress.total) })}
+          </label>
+          {run.progress.total ? (
+            <progress id="export-progress-bar" value={run.progress.done} max={run.progress.total} />
+          ) : (
+            <progress id="export-progress-bar" />
+          )}
+          <button type="button" className="secondary" onClick={onCancel}>
+            {t('export.cancel')}
+          </button>
+        </div>
+      )}
+      {run.phase === 'done' && (
+        <p role="status" className="export-done">
+          {run.rows === 0 ? t('export.doneEmpty') : t('export.done', { n: formatNumber(run.rows) })}{' '}
+          <a href={run.url} download={run.fileName}>
+            {t('export.saveAgain', { file: run.fileName })}
+          </a>
+        </p>
+      )}
+      {run.phase === 'cancelled' && <p role="status">{t('export.cancelled')}</p>}
+      {run.phase === 'failed' && (
+        <div role="alert" className="export-failed">
+          <p>
+            <strong>{t('export.failed')}</strong> {run.message}
           </p>
-        )}
-        {run.phase === 'cancelled' && <p role="status">{t('export.cancelled')}</p>}
-        {run.phase === 'failed' && (
-          <div role="alert" className="export-failed">
-            <p>
-              <strong>{t('export.failed')}</strong> {run.message}
-            </p>
-            <button type="button" className="secondary" onClick={start}>
-              {t('export.retry')}
-            </button>
-          </div>
-        )}
-      </div>
-    </section>
+          <button type="button" className="secondary" onClick={onRetry}>
+            {t('export.retry')}
+          </button>
+        </div>
+      )}
+    </>
   );
 }
