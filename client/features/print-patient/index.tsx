@@ -7,7 +7,7 @@ import { listDiagnoses } from '../../api/diagnosis.ts';
 import { listDevices } from '../../api/devices.ts';
 import { getEvaluationForm, getPatient, getPrimaryCoach, listPatientCoaches } from '../../api/patients.ts';
 import { listSyncRecords } from '../../api/sync-db.ts';
-import type { Patient } from '../../../contract/schemas/patients.ts';
+import type { Appointment, EvaluationForm, Patient } from '../../../contract/schemas/patients.ts';
 import { AftercareBadge, dayText, isoDay } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { lastDataText } from '../../components/FreshnessBadge.tsx';
@@ -112,56 +112,8 @@ export default function PrintPatientPage() {
                 )}
               </p>
             </section>
-            <section className="print-section">
-              <h2>{t('patient.appointments.title')}</h2>
-              {r.patient.appointments.length === 0 ? (
-                <p>{t('print.noAppointments')}</p>
-              ) : (
-                <div className="table-scroll">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('patient.appointments.startsAt')}</th>
-                        <th scope="col">{t('patient.appointments.typeLabel')}</th>
-                        <th scope="col">{t('patient.appointments.note')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {r.patient.appointments.map((a) => (
-                        <tr key={a.id}>
-                          <td>
-                            {dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})
-                          </td>
-                          <td>{t(`patient.appointments.type.${a.type}`)}</td>
-                          <td>{a.note}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
-            {r.evaluation && (
-              <section className="print-section">
-                <h2>{t('patient.evaluation.title')}</h2>
-                <dl className="facts">
-                  <dt>{t('patient.evaluation.goalAttainment')}</dt>
-                  <dd>
-                    {r.evaluation.goalAttainment === null
-                      ? t('patient.evaluation.open')
-                      : `${r.evaluation.goalAttainment} (${t(`patient.evaluation.goal${r.evaluation.goalAttainment}`)})`}
-                  </dd>
-                  <dt>{t('patient.evaluation.workAbility')}</dt>
-                  <dd>{r.evaluation.workAbility ? t(`patient.evaluation.work.${r.evaluation.workAbility}`) : t('patient.evaluation.open')}</dd>
-                  <dt>{t('patient.evaluation.returnToWorkDate')}</dt>
-                  <dd>{r.evaluation.returnToWorkDate ? dayText(r.evaluation.returnToWorkDate) : t('patient.none')}</dd>
-                  <dt>{t('patient.evaluation.followUp')}</dt>
-                  <dd>{r.evaluation.followUpRecommended ? t('print.yes') : t('print.no')}</dd>
-                  <dt>{t('patient.evaluation.summary')}</dt>
-                  <dd className="pre-line">{r.evaluation.summary || t('patient.none')}</dd>
-                </dl>
-              </section>
-            )}
+            <AppointmentsSection appointments={r.patient.appointments} />
+            {r.evaluation && <EvaluationSection evaluation={r.evaluation} />}
             {r.timeline && <TimelineSection page={r.timeline} names={r.names} />}
           </>
         )}
@@ -209,6 +161,66 @@ function MasterSection({ patient, diagnoses, costRate }: { patient: Patient; dia
         <dd>{diagnoses.length ? diagnoses.join('; ') : dash}</dd>
         <dt>{t('patient.fields.costRateId')}</dt>
         <dd>{costRate ?? dash}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The planned contacts, with their length and note. */
+function AppointmentsSection({ appointments }: { appointments: Appointment[] }) {
+  return (
+    <section className="print-section">
+      <h2>{t('patient.appointments.title')}</h2>
+      {appointments.length === 0 ? (
+        <p>{t('print.noAppointments')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('patient.appointments.startsAt')}</th>
+                <th scope="col">{t('patient.appointments.typeLabel')}</th>
+                <th scope="col">{t('patient.appointments.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {appointments.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    {dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})
+                  </td>
+                  <td>{t(`patient.appointments.type.${a.type}`)}</td>
+                  <td>{a.note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The closing assessment as it was last saved. */
+function EvaluationSection({ evaluation }: { evaluation: EvaluationForm }) {
+  return (
+    <section className="print-section">
+      <h2>{t('patient.evaluation.title')}</h2>
+      <dl className="facts">
+        <dt>{t('patient.evaluation.goalAttainment')}</dt>
+        <dd>
+          {evaluation.goalAttainment === null
+            ? t('patient.evaluation.open')
+            : `${evaluation.goalAttainment} (${t(`patient.evaluation.goal${evaluation.goalAttainment}`)})`}
+        </dd>
+        <dt>{t('patient.evaluation.workAbility')}</dt>
+        <dd>{evaluation.workAbility ? t(`patient.evaluation.work.${evaluation.workAbility}`) : t('patient.evaluation.open')}</dd>
+        <dt>{t('patient.evaluation.returnToWorkDate')}</dt>
+        <dd>{evaluation.returnToWorkDate ? dayText(evaluation.returnToWorkDate) : t('patient.none')}</dd>
+        <dt>{t('patient.evaluation.followUp')}</dt>
+        <dd>{evaluation.followUpRecommended ? t('print.yes') : t('print.no')}</dd>
+        <dt>{t('patient.evaluation.summary')}</dt>
+        <dd className="pre-line">{evaluation.summary || t('patient.none')}</dd>
       </dl>
     </section>
   );
