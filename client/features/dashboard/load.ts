@@ -11,7 +11,7 @@ import { ATTENTION_SHOWN, ENDING_SHOWN, activeWhere, attentionFilter, caseloadFi
 import { waitingForFollowUp } from './worklist/calls.ts';
 
 /**
- * The dashboard's data in at most 4 /v2 calls (issue 13), all of them docs/product.md#calls list calls:
+ * The dashboard's data in at most 4 /v2 calls (its request budget, docs/product.md#dashboard), all of them docs/product.md#calls list calls:
  *
  * 1. GET /patients: every patient in aftercare today (one page, CASELOAD_PAGE rows). The counts per traffic
  *    light, the patients needing attention and those whose aftercare ends soon are all read from it.
