@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { getCoach, updateCoach } from '../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../contract/schemas/coaches.ts';
+import type { Me } from '../../../contract/schemas/auth.ts';
 import { ConflictNotice, changedFields } from '../../components/ConflictNotice.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { useForm } from '../../data/useForm.ts';
@@ -28,11 +29,6 @@ export function ProfileSection() {
   const forbidden = coach.status === 'error' && (coach.error as { status?: number }).status === 403;
 
   if (!me) return null;
-  const roles = [
-    me.isSuperAdmin && t('settings.roleSuperAdmin'),
-    me.isAdmin && t('settings.roleAdmin'),
-    me.isHealthManager && t('settings.roleHealthManager'),
-  ].filter((role): role is string => !!role);
 
   const save = async (values: ProfileValues) => {
     const { data } = await versioned.save(coach.data ?? null, (ifMatch) => updateCoach(me.id, values, ifMatch));
@@ -41,37 +37,11 @@ export function ProfileSection() {
     setEditing(false);
   };
 
-  const details = (extra: Coach | undefined) => (
-    <dl className="settings-profile">
-      <dt>{t('settings.name')}</dt>
-      <dd>{`${me.firstName} ${me.lastName}`.trim() || t('settings.notSet')}</dd>
-      {extra && (
-        <>
-          <dt>{t('settings.jobTitle')}</dt>
-          <dd>{extra.title || t('settings.notSet')}</dd>
-          <dt>{t('settings.phone')}</dt>
-          <dd>{extra.phone || t('settings.notSet')}</dd>
-        </>
-      )}
-      <dt>{t('settings.email')}</dt>
-      <dd>
-        {me.email} {me.emailVerified ? '' : <span className="settings-hint">({t('settings.emailNotVerified')})</span>}
-        {extra?.pendingEmail && (
-          <small role="note" className="settings-hint settings-pending">
-            {t('accounts.settings.pendingEmail', { email: extra.pendingEmail })}
-          </small>
-        )}
-      </dd>
-      <dt>{t('settings.roles')}</dt>
-      <dd>{roles.length > 0 ? roles.join(', ') : t('settings.roleCoach')}</dd>
-    </dl>
-  );
-
   return (
     <section aria-labelledby="settings-profile-heading">
       <h2 id="settings-profile-heading">{t('settings.profileHeading')}</h2>
       {forbidden ? (
-        details(undefined)
+        <ProfileFacts me={me} />
       ) : (
         <DataState status={coach.status} error={coach.error} onRetry={coach.reload} hasData={!!coach.data}>
           {editing && coach.data ? (
@@ -104,7 +74,7 @@ export function ProfileSection() {
             />
           ) : (
             <>
-              {details(coach.data)}
+              <ProfileFacts me={me} coach={coach.data} />
               <button type="button" className="secondary" onClick={() => setEditing(true)}>
                 {t('settings.editProfile')}
               </button>
@@ -113,5 +83,39 @@ export function ProfileSection() {
         </DataState>
       )}
     </section>
+  );
+}
+
+/** What the profile says of the signed-in coach; title, phone and a pending address only where the coach record could be read. */
+function ProfileFacts({ me, coach }: { me: Me; coach?: Coach }) {
+  const roles = [
+    me.isSuperAdmin && t('settings.roleSuperAdmin'),
+    me.isAdmin && t('settings.roleAdmin'),
+    me.isHealthManager && t('settings.roleHealthManager'),
+  ].filter((role): role is string => !!role);
+  return (
+    <dl className="settings-profile">
+      <dt>{t('settings.name')}</dt>
+      <dd>{`${me.firstName} ${me.lastName}`.trim() || t('settings.notSet')}</dd>
+      {coach && (
+        <>
+          <dt>{t('settings.jobTitle')}</dt>
+          <dd>{coach.title || t('settings.notSet')}</dd>
+          <dt>{t('settings.phone')}</dt>
+          <dd>{coach.phone || t('settings.notSet')}</dd>
+        </>
+      )}
+      <dt>{t('settings.email')}</dt>
+      <dd>
+        {me.email} {me.emailVerified ? '' : <span className="settings-hint">({t('settings.emailNotVerified')})</span>}
+        {coach?.pendingEmail && (
+          <small role="note" className="settings-hint settings-pending">
+            {t('accounts.settings.pendingEmail', { email: coach.pendingEmail })}
+          </small>
+        )}
+      </dd>
+      <dt>{t('settings.roles')}</dt>
+      <dd>{roles.length > 0 ? roles.join(', ') : t('settings.roleCoach')}</dd>
+    </dl>
   );
 }
