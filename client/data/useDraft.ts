@@ -24,6 +24,11 @@ export function useDraft<D>(key: string | null, pristine?: D) {
     setValue(found);
     setRestored(found);
   }
+  // Drafts opened just after the form mounted (they open while the screen loads) still reach a form with nothing typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads again when the key changes, and once after mounting
+  useEffect(() => {
+    setValue((typed) => typed ?? read<D>(key));
+  }, [key]);
   const dirty = value !== null && (pristine === undefined || !same(value, pristine));
   useEffect(() => {
     markUnsaved(id, dirty);
