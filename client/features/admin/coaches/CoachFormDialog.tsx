@@ -97,13 +97,7 @@ export function CoachFormDialog({ coach, onSaved, onClose }: Props) {
     await save.run(async () => {
       if (coach && base) {
         const { data } = await editor.save(base, (ifMatch) => updateCoach(coach.id, toPatchBody(values, base), ifMatch));
-        editor.clearDraft();
-        // A new address is only waiting for its link (pendingEmail); the old one stays until it is opened.
-        const pending = data.pendingEmail && data.pendingEmail !== base.pendingEmail ? data.pendingEmail : null;
-        onSaved(
-          data,
-          pending ? t('accounts.admin.savedPendingEmail', { name: coachName(data), email: pending }) : t('admin.coach.saved', { name: coachName(data) }),
-        );
+        onSaved(data, savedText(data, base));
         return;
       }
       const { data, note } = await createWithInvite(values, () => setRefusedPassword(values.password));
@@ -225,4 +219,10 @@ function CoachFields({ values, set, message, coach }: FieldsProps) {
       </fieldset>
     </>
   );
+}
+
+/** What the list says after an edit; a new address is only waiting for its link (pendingEmail) until it is opened. */
+function savedText(saved: Coach, before: Coach): string {
+  const pending = saved.pendingEmail && saved.pendingEmail !== before.pendingEmail ? saved.pendingEmail : null;
+  return pending ? t('accounts.admin.savedPendingEmail', { name: coachName(saved), email: pending }) : t('admin.coach.saved', { name: coachName(saved) });
 }
