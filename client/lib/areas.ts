@@ -6,7 +6,7 @@ import { AreaLoadError } from './load-error.ts';
 export { AreaLoadError, isLoadError } from './load-error.ts';
 
 /**
- * Loading the areas of the route table (client/routes.tsx), each one chunk plus the app chunk and the app
+ * Loading the areas (client/areas.ts), each one chunk plus the app chunk and the app
  * stylesheet (scripts/build-graph.ts, scripts/build-css.ts).
  *
  * Every file is fetched with fetch() before the module is imported. A failed fetch rejects here and leaves
