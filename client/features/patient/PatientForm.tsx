@@ -135,20 +135,8 @@ export function PatientForm(props: Props) {
     await run(() => onSubmit(values));
   }
 
-  const field = (key: keyof PatientFormValues, type: 'text' | 'date' | 'email' | 'tel' = 'text', extra: Record<string, unknown> = {}) => (
-    <label htmlFor={`pf-${key}`}>
-      {t(`patient.fields.${key}`)}
-      <input
-        id={`pf-${key}`}
-        type={type as 'text'}
-        value={values[key] as string}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `pf-${key}-error` : undefined}
-        onInput={(e) => set(key, (e.target as HTMLInputElement).value as never)}
-        {...extra}
-      />
-      {errors[key] && <small id={`pf-${key}-error`}>{errors[key]}</small>}
-    </label>
+  const field = (key: keyof PatientFormValues, type: InputProps['type'] = 'text', extra: Record<string, unknown> = {}) => (
+    <PatientInput name={key} type={type} value={values[key] as string} error={errors[key]} onValue={(value) => set(key, value as never)} extra={extra} />
   );
 
   return (
@@ -255,5 +243,34 @@ function DiagnosisPicker({ diagnoses, chosen, onChange }: { diagnoses: Diagnosis
         </label>
       ))}
     </fieldset>
+  );
+}
+
+interface InputProps {
+  name: keyof PatientFormValues;
+  type: 'text' | 'date' | 'email' | 'tel';
+  value: string;
+  error: string | undefined;
+  onValue: (value: string) => void;
+  /** Further attributes (autoComplete, required). */
+  extra: Record<string, unknown>;
+}
+
+/** One labelled field of the form, its message beside it. */
+function PatientInput({ name, type, value, error, onValue, extra }: InputProps) {
+  return (
+    <label htmlFor={`pf-${name}`}>
+      {t(`patient.fields.${name}`)}
+      <input
+        id={`pf-${name}`}
+        type={type as 'text'}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `pf-${name}-error` : undefined}
+        onInput={(e) => onValue((e.target as HTMLInputElement).value)}
+        {...extra}
+      />
+      {error && <small id={`pf-${name}-error`}>{error}</small>}
+    </label>
   );
 }
