@@ -9,15 +9,13 @@ import { aroundNav } from './lib/navigation-guard.ts';
 import { checkSession } from './state/session.ts';
 import { setLanguage, storedLanguage, activate, DEFAULT_LOCALE } from './lib/i18n.ts';
 import { installErrorHandlers, reportError, startErrorReporting } from './lib/error-reporting.ts';
-import { isUnsupportedBrowser, UNSUPPORTED_PAGE } from './lib/browser-support.ts';
 
 installErrorHandlers();
 
+// No browser check here: the gateway sends every page request of Internet Explorer and EdgeHTML Edge to the static
+// message page (server/middleware/browser-support.ts), and neither could parse this script (ES2022, type=module).
+
 async function start(): Promise<void> {
-  if (isUnsupportedBrowser(navigator.userAgent) && location.pathname !== UNSUPPORTED_PAGE) {
-    location.replace(UNSUPPORTED_PAGE);
-    return;
-  }
   // Only the active language's file is fetched; German when nothing was chosen.
   try {
     await setLanguage(storedLanguage());

@@ -3,22 +3,10 @@ import { render, screen } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
 import type { Me } from '../contract/schemas/auth.ts';
+import { AREA_NAMES } from './areas.ts';
 
 // Which feature modules have been evaluated: a stand-in records itself when (and only when) it is imported.
 const imported = vi.hoisted(() => new Set<string>());
-const AREAS = [
-  'dashboard',
-  'create-access',
-  'patient',
-  'admin',
-  'settings',
-  'information',
-  'stats',
-  'export',
-  'news-dashboard',
-  'print-patient',
-  'print-access-code',
-];
 vi.mock('./features/dashboard/index.tsx', () => (imported.add('dashboard'), { default: () => <h1>dashboard</h1> }));
 vi.mock('./features/create-access/index.tsx', () => (imported.add('create-access'), { default: () => <h1>create-access</h1> }));
 vi.mock('./features/patient/index.tsx', () => (imported.add('patient'), { default: () => <h1>patient</h1> }));
@@ -51,5 +39,5 @@ test('feature areas are loaded on demand: none with the route table, and only th
   );
   expect(await screen.findByRole('heading', { name: 'stats' })).toBeTruthy();
   expect([...imported]).toEqual(['stats']);
-  expect(AREAS.filter((area) => !imported.has(area))).toHaveLength(AREAS.length - 1);
+  expect(AREA_NAMES.filter((area) => !imported.has(area))).toHaveLength(AREA_NAMES.length - 1);
 });

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { AppRoutes } from './routes.tsx';
 import { resetSessionForTests, sessionChecked, token, user } from './state/session.ts';
-import { can } from './components/permissions.ts';
+import { can } from './domain/permissions.ts';
 import { RequireAdmin } from './shell/RequireAdmin.tsx';
 import { buildMe, json, mockFetch } from '../test/helpers/client-fetch.ts';
 import type { Me } from '../contract/schemas/auth.ts';
@@ -193,7 +193,7 @@ describe('the area a path belongs to (what the login screen fetches ahead)', () 
     ['/app', 'dashboard'],
     ['/no-such-page', 'dashboard'],
   ])('%s -> %s', async (path, area) => {
-    const { areaOf } = await import('./routes.tsx');
+    const { areaOf } = await import('./areas.ts');
     expect(areaOf(path)).toBe(area);
   });
 });

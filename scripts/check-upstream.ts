@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { API_FAMILIES, type ApiCall } from '../contract/catalog.ts';
-import { issueFields, readingSchema } from '../client/api/reading.ts';
+import { issueFields, readingSchema } from '../client/data/reading.ts';
 import { LoginTokenSchema } from '../contract/schemas/auth.ts';
 import { SYNC_COLLECTIONS, syncRecordSchema } from '../contract/schemas/sync-db.ts';
 import { compileTranslations, type Translations } from '../server/mapping/calls.ts';

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { SHAPES } from '../contract/shapes.ts';
-import { requiredFields } from '../client/api/reading.ts';
+import { requiredFields } from '../client/data/reading.ts';
 import { editDistance } from '../server/mapping/closest.ts';
 import { entriesOf, itemOf, jsonTypeOf, picklistOf, unwrap } from '../server/mapping/schema-parts.ts';
 
@@ -188,7 +188,7 @@ function proposeShape(shape: string, schema: v.GenericSchema, objects: Plain[], 
 }
 
 /**
- * When, after every likelier guess, exactly one field the client needs (client/api/reading.ts) of a JSON type is still
+ * When, after every likelier guess, exactly one field the client needs (client/data/reading.ts) of a JSON type is still
  * missing and exactly one API field of that type is still unclaimed, they are most likely the same thing (a cost
  * rate's `name` as `designation`).
  */
@@ -218,8 +218,8 @@ function pairLastOnes(
 function noteStrangeValues(where: string, options: string[], seen: unknown[], out: MappingJson): void {
   const strange = [...new Set(seen.filter((value): value is string => typeof value === 'string' && !options.includes(value)))];
   if (strange.length === 0) return;
-  const notes = (out.notes ??= []);
-  notes.push(`${where}: the API sends ${strange.join(', ')}, the contract knows ${options.join(', ')}; map them with "values" by hand.`);
+  out.notes ??= [];
+  out.notes.push(`${where}: the API sends ${strange.join(', ')}, the contract knows ${options.join(', ')}; map them with "values" by hand.`);
 }
 
 function proposeNested(schema: v.GenericSchema, values: unknown[], out: MappingJson): void {

@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import { AppSettingsSchema, AppVersionSchema } from '../../contract/schemas/app-settings.ts';
 
 export const getAppSettings = (signal?: AbortSignal) => request('GET', '/app-settings', { schema: AppSettingsSchema, signal });

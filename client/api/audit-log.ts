@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
 import { AuditEntryListSchema } from '../../contract/schemas/audit-log.ts';
 

@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import { LoginResponseSchema, MeSchema, type LoginBody } from '../../contract/schemas/auth.ts';
 
 export const login = (body: LoginBody) => request('POST', '/auth/login', { body, schema: LoginResponseSchema, skipUnauthorizedHandler: true });

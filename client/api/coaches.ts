@@ -1,4 +1,4 @@
-import { ApiError, request } from './http.ts';
+import { ApiError, request } from '../data/http.ts';
 import { getPatientToken } from './patient-tokens.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
 import { CoachListSchema, CoachLockedSchema, CoachSchema, type CoachCreate, type CoachPatch, type CoachUpdate } from '../../contract/schemas/coaches.ts';
@@ -10,7 +10,7 @@ const id = encodeURIComponent;
 export const createCoach = (body: CoachCreate) => request('POST', '/coaches', { body, schema: CoachSchema });
 export const listCoaches = (filter?: ListFilter, signal?: AbortSignal) => request('GET', '/coaches', { query: { filter }, schema: CoachListSchema, signal });
 export const getCoach = (coachId: string, signal?: AbortSignal) => request('GET', `/coaches/${id(coachId)}`, { schema: CoachSchema, signal });
-// ifMatch: the version the write is based on (client/api/versions.ts); 412 when the coach changed since.
+// ifMatch: the version the write is based on (client/data/versions.ts); 412 when the coach changed since.
 export const replaceCoach = (coachId: string, body: CoachUpdate, ifMatch?: string | null) =>
   request('PUT', `/coaches/${id(coachId)}`, { body, schema: CoachSchema, ifMatch });
 export const updateCoach = (coachId: string, body: CoachPatch, ifMatch?: string | null) =>

@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import { NewsListSchema } from '../../contract/schemas/news.ts';
 
 export const getNews = () => request('GET', '/news', { schema: NewsListSchema });

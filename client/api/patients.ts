@@ -1,4 +1,4 @@
-import { noneOn404, request } from './http.ts';
+import { noneOn404, request } from '../data/http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
 import { CoachListSchema } from '../../contract/schemas/coaches.ts';
 import { DeviceListSchema } from '../../contract/schemas/devices.ts';
@@ -25,7 +25,7 @@ export const createPatient = (body: PatientCreate) => request('POST', '/patients
 export const listPatients = (filter?: ListFilter, signal?: AbortSignal) =>
   request('GET', '/patients', { query: { filter }, schema: PatientListSchema, signal });
 export const getPatient = (patientId: string, signal?: AbortSignal) => request('GET', `/patients/${id(patientId)}`, { schema: PatientSchema, signal });
-// ifMatch: the version the write is based on (client/api/versions.ts); 412 when the patient changed since.
+// ifMatch: the version the write is based on (client/data/versions.ts); 412 when the patient changed since.
 export const replacePatient = (patientId: string, body: PatientUpdate, ifMatch?: string | null) =>
   request('PUT', `/patients/${id(patientId)}`, { body, schema: PatientSchema, ifMatch });
 export const updatePatient = (patientId: string, body: PatientPatch, ifMatch?: string | null) =>

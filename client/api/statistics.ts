@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import {
   DailyPatientsSchema,
   PatientDetailStatisticsSchema,

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
 import { SurveyListSchema, SurveySchema, type SurveyPatchSchema, type SurveyUpdateSchema, type SurveyCreate } from '../../contract/schemas/surveys.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
 import { syncRecordSchema, type SyncCollection, type SyncRecord, type SyncUpsert } from '../../contract/schemas/sync-db.ts';
 

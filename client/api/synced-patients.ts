@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
 import { SyncedPatientListSchema, SyncedPatientSchema } from '../../contract/schemas/synced-patients.ts';
 

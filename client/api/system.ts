@@ -1,4 +1,4 @@
-import { request } from './http.ts';
+import { request } from '../data/http.ts';
 import { SystemSettingsSchema, TrainingMaterialListSchema } from '../../contract/schemas/system.ts';
 
 export const getSystemSettings = () => request('GET', '/system/settings', { schema: SystemSettingsSchema });

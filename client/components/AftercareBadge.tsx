@@ -1,7 +1,7 @@
 import { aftercareStatus } from '../api/patients.ts';
 import type { Patient } from '../../contract/schemas/patients.ts';
 import { formatDate, t } from '../lib/i18n.ts';
-import { daysUntil } from './freshness.ts';
+import { daysUntil } from '../domain/freshness.ts';
 
 export const ENDING_SOON_DAYS = 14;
 

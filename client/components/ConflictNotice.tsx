@@ -22,7 +22,7 @@ interface Props {
 /**
  * Shown after a 412: someone else saved this record since it was opened. What the person typed stays in the
  * form; this box says what the other change was and lets them keep theirs (saved over it, knowingly) or take
- * the other one. (Medplum and most portals simply overwrite or lose one of the two.)
+ * the other one, rather than one of the two changes being lost unseen.
  */
 export function ConflictNotice({ changes, onTakeTheirs, onKeepMine, keepLabel, busy }: Props) {
   return (

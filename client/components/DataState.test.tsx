@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { DataState } from './DataState.tsx';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../data/http.ts';
 import { codeBlocks } from './CodeBlocks.tsx';
 import { Pager } from './Pager.tsx';
 

@@ -45,7 +45,7 @@ export function DataState({ status, error, onRetry, empty, emptyText, loadingTex
   return <>{children}</>;
 }
 
-/** DataState's props for a loaded list (useResource): its state and retry, kept visible while reloading, empty without rows. */
+/** DataState's props for a loaded list (useQuery): its state and retry, kept visible while reloading, empty without rows. */
 export function listState(list: { status: Props['status']; error?: unknown; reload: () => void; data?: readonly unknown[] | null }, emptyText: string) {
   return { status: list.status, error: list.error, onRetry: list.reload, hasData: !!list.data, empty: list.data?.length === 0, emptyText };
 }

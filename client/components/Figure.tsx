@@ -1,6 +1,6 @@
 import { formatNumber, t } from '../lib/i18n.ts';
 
-/** True for a figure the API gave (a missing one reads as NaN: client/api/reading.ts). */
+/** True for a figure the API gave (a missing one reads as NaN: client/data/reading.ts). */
 export const isGiven = (value: number): boolean => Number.isFinite(value);
 
 /** A figure as text; "–" when the API does not give it. */

@@ -1,5 +1,5 @@
 import { t } from '../lib/i18n.ts';
-import { aftercareEnded, daysSince, freshness, type Freshness } from './freshness.ts';
+import { aftercareEnded, daysSince, freshness, type Freshness } from '../domain/freshness.ts';
 
 /** The label for "last data": "heute", "vor 3 Tagen", "nie". */
 export function lastDataText(lastDataAt: string | null | undefined, now = new Date()): string {

@@ -1,4 +1,4 @@
-import type { ListCount } from '../api/paging.ts';
+import type { ListCount } from '../data/paging.ts';
 import { t, formatNumber } from '../lib/i18n.ts';
 import { formatCount } from './list-count.ts';
 

@@ -6,9 +6,8 @@ import { AreaLoadError } from './load-error.ts';
 export { AreaLoadError, isLoadError } from './load-error.ts';
 
 /**
- * Loading the areas of the route table (client/routes.tsx): each area's script, the chunks it imports and the app
- * stylesheet, all named in the page by the build (scripts/build.ts), so they are fetched in parallel instead of
- * one import after the other.
+ * Loading the areas (client/areas.ts): each area's script, the chunks it imports and the app stylesheet, all named
+ * in the page by the build (scripts/build.ts), so they are fetched in parallel instead of one import after the other.
  *
  * Every file is fetched with fetch() before the module is imported. A failed fetch rejects here and leaves
  * nothing behind, so "Erneut versuchen" or the next visit fetches again; had import() itself failed, the

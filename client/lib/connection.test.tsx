@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/preact';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
-import { useResource } from '../components/useResource.ts';
-import { ApiError } from '../api/http.ts';
+import { useQuery } from '../data/useQuery.ts';
+import { ApiError } from '../data/http.ts';
 import { online, onReconnect, reportAnswer, reportNoAnswer } from './connection.ts';
 
 afterEach(() => {
@@ -61,7 +61,7 @@ describe('the "Keine Verbindung" banner', () => {
 
 describe('a screen waiting for data', () => {
   function Probe({ load }: { load: () => Promise<{ data: string }> }) {
-    const resource = useResource(load, 'probe');
+    const resource = useQuery(load, 'probe');
     return <p>{resource.status === 'ready' ? resource.data : resource.status}</p>;
   }
 

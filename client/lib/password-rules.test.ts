@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../data/http.ts';
 import { containsPersonalData, passwordRefusal } from './password-rules.ts';
 
 const anna = { email: 'anna.berg@example.org', firstName: 'Anna Lena', lastName: 'Berg-Maier' };

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { render, screen } from '@testing-library/preact';
-import { useDraft } from '../components/useDraft.ts';
+import { useForm } from '../data/useForm.ts';
 import { draftStorageKey } from '../lib/drafts.ts';
 import { flushDrafts, keepDraft, reloadDraftsForTests } from '../state/sealed-drafts.ts';
 import { mockFetch } from '../../test/helpers/client-fetch.ts';
@@ -12,8 +12,8 @@ import { DraftsOpened } from './DraftsOpened.tsx';
 const note = draftStorageKey('me', 'p1', 'comment');
 
 function CommentBox() {
-  const [text] = useDraft(note);
-  return <textarea aria-label="Neuer Kommentar" value={text} readOnly />;
+  const form = useForm<string>({ draft: note });
+  return <textarea aria-label="Neuer Kommentar" value={form.value ?? ''} readOnly />;
 }
 const screenInShell = () =>
   render(

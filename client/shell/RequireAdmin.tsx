@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { can } from '../components/permissions.ts';
+import { can } from '../domain/permissions.ts';
 import { t } from '../lib/i18n.ts';
 
 // Its own file, apart from the login guard: only the shell's routes need it, so the permission rules stay out of
 // the login screen's script.
-/** Admin guard (docs/product.md#roles): whoever may manage coaches (components/permissions.ts); denied when no user is loaded. */
+/** Admin guard (docs/product.md#roles): whoever may manage coaches (domain/permissions.ts); denied when no user is loaded. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (!can('manageCoaches')) {
     return (

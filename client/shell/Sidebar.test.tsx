@@ -26,7 +26,7 @@ const SETTINGS = {
 } as const;
 
 // Expected [New User, Coaches verwalten, Controlling, Export] per user and settings state (docs/product.md#roles;
-// Export for everyone who may export, can('export') in components/permissions.ts, is the project's decision).
+// Export for everyone who may export, can('export') in domain/permissions.ts, is the project's decision).
 const EXPECTED: Record<string, Record<keyof typeof SETTINGS, [boolean, boolean, boolean, boolean]>> = {
   coach: { on: [true, false, false, true], off: [false, false, false, true], 'not loaded': [true, false, false, true], failed: [true, false, false, true] },
   'health manager': {

@@ -4,15 +4,15 @@ import { Link, Route, Router, Switch } from 'wouter';
 import { installLeaveGuard } from './leave-guard.ts';
 import { aroundNav } from '../lib/navigation-guard.ts';
 import { markUnsaved, resetUnsavedForTests } from '../lib/unsaved.ts';
-import { useDraft } from '../components/useDraft.ts';
+import { useForm } from '../data/useForm.ts';
 import { mockFetch } from '../../test/helpers/client-fetch.ts';
 import { offeredAfterReload, signedInCoach } from '../../test/helpers/client-drafts.ts';
 
 /* Leaving a screen with unsaved changes asks first: links, back/forward, reload and closing the tab. */
 
 function Note() {
-  const [text, setText] = useDraft('draft:me:p1:comment');
-  return <textarea aria-label="Neuer Kommentar" value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />;
+  const form = useForm<string>({ draft: 'draft:me:p1:comment' });
+  return <textarea aria-label="Neuer Kommentar" value={form.value ?? ''} onInput={(e) => form.keep((e.target as HTMLTextAreaElement).value)} />;
 }
 function App() {
   return (

@@ -1,6 +1,6 @@
 import type { Me } from '../../contract/schemas/auth.ts';
 import type { SystemSettings } from '../../contract/schemas/system.ts';
-import { can } from '../components/permissions.ts';
+import { can } from '../domain/permissions.ts';
 
 export interface SidebarVisibility {
   createAccess: boolean;
@@ -10,7 +10,7 @@ export interface SidebarVisibility {
 }
 
 /**
- * Which sidebar items a person sees (docs/product.md#roles), each by its rule in components/permissions.ts:
+ * Which sidebar items a person sees (docs/product.md#roles), each by its rule in domain/permissions.ts:
  * "Coaches verwalten" (manageCoaches), "Controlling" (seeStatistics), "New User" (createPatients, still shown
  * while the settings have not loaded) and "Export" (export). Dashboard, help and news are for everyone.
  */

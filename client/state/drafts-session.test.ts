@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { checkSession, dropSession, loadApi, login, resetSessionForTests } from './session.ts';
 import { flushDrafts, keepDraft, openDrafts, storedDraft } from './sealed-drafts.ts';
 import { everythingStored } from '../../test/helpers/client-drafts.ts';
-import { request } from '../api/http.ts';
+import { request } from '../data/http.ts';
 import { logout } from './session-end.ts';
 import { draftKey } from '../features/patient/detail/Comments.tsx';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';

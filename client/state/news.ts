@@ -1,6 +1,6 @@
 import { signal, computed, effect } from '@preact/signals-react';
 import { getNews, markNewsRead, markNewsUnread } from '../api/news.ts';
-import { isAbortError } from '../api/http.ts';
+import { isAbortError } from '../data/http.ts';
 import type { NewsItem } from '../../contract/schemas/news.ts';
 import { user } from './session.ts';
 

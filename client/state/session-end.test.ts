@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { waitFor } from '@testing-library/preact';
 import { followOtherTabs, handleUnauthorized } from './session-end.ts';
 import { resetSessionForTests, token, user } from './session.ts';
-import { onUnauthorized, request } from '../api/http.ts';
+import { onUnauthorized, request } from '../data/http.ts';
 import { draftStorageKey } from '../lib/drafts.ts';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
 import { otherTab, signedInTab } from '../../test/helpers/client-session.ts';

@@ -1,6 +1,6 @@
 import { navigate } from 'wouter/use-browser-location';
 import * as auth from '../api/auth.ts';
-import { abortSessionRequests, request } from '../api/http.ts';
+import { abortSessionRequests, request } from '../data/http.ts';
 import { MeSchema } from '../../contract/schemas/auth.ts';
 import { TOKEN_KEY, clearToken, getToken } from '../lib/token.ts';
 import { loginUrlFor } from '../lib/return-url.ts';

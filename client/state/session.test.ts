@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor, fireEvent } from '@testing-library/preact';
 import { checkSession, isAuthenticated, lastLoginFailure, loadApi, login, resetSessionForTests, token, user } from './session.ts';
-import { request } from '../api/http.ts';
+import { request } from '../data/http.ts';
 import { logout } from './session-end.ts';
 import { loadNews } from './news.ts';
 import { apiError, buildMe, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';

@@ -47,7 +47,7 @@ function storeToken(value: string): void {
   token.value = value;
 }
 
-let http: typeof import('../api/http.ts') | null = null;
+let http: typeof import('../data/http.ts') | null = null;
 
 /**
  * Forget the token locally (expired, locked or spent); the server side is not asked. Unsent drafts (free text

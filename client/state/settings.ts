@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { getSystemSettings } from '../api/system.ts';
-import { isAbortError } from '../api/http.ts';
+import { isAbortError } from '../data/http.ts';
 import type { SystemSettings } from '../../contract/schemas/system.ts';
 
 /** GET /system/settings, or null before it has loaded (and after it failed). */

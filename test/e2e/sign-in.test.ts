@@ -9,7 +9,7 @@ const STATS = 'Controlling -> /stats';
 const EXPORT = 'Export -> /export';
 
 // docs/product.md#roles, with the project's decision for Export (everyone who may export: every signed-in coach, by
-// can('export') in client/components/permissions.ts) and enable_creating_new_patients = true on both test instances
+// can('export') in client/domain/permissions.ts) and enable_creating_new_patients = true on both test instances
 // (so every coach sees "New User").
 const EXPECTED = {
   admin: [...EVERYONE, NEW_USER, ADMIN, STATS, EXPORT],

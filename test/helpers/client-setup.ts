@@ -4,7 +4,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import deHelp from '../../locales/help/de.json' with { type: 'json' };
 import dePrint from '../../locales/print/de.json' with { type: 'json' };
 import { addDictionary, addDocument, activate } from '../../client/lib/i18n.ts';
-import { resetRequestCacheForTests } from '../../client/api/request-cache.ts';
+import { resetRequestCacheForTests } from '../../client/data/request-cache.ts';
 import { resetConnectionForTests } from '../../client/lib/connection.ts';
 
 // Client tests render with the real German texts, exactly as the app ships them.

@@ -5,7 +5,7 @@ import { REPO_ROOT } from './gateway-fixtures.ts';
 
 /**
  * A throwaway project for build tests: client/main.tsx (React-style code, a signal, a shared module, CSS),
- * a route table with two lazy areas (each with its own CSS, both sharing a module) and the app module,
+ * an area table with two lazy areas (each with its own CSS, both sharing a module) and the app module,
  * locales and static/, with node_modules linked to the repository's.
  */
 export function makeBuildProject(): { root: string; cleanup: () => void } {
@@ -22,7 +22,7 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
       "import { useState } from 'react';",
       "import { signal } from '@preact/signals-react';",
       "import { shared } from './shared.ts';",
-      "import { AREAS } from './routes.tsx';",
+      "import { AREAS } from './areas.ts';",
       'const count = signal(0);',
       'function App() {',
       '  const [n] = useState(1);',
@@ -49,8 +49,8 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
     ].join('\n'),
     'client/main.css': 'body { color: rebeccapurple; }\n.entry { margin: 0; }\n',
     'client/shared.ts': "export function shared(): string { return 'SHARED-MODULE-TEXT'.toLowerCase(); }\n",
-    // The route table: its dynamic imports are the areas; the app module is loaded from here too.
-    'client/routes.tsx': [
+    // The area table: its dynamic imports are the areas; the app module is loaded from here too.
+    'client/areas.ts': [
       'export const AREAS = {',
       "  app: () => import('./app.ts'),",
       "  area: () => import('./area/index.tsx'),",

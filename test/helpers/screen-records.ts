@@ -1,6 +1,6 @@
 // Builders for the tests of the admin, settings, information, news, controlling and export screens.
 import type { NewsItem } from '../../contract/schemas/news.ts';
-import { ApiError } from '../../client/api/http.ts';
+import { ApiError } from '../../client/data/http.ts';
 
 /** The coach the screen tests sign in as: pass it to buildMe (client-fetch.ts) as `buildMe({ ...ANNA_BERG, ...flags })`. */
 export const ANNA_BERG = { id: 'coach-1', email: 'anna.berg@example.org', firstName: 'Anna', lastName: 'Berg' } as const;
@@ -21,7 +21,7 @@ export function ok<T>(data: T, total: number | null = null) {
   return Promise.resolve({ data, total });
 }
 
-/** A failed call as client/api/http.ts throws it. */
+/** A failed call as client/data/http.ts throws it. */
 export function apiFailure(status: number, code = `HTTP_${status}`): ApiError {
   return new ApiError(status, code, 'failed');
 }

@@ -5,7 +5,7 @@ import { Figure, isGiven } from '../Figure.tsx';
 import { formatDay, formatPeriod, type Period } from '../../lib/period.ts';
 import { previousPeriod, type ComparisonBasis } from '../../lib/period-ranges.ts';
 import { DataState } from '../DataState.tsx';
-import { useResource } from '../useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { comparisonText, direction } from './comparison.ts';
 import './summary-tiles.css';
 
@@ -49,8 +49,8 @@ function scopeText(scope: Scope, period: Period, today: string): string {
 /** Patient figures of a period, each saying which days it counts, with the change against the previous period. */
 export function SummaryTiles({ period, today, basis, headingId, heading, children }: Props) {
   const previous = previousPeriod(period, basis);
-  const stats = useResource((signal) => getPatientStatistics(period, signal), periodKey(period));
-  const before = useResource((signal) => getPatientStatistics(previous.period, signal), periodKey(previous.period));
+  const stats = useQuery((signal) => getPatientStatistics(period, signal), periodKey(period));
+  const before = useQuery((signal) => getPatientStatistics(previous.period, signal), periodKey(previous.period));
   // Both before the tiles show, so the comparison lines never push the page down after the figures.
   const failed = stats.status === 'error' ? stats : before.status === 'error' ? before : null;
   const status = failed ? 'error' : stats.status === 'loading' || before.status === 'loading' ? 'loading' : 'ready';

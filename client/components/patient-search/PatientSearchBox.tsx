@@ -46,38 +46,9 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
       open(shown[0]);
     }
   };
-  const onResultKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
-    const all = links();
-    const at = all.indexOf(event.currentTarget);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next = at + (event.key === 'ArrowDown' ? 1 : -1);
-      if (next < 0) input.current?.focus();
-      else all[Math.min(next, all.length - 1)]?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      all[event.key === 'Home' ? 0 : all.length - 1]?.focus();
-    } else if (event.key === 'Escape') {
-      // Back to the field; a second Escape there closes the quick search (the dialog's own behaviour).
-      event.preventDefault();
-      event.stopPropagation();
-      input.current?.focus();
-    }
-  };
+  const onResultKey = (event: KeyboardEvent<HTMLAnchorElement>) => moveAmongResults(event, links(), input.current);
 
-  const status = !text.trim()
-    ? isTouchFirst()
-      ? ''
-      : t('search.hint')
-    : search.status === 'error' && current
-      ? t('search.failed')
-      : !current || search.status === 'loading'
-        ? t('search.searching')
-        : shown.length === 0
-          ? t('search.none')
-          : search.more
-            ? t('search.many', { n: shown.length })
-            : t('search.found', { n: shown.length });
+  const status = statusText(text.trim() !== '', current, search.status, shown.length, search.more);
 
   return (
     <div className="patient-search">
@@ -121,4 +92,34 @@ export function PatientSearchBox({ id, autoFocus, onOpen }: Props) {
       )}
     </div>
   );
+}
+
+/**
+ * Arrow Up and Down between the result links (up from the first: back to the field), Home and End to the ends, and
+ * Escape back to the field; a second Escape there closes the quick search (the dialog's own behaviour).
+ */
+function moveAmongResults(event: KeyboardEvent<HTMLAnchorElement>, all: HTMLAnchorElement[], field: HTMLInputElement | null): void {
+  const at = all.indexOf(event.currentTarget);
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0) field?.focus();
+    else all[Math.min(next, all.length - 1)]?.focus();
+  } else if (event.key === 'Home' || event.key === 'End') {
+    event.preventDefault();
+    all[event.key === 'Home' ? 0 : all.length - 1]?.focus();
+  } else if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    field?.focus();
+  }
+}
+
+/** The status line: a hint before typing (not on touch screens), then searching, failed, none, or how many. */
+function statusText(typed: boolean, current: boolean, status: string, found: number, more: boolean): string {
+  if (!typed) return isTouchFirst() ? '' : t('search.hint');
+  if (status === 'error' && current) return t('search.failed');
+  if (!current || status === 'loading') return t('search.searching');
+  if (found === 0) return t('search.none');
+  return more ? t('search.many', { n: found }) : t('search.found', { n: found });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isAbortError } from '../../api/http.ts';
+import { isAbortError } from '../../data/http.ts';
 import { listPatients } from '../../api/patients.ts';
 import type { Patient } from '../../../contract/schemas/patients.ts';
 import { patientSearchWhere } from './search-where.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Patient } from '../../../contract/schemas/patients.ts';
 import { DataState } from '../DataState.tsx';
-import { useResource } from '../useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t } from '../../lib/i18n.ts';
 import type { HistoryNames } from './history-text.ts';
 import { TimelineList } from './TimelineList.tsx';
@@ -28,7 +28,7 @@ export function Timeline({ patient, changes, names }: Props) {
   // The kinds switched off: a kind that becomes available later (the audit log, once known) starts shown.
   const [hidden, setHidden] = useState<ReadonlySet<TimelineKind>>(new Set());
   const kinds = new Set(available.filter((kind) => !hidden.has(kind)));
-  const page = useResource(
+  const page = useQuery(
     async (signal) => ({ data: await loadTimeline({ patientId: patient.id, appointments: patient.appointments, limit, changes }, signal) }),
     `${patient.id}:${limit}:${changes}:${patient.appointments.length}`,
   );

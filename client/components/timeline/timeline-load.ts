@@ -1,8 +1,8 @@
 import { listAuditLog } from '../../api/audit-log.ts';
 import { listComments } from '../../api/comments.ts';
 import { listExternalComments } from '../../api/external-comments.ts';
-import { ApiError, type ApiResult } from '../../api/http.ts';
-import { listPage } from '../../api/paging.ts';
+import { ApiError, type ApiResult } from '../../data/http.ts';
+import { listPage } from '../../data/paging.ts';
 import { listPatientTokens } from '../../api/patient-tokens.ts';
 import { listSyncRecords } from '../../api/sync-db.ts';
 import type { AuditEntry } from '../../../contract/schemas/audit-log.ts';

@@ -1,6 +1,6 @@
 import { Dialog } from '../../components/Dialog.tsx';
 import { errorText } from '../../components/errorText.ts';
-import { useAction } from '../../components/useAction.ts';
+import { useMutation } from '../../data/useMutation.ts';
 import { t } from '../../lib/i18n.ts';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
 
 /** "Really delete?" - the action runs only after an explicit confirmation; Escape or Cancel do nothing. */
 export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose, describeError = errorText }: Props) {
-  const { busy, error, run } = useAction(describeError);
+  const { busy, error, run } = useMutation(describeError);
   return (
     <Dialog
       open

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '../../lib/i18n.ts';
+import { useAreaPath } from '../../lib/area-path.ts';
 import { CoachDetail } from './coaches/CoachDetail.tsx';
 import { CoachList } from './coaches/CoachList.tsx';
 import { costRatesConfig } from './reference/cost-rates.tsx';
@@ -22,12 +23,9 @@ const TAB_KEY: Record<Tab, string> = {
   replication: 'admin.tab.replication',
 };
 
-/** /admin, /admin/coaches/<id>, /admin/devices, ...: which tab and which coach the path names. */
-export function parseAdminPath(path: string): { tab: Tab; coachId: string | null } {
-  const parts = path
-    .replace(/^\/admin\/?/, '')
-    .split('/')
-    .filter(Boolean);
+/** What follows /admin ("", "coaches/<id>", "devices", ...): which tab and which coach it names. */
+export function parseAdminPath(rest: string): { tab: Tab; coachId: string | null } {
+  const parts = rest.split('/').filter(Boolean);
   if (parts[0] === 'coaches' && parts[1]) return { tab: 'coaches', coachId: decodeURIComponent(parts[1]) };
   const tab = TABS.find((candidate) => candidate === parts[0]);
   return { tab: tab ?? 'coaches', coachId: null };
@@ -38,7 +36,7 @@ const tabHref = (tab: Tab) => (tab === 'coaches' ? '/admin' : `/admin/${tab}`);
 /** Coach administration and the reference data (the route is behind the admin guard). */
 export default function AdminPage() {
   const [path] = useLocation();
-  const { tab, coachId } = parseAdminPath(path);
+  const { tab, coachId } = parseAdminPath(useAreaPath());
   // A confirmation belongs to the view it was given for (the list, after a coach was deleted).
   const [stored, setStored] = useState<{ text: string; path: string } | null>(null);
   const notice = stored && stored.path === path ? stored.text : null;

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../data/http.ts';
 import type { PatientToken } from '../../../contract/schemas/patient-tokens.ts';
 import { buildPatientToken } from '../../../test/helpers/screen-records.ts';
 import { user } from '../../state/session.ts';

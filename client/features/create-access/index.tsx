@@ -9,10 +9,10 @@ import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
 import { creationErrorText, saveFailureText } from '../../components/errorText.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
-import { useAction } from '../../components/useAction.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useMutation } from '../../data/useMutation.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
 
@@ -44,7 +44,7 @@ export default function CreateAccessPage() {
 type OpenCodeList = ReturnType<typeof useOpenCodes>;
 
 function useOpenCodes(coachId: string) {
-  return useResource(
+  return useQuery(
     (signal) =>
       listPatientTokens({ where: { coachId, usedAt: null, expiresAt: { gt: new Date().toISOString() } }, order: 'createdAt DESC', limit: 20 }, signal),
     coachId,
@@ -70,7 +70,7 @@ function Codes({ coachId }: { coachId: string }) {
 function NewCode({ coachId, onCreated }: { coachId: string; onCreated: (token: PatientToken) => void }) {
   const [token, setToken] = useState<PatientToken | null>(null);
   const [label, setLabel] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, run } = useMutation();
   const create = () =>
     run(async () => {
       const made = (await createPatientToken(coachId, label.trim() ? { label: label.trim() } : {})).data;

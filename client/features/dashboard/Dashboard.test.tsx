@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../data/http.ts';
 import type { Patient } from '../../../contract/schemas/patients.ts';
 import type { ListFilter } from '../../../contract/schemas/common.ts';
 import { isoDay } from '../../components/AftercareBadge.tsx';

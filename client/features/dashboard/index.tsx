@@ -5,9 +5,9 @@ import { Link } from 'wouter';
 import type { Patient } from '../../../contract/schemas/patients.ts';
 import { dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
-import { daysUntil } from '../../components/freshness.ts';
+import { daysUntil } from '../../domain/freshness.ts';
 import { formatCount } from '../../components/list-count.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { prefetchAreas, whenIdle } from '../../lib/areas.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { newsLoading, unreadNews } from '../../state/news.ts';
@@ -15,7 +15,7 @@ import { user } from '../../state/session.ts';
 import { coachName, patientName } from '../../lib/names.ts';
 import { LEVELS, loadCaseload, loadFeeds, type Caseload as CaseloadData, type Feeds } from './load.ts';
 import { PatientSearchBox } from '../../components/patient-search/PatientSearchBox.tsx';
-import { dashboardKind } from '../../components/permissions.ts';
+import { dashboardKind } from '../../domain/permissions.ts';
 import HealthManagerDashboard from './HealthManagerDashboard.tsx';
 import { allText, moreThanShown, patientLink } from './more.ts';
 import { MyDay } from './my-day/MyDay.tsx';
@@ -35,8 +35,8 @@ export default function DashboardPage() {
 function CoachDashboard() {
   const [now] = useState(() => new Date());
   const me = user.value;
-  const caseload = useResource(async (signal) => ({ data: await loadCaseload(now, signal) }), 'caseload');
-  const feeds = useResource(async (signal) => ({ data: await loadFeeds(signal) }), 'feeds');
+  const caseload = useQuery(async (signal) => ({ data: await loadCaseload(now, signal) }), 'caseload');
+  const feeds = useQuery(async (signal) => ({ data: await loadFeeds(signal) }), 'feeds');
   // The news gate only the first showing: the shell reloads them when the line comes back, and taking the cards
   // down then would throw away what the worklist shows (a call just recorded, its "Rückgängig") and the scroll.
   const [shown, setShown] = useState(false);
@@ -188,7 +188,7 @@ interface FeedProps {
   id: string;
   title: string;
   emptyText: string;
-  feeds: ReturnType<typeof useResource<Feeds>>;
+  feeds: ReturnType<typeof useQuery<Feeds>>;
   items: (feeds: Feeds) => FeedItem[];
 }
 

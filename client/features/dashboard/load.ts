@@ -1,23 +1,23 @@
 import { listComments } from '../../api/comments.ts';
 import { listExternalComments } from '../../api/external-comments.ts';
 import { listPatients } from '../../api/patients.ts';
-import { countRows, listPage, type ListCount } from '../../api/paging.ts';
+import { countRows, listPage, type ListCount } from '../../data/paging.ts';
 import type { Comment } from '../../../contract/schemas/comments.ts';
 import type { ListFilter } from '../../../contract/schemas/common.ts';
 import type { ExternalComment } from '../../../contract/schemas/external-comments.ts';
 import type { Patient } from '../../../contract/schemas/patients.ts';
-import { byAttention, freshness, type Freshness } from '../../components/freshness.ts';
+import { byAttention, freshness, type Freshness } from '../../domain/freshness.ts';
 import { ATTENTION_SHOWN, ENDING_SHOWN, activeWhere, attentionFilter, caseloadFilter, endingSoonFilter, endsSoon, levelWhere } from './queries.ts';
 import { waitingForFollowUp } from './worklist/calls.ts';
 
 /**
- * The dashboard's data in at most 4 /v2 calls (issue 13), all of them docs/product.md#calls list calls:
+ * The dashboard's data in at most 4 /v2 calls (its request budget, docs/product.md#dashboard), all of them docs/product.md#calls list calls:
  *
  * 1. GET /patients: every patient in aftercare today (one page, CASELOAD_PAGE rows). The counts per traffic
  *    light, the patients needing attention and those whose aftercare ends soon are all read from it.
  * 2. GET /comments: the five newest. 3. GET /externalComments: the NOTES_READ newest; the feed shows five, "Mein
  *    Tag" looks in all of them for notes from the app that the coach has not seen yet (my-day/signals.ts). The
- *    caseload and the feeds ask for it with the same URL at the same moment: api/request-cache.ts sends it once.
+ *    caseload and the feeds ask for it with the same URL at the same moment: data/request-cache.ts sends it once.
  * 4. GET /patients?filter={where: {id: {inq: [...]}}}: the names of the patients those comments are about,
  *    one call for both lists, left out when there are no comments.
  *
@@ -49,7 +49,7 @@ export interface Caseload {
   endingTotal: ListCount;
 }
 
-/** Without X-Total-Count a tile counts up to this many and then says "mehr als 99" (client/api/paging.ts). */
+/** Without X-Total-Count a tile counts up to this many and then says "mehr als 99" (client/data/paging.ts). */
 const COUNT_CAP = 99;
 const count = (where: Record<string, unknown>, signal: AbortSignal) => countRows((range) => listPatients({ where, ...range }, signal), COUNT_CAP);
 const exact = (count: number): ListCount => ({ count, exact: true });

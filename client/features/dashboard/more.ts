@@ -1,4 +1,4 @@
-import type { ListCount } from '../../api/paging.ts';
+import type { ListCount } from '../../data/paging.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 
 export const patientLink = (id: string, tab?: string) => `/patient/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;

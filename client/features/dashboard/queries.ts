@@ -27,7 +27,7 @@ export function endsSoon(patient: { aftercareEnd: string }, now: Date): boolean 
   return patient.aftercareEnd >= isoDay(now) && patient.aftercareEnd <= until;
 }
 
-/** Caseload counts per traffic-light level, for a caseload over one page: each counted with countRows (client/api/paging.ts). */
+/** Caseload counts per traffic-light level, for a caseload over one page: each counted with countRows (client/data/paging.ts). */
 export function levelWhere(level: 'green' | 'yellow' | 'red' | 'grey', now: Date): Record<string, unknown> {
   if (level === 'green') return { lastDataAt: { gte: ago(now, 2) } };
   if (level === 'yellow') return { lastDataAt: { lt: ago(now, 2), gte: ago(now, 7) } };

@@ -8,11 +8,11 @@ import type { AftercareStatus } from '../../../contract/schemas/statistics.ts';
 import { getDailyPatientsInAftercare, getPatientDetailStatistics, getPhoneCoachings } from '../../api/statistics.ts';
 import { germanDate, germanDateTime, toCsv, type CsvValue } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
-import { fetchAll, type Progress } from './fetch-all.ts';
+import { fetchAll, type Progress } from '../../data/fetch-all.ts';
 import { coachName as personName } from '../../lib/names.ts';
 
-export { EXPORT_KINDS, type ExportKind } from '../../components/permissions.ts';
-import type { ExportKind } from '../../components/permissions.ts';
+export { EXPORT_KINDS, type ExportKind } from '../../domain/permissions.ts';
+import type { ExportKind } from '../../domain/permissions.ts';
 
 export interface ExportFilter {
   from: string;
@@ -131,7 +131,7 @@ async function detailStatisticsCsv(filter: ExportFilter, run: ExportRun): Promis
     'dayEvaluations',
     'lastDataAt',
   ].map((key) => t(`export.column.${key}`));
-  // A figure the API does not give (NaN, client/api/reading.ts) is an empty cell, not 0.
+  // A figure the API does not give (NaN, client/data/reading.ts) is an empty cell, not 0.
   const orEmpty = (value: number): CsvValue => (isGiven(value) ? value : '');
   const data: CsvValue[][] = rows.map((r) => [
     // Patients the exporting person may not open come under their pseudonym and without a name.

@@ -1,8 +1,8 @@
 import { getAppSettings } from '../../api/app-settings.ts';
 import { DataState } from '../../components/DataState.tsx';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t } from '../../lib/i18n.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { user } from '../../state/session.ts';
 
 /** Questions coaches ask most; the texts live in the locale files. */
@@ -10,7 +10,7 @@ const TOPICS = ['newPatient', 'dataLight', 'comments', 'export', 'password', 'pr
 
 /** Short answers to frequent questions, plus the support contact from the app settings. */
 export function HelpSection() {
-  const settings = useResource((signal) => getAppSettings(signal), 'app-settings');
+  const settings = useQuery((signal) => getAppSettings(signal), 'app-settings');
   const data = settings.data;
   return (
     <section aria-labelledby="information-help-heading">

@@ -2,7 +2,7 @@ import { assetUrl } from '../../api/app-settings.ts';
 import { getTrainingMaterials } from '../../api/system.ts';
 import type { TrainingMaterial } from '../../../contract/schemas/system.ts';
 import { DataState } from '../../components/DataState.tsx';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 
 const CATEGORIES: TrainingMaterial['category'][] = ['manual', 'training', 'form', 'patient-information'];
@@ -22,7 +22,7 @@ function fileKind(contentType: string, fileName: string): string {
 
 /** Training materials and forms, grouped, each a download link. */
 export function MaterialsSection() {
-  const materials = useResource((signal) => getTrainingMaterials(signal), 'materials');
+  const materials = useQuery((signal) => getTrainingMaterials(signal), 'materials');
   const items = materials.data ?? [];
   return (
     <section aria-labelledby="information-materials-heading">

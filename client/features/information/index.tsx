@@ -1,4 +1,4 @@
-import { useRoute } from 'wouter';
+import { useAreaPath } from '../../lib/area-path.ts';
 import { t } from '../../lib/i18n.ts';
 import { GuideChapter } from './guide/GuideChapter.tsx';
 import { GuideContents } from './guide/GuideContents.tsx';
@@ -12,8 +12,8 @@ import './information.css';
  * documents to download, help, and the version.
  */
 export default function InformationPage() {
-  const [isChapter, params] = useRoute<{ chapter: string }>('/information/guide/:chapter');
-  if (isChapter && params) return <GuideChapter id={params.chapter} />;
+  const [section, chapter, ...below] = useAreaPath().split('/');
+  if (section === 'guide' && chapter && below.length === 0) return <GuideChapter id={chapter} />;
   return (
     <section className="information-page">
       <h1>{t('information.title')}</h1>

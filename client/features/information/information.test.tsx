@@ -1,6 +1,6 @@
 import { describe, test, expect, vi, beforeEach } from 'vitest';
 import { cleanup, render, screen, fireEvent, within } from '@testing-library/preact';
-import { renderAt } from '../../../test/helpers/screen-render.tsx';
+import { inArea, renderAt } from '../../../test/helpers/screen-render.tsx';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import type { Me } from '../../../contract/schemas/auth.ts';
 import { apiFailure, buildAppSettings, buildMaterial, ok } from '../../../test/helpers/screen-records.ts';
@@ -37,12 +37,12 @@ beforeEach(() => {
 
 describe('information page', () => {
   test('has the heading from the specification', () => {
-    render(<InformationPage />);
+    render(inArea(<InformationPage />));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hilfe & Unterlagen & Infos');
   });
 
   test('offers each training material as a download from its asset link, grouped by kind', async () => {
-    render(<InformationPage />);
+    render(inArea(<InformationPage />));
     const manual = await screen.findByRole('link', { name: 'Handbuch für Coaches' });
     expect(manual.getAttribute('href')).toBe('/v2/app-settings/asset/asset-1');
     expect(manual.getAttribute('download')).toBe('Handbuch-Coaches.pdf');
@@ -55,20 +55,20 @@ describe('information page', () => {
 
   test('says so when there are no materials', async () => {
     vi.mocked(system.getTrainingMaterials).mockImplementation(() => ok([]));
-    render(<InformationPage />);
+    render(inArea(<InformationPage />));
     expect(await screen.findByText('Zurzeit sind keine Unterlagen hinterlegt.')).toBeTruthy();
   });
 
   test('a failed load of the materials can be retried', async () => {
     vi.mocked(system.getTrainingMaterials).mockImplementationOnce(() => Promise.reject(apiFailure(0, 'NETWORK_ERROR')));
-    render(<InformationPage />);
+    render(inArea(<InformationPage />));
     const retry = await screen.findAllByRole('button', { name: 'Erneut versuchen' });
     fireEvent.click(retry[0]);
     expect(await screen.findByRole('link', { name: 'Handbuch für Coaches' })).toBeTruthy();
   });
 
   test('shows help topics, the support contact and the version', async () => {
-    render(<InformationPage />);
+    render(inArea(<InformationPage />));
     expect(screen.getByText('Wer sieht meine Kommentare?')).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'support@example.org' })).getAttribute('href')).toBe('mailto:support@example.org');
     expect(screen.getByRole('link', { name: '+49 30 1234-0' }).getAttribute('href')).toBe('tel:+493012340');

@@ -12,7 +12,7 @@ export default function LoginScreen() {
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // The one screen without useAction: login() never throws (its failure is lastLoginFailure), and the hook would add
+  // The one screen without useMutation: login() never throws (its failure is lastLoginFailure), and the hook would add
   // about 100 bytes (brotli) to the first screen, which has 30 KB in all (measured with `npm run size`).
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<'failed' | 'unusable' | 'offline' | null>(null);

@@ -3,7 +3,7 @@ import { useSearch, useLocation } from 'wouter';
 import { getNews } from '../../api/news.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { errorText } from '../../components/errorText.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t, formatNumber } from '../../lib/i18n.ts';
 import { markRead, markUnread, news, unreadNews } from '../../state/news.ts';
 import { NewsEntry } from './NewsEntry.tsx';
@@ -21,11 +21,10 @@ export default function NewsDashboardPage() {
   const requestedId = new URLSearchParams(search).get('id');
   const [openId, setOpenId] = useState<string | null>(requestedId);
   const [filter, setFilter] = useState<Filter>('all');
-  // Not useAction: marking read is optimistic and per item; several may be under way, none blocks another.
+  // Not useMutation: marking read is optimistic and per item; several may be under way, none blocks another.
   const [actionError, setActionError] = useState<string | null>(null);
-  const handled = useRef<string | null>(null);
 
-  const resource = useResource(async () => {
+  const resource = useQuery(async () => {
     const { data } = await getNews();
     news.value = data;
     return { data: true };
@@ -40,17 +39,15 @@ export default function NewsDashboardPage() {
     (read ? markRead(id) : markUnread(id)).catch((error: unknown) => setActionError(errorText(error)));
   };
 
-  // ?id=<id> (from the top-bar news menu): open that item and mark it read, once per id.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the news arrive or the requested id changes; handled.current makes it once per id
-  useEffect(() => {
-    if (resource.status !== 'ready' || !requestedId || handled.current === requestedId) return;
-    handled.current = requestedId;
-    const item = news.value.find((n) => n.id === requestedId);
-    if (!item) return;
-    setOpenId(requestedId);
-    setFilter('all');
-    if (!item.read) change(item.id, true);
-  }, [resource.status, requestedId]);
+  useOpenRequested(
+    resource.status === 'ready',
+    requestedId,
+    (id) => {
+      setOpenId(id);
+      setFilter('all');
+    },
+    change,
+  );
 
   const toggle = (id: string) => {
     const opening = openId !== id;
@@ -68,14 +65,7 @@ export default function NewsDashboardPage() {
     <section className="news-dashboard">
       <h1>{t('newsDashboard.title')}</h1>
       <p aria-live="polite">{unreadCount === 0 ? t('newsDashboard.noneUnread') : t('newsDashboard.unreadCount', { n: formatNumber(unreadCount) })}</p>
-      <div role="group" aria-label={t('newsDashboard.filterLabel')} className="news-filter">
-        <button type="button" className={filter === 'all' ? '' : 'secondary outline'} aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-          {t('newsDashboard.filterAll')}
-        </button>
-        <button type="button" className={filter === 'unread' ? '' : 'secondary outline'} aria-pressed={filter === 'unread'} onClick={() => setFilter('unread')}>
-          {t('newsDashboard.filterUnread')}
-        </button>
-      </div>
+      <FilterButtons filter={filter} onFilter={setFilter} />
       {actionError && (
         <p role="alert" className="form-error">
           {t('newsDashboard.changeFailed')} {actionError}
@@ -106,4 +96,34 @@ export default function NewsDashboardPage() {
       </DataState>
     </section>
   );
+}
+
+/** "Alle" or only the unread ones. */
+function FilterButtons({ filter, onFilter }: { filter: Filter; onFilter: (filter: Filter) => void }) {
+  return (
+    <div role="group" aria-label={t('newsDashboard.filterLabel')} className="news-filter">
+      <button type="button" className={filter === 'all' ? '' : 'secondary outline'} aria-pressed={filter === 'all'} onClick={() => onFilter('all')}>
+        {t('newsDashboard.filterAll')}
+      </button>
+      <button type="button" className={filter === 'unread' ? '' : 'secondary outline'} aria-pressed={filter === 'unread'} onClick={() => onFilter('unread')}>
+        {t('newsDashboard.filterUnread')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * ?id=<id> (from the top-bar news menu): once the news are there, that item opens and is marked read, once per id.
+ */
+function useOpenRequested(ready: boolean, requestedId: string | null, open: (id: string) => void, change: (id: string, read: boolean) => void) {
+  const handled = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the news arrive or the requested id changes; handled.current makes it once per id
+  useEffect(() => {
+    if (!ready || !requestedId || handled.current === requestedId) return;
+    handled.current = requestedId;
+    const item = news.value.find((n) => n.id === requestedId);
+    if (!item) return;
+    open(requestedId);
+    if (!item.read) change(item.id, true);
+  }, [ready, requestedId]);
 }

@@ -2,6 +2,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';
+import { inArea } from '../../../test/helpers/screen-render.tsx';
 import PatientArea from './index.tsx';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { apiFailure, buildCoach } from '../../../test/helpers/screen-records.ts';
@@ -30,7 +31,7 @@ beforeEach(() => {
 
 test('a coach sees "Patient anlegen" while settings load and when the system allows it', async () => {
   listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
   await act(() => {
     systemSettings.value = { enable_creating_new_patients: true, instance_name: 'CL' };
@@ -41,7 +42,7 @@ test('a coach sees "Patient anlegen" while settings load and when the system all
 test('a coach does not see "Patient anlegen" when the system setting forbids it', async () => {
   systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
   listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   await screen.findByText(/Noch keine Patienten/);
   expect(screen.queryByRole('button', { name: 'Patient anlegen' })).toBeNull();
 });
@@ -50,21 +51,21 @@ test('an administrator always sees "Patient anlegen"', async () => {
   user.value = { ...me, isAdmin: true };
   systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
   listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(await screen.findByRole('button', { name: 'Patient anlegen' })).toBeTruthy();
 });
 
 test('opening /patient/new without permission explains it instead of showing the form', async () => {
   systemSettings.value = { enable_creating_new_patients: false, instance_name: 'CL' };
   history.replaceState(null, '', '/patient/new');
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(screen.getByRole('alert').textContent).toContain('nicht freigegeben');
   expect(screen.queryByLabelText('Vorname')).toBeNull();
 });
 
 const openNewPatientForm = async () => {
   history.replaceState(null, '', '/patient/new');
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   return (await screen.findByLabelText('Vorname')) as HTMLInputElement;
 };
 

@@ -1,13 +1,13 @@
 import { Link, useLocation } from 'wouter';
+import { useForm } from '../../data/useForm.ts';
 import { createPatient } from '../../api/patients.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { creationErrorText } from '../../components/errorText.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
 import { PatientForm, toBody, valuesOf, type PatientFormValues } from './PatientForm.tsx';
-import { useStoredDraft } from '../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../lib/drafts.ts';
 import { useReferenceData } from './useReferenceData.ts';
 
@@ -31,10 +31,10 @@ function CreateForm() {
   const me = user.value?.id ?? '';
   // Only administrators place a new patient with another coach; everyone else creates into their own caseload.
   const chooseCoach = can('manageAllPatients');
-  const draft = useStoredDraft<PatientFormValues>(me ? draftStorageKey(me, 'new-patient', 'master-data') : null);
+  const editor = useForm<PatientFormValues>({ draft: me ? draftStorageKey(me, 'new-patient', 'master-data') : null });
   const empty = { ...valuesOf(null), primaryCoachId: me };
-  const initial = draft.restored ?? empty;
-  const keep = (values: PatientFormValues) => (JSON.stringify(values) === JSON.stringify(empty) ? draft.clear() : draft.store(values));
+  const initial = editor.restored ?? empty;
+  const keep = (values: PatientFormValues) => (JSON.stringify(values) === JSON.stringify(empty) ? editor.clearDraft() : editor.keep(values));
   return (
     <section>
       <p>
@@ -42,7 +42,7 @@ function CreateForm() {
       </p>
       <h1>{t('patient.create.title')}</h1>
       <p className="muted">{t('patient.create.hint')}</p>
-      {draft.restored && (
+      {editor.restored && (
         <p role="status" className="notice">
           {t('unsaved.restored')}
         </p>
@@ -59,12 +59,12 @@ function CreateForm() {
             chooseCoach={chooseCoach}
             describeError={creationErrorText}
             onCancel={() => {
-              draft.clear();
+              editor.clearDraft();
               navigate('/patient');
             }}
             onSubmit={async (values) => {
               const { data } = await createPatient(toBody(chooseCoach ? values : { ...values, primaryCoachId: me }));
-              draft.clear();
+              editor.clearDraft();
               navigate(`/patient/${encodeURIComponent(data.id)}?created=1`);
             }}
           />

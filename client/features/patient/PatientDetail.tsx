@@ -5,10 +5,10 @@ import type { Patient } from '../../../contract/schemas/patients.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t } from '../../lib/i18n.ts';
 import { user } from '../../state/session.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { AccessCode } from './detail/AccessCode.tsx';
 import { Appointments } from './detail/Appointments.tsx';
 import { CareTeam } from './detail/CareTeam.tsx';
@@ -36,7 +36,7 @@ export function PatientDetail({ id }: { id: string }) {
   const params = new URLSearchParams(search);
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
-  const patient = useResource((signal) => getPatient(id, signal), id);
+  const patient = useQuery((signal) => getPatient(id, signal), id);
   const me = user.value;
   // The dashboard's "Neue Notiz in der App" counts the app notes written after this moment.
   const coachId = me?.id ?? '';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../data/http.ts';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
 import type { CostRate } from '../../../contract/schemas/cost-rates.ts';
 import type { Diagnosis } from '../../../contract/schemas/diagnosis.ts';
 import type { Patient, PatientUpdate } from '../../../contract/schemas/patients.ts';
 import { errorText, saveFailureText } from '../../components/errorText.ts';
-import { useAction } from '../../components/useAction.ts';
-import { exceptConflicts } from '../../components/useVersionedSave.ts';
+import { useMutation } from '../../data/useMutation.ts';
+import { exceptConflicts } from '../../data/useForm.ts';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n.ts';
 import { CoachOptions } from '../../components/CoachOptions.tsx';
@@ -114,7 +114,7 @@ export function PatientForm(props: Props) {
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState<Errors>({});
   // A concurrent change is shown by the caller's notice, with the other version; the typed values stay.
-  const { busy: saving, error: failure, run, clear } = useAction(exceptConflicts);
+  const { busy: saving, error: failure, run, clear } = useMutation(exceptConflicts);
   // What the last check found, and where the server refused a value (400/422 details) after the last save.
   const errors: Errors = { ...checked, ...serverErrors(failure, values) };
   const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {
@@ -135,20 +135,8 @@ export function PatientForm(props: Props) {
     await run(() => onSubmit(values));
   }
 
-  const field = (key: keyof PatientFormValues, type: 'text' | 'date' | 'email' | 'tel' = 'text', extra: Record<string, unknown> = {}) => (
-    <label htmlFor={`pf-${key}`}>
-      {t(`patient.fields.${key}`)}
-      <input
-        id={`pf-${key}`}
-        type={type as 'text'}
-        value={values[key] as string}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `pf-${key}-error` : undefined}
-        onInput={(e) => set(key, (e.target as HTMLInputElement).value as never)}
-        {...extra}
-      />
-      {errors[key] && <small id={`pf-${key}-error`}>{errors[key]}</small>}
-    </label>
+  const field = (key: keyof PatientFormValues, type: InputProps['type'] = 'text', extra: Record<string, unknown> = {}) => (
+    <PatientInput name={key} type={type} value={values[key] as string} error={errors[key]} onValue={(value) => set(key, value as never)} extra={extra} />
   );
 
   return (
@@ -176,45 +164,9 @@ export function PatientForm(props: Props) {
         {field('clinic')}
         {field('aftercareStart', 'date', { required: true })}
         {field('aftercareEnd', 'date', { required: true })}
-        {chooseCoach && coaches.length > 0 && (
-          <label htmlFor="pf-primaryCoachId">
-            {t('patient.fields.primaryCoachId')}
-            <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
-              <option value="">{t('patient.form.noCoach')}</option>
-              <CoachOptions coaches={coaches} />
-            </select>
-          </label>
-        )}
-        <label htmlFor="pf-costRateId">
-          {t('patient.fields.costRateId')}
-          <select id="pf-costRateId" value={values.costRateId} onChange={(e) => set('costRateId', (e.target as HTMLSelectElement).value)}>
-            <option value="">{t('patient.form.noCostRate')}</option>
-            {costRates.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AftercareChoices values={values} set={set} coaches={chooseCoach ? coaches : []} costRates={costRates} />
       </fieldset>
-      {diagnoses.length > 0 && (
-        <fieldset className="diagnosis-picker">
-          <legend>{t('patient.fields.diagnosisIds')}</legend>
-          {diagnoses.map((d) => (
-            <label key={d.id}>
-              <input
-                type="checkbox"
-                checked={values.diagnosisIds.includes(d.id)}
-                onChange={(e) => {
-                  const on = (e.target as HTMLInputElement).checked;
-                  set('diagnosisIds', on ? [...values.diagnosisIds, d.id] : values.diagnosisIds.filter((x) => x !== d.id));
-                }}
-              />
-              <code>{d.code}</code> {d.label}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <DiagnosisPicker diagnoses={diagnoses} chosen={values.diagnosisIds} onChange={(ids) => set('diagnosisIds', ids)} />
       {failure !== null && (
         <p role="alert" className="inline-error">
           {saveFailureText(t('patient.form.saveFailed'), failure, describeError)}
@@ -232,5 +184,93 @@ export function PatientForm(props: Props) {
         )}
       </div>
     </form>
+  );
+}
+
+interface ChoicesProps {
+  values: PatientFormValues;
+  set: <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => void;
+  /** Empty: the form offers no choice of coach. */
+  coaches: Coach[];
+  costRates: CostRate[];
+}
+
+/** The primary coach (where the form offers it) and the cost rate. */
+function AftercareChoices({ values, set, coaches, costRates }: ChoicesProps) {
+  return (
+    <>
+      {coaches.length > 0 && (
+        <label htmlFor="pf-primaryCoachId">
+          {t('patient.fields.primaryCoachId')}
+          <select id="pf-primaryCoachId" value={values.primaryCoachId} onChange={(e) => set('primaryCoachId', (e.target as HTMLSelectElement).value)}>
+            <option value="">{t('patient.form.noCoach')}</option>
+            <CoachOptions coaches={coaches} />
+          </select>
+        </label>
+      )}
+      <label htmlFor="pf-costRateId">
+        {t('patient.fields.costRateId')}
+        <select id="pf-costRateId" value={values.costRateId} onChange={(e) => set('costRateId', (e.target as HTMLSelectElement).value)}>
+          <option value="">{t('patient.form.noCostRate')}</option>
+          {costRates.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** The diagnoses to tick, each with its code. */
+function DiagnosisPicker({ diagnoses, chosen, onChange }: { diagnoses: Diagnosis[]; chosen: string[]; onChange: (ids: string[]) => void }) {
+  if (diagnoses.length === 0) return null;
+  return (
+    <fieldset className="diagnosis-picker">
+      <legend>{t('patient.fields.diagnosisIds')}</legend>
+      {diagnoses.map((d) => (
+        <label key={d.id}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(d.id)}
+            onChange={(e) => {
+              const on = (e.target as HTMLInputElement).checked;
+              onChange(on ? [...chosen, d.id] : chosen.filter((x) => x !== d.id));
+            }}
+          />
+          <code>{d.code}</code> {d.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface InputProps {
+  name: keyof PatientFormValues;
+  type: 'text' | 'date' | 'email' | 'tel';
+  value: string;
+  error: string | undefined;
+  onValue: (value: string) => void;
+  /** Further attributes (autoComplete, required). */
+  extra: Record<string, unknown>;
+}
+
+/** One labelled field of the form, its message beside it. */
+function PatientInput({ name, type, value, error, onValue, extra }: InputProps) {
+  return (
+    <label htmlFor={`pf-${name}`}>
+      {t(`patient.fields.${name}`)}
+      <input
+        id={`pf-${name}`}
+        type={type as 'text'}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `pf-${name}-error` : undefined}
+        onInput={(e) => onValue((e.target as HTMLInputElement).value)}
+        {...extra}
+      />
+      {error && <small id={`pf-${name}-error`}>{error}</small>}
+    </label>
   );
 }

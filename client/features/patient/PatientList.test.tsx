@@ -1,10 +1,11 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../data/http.ts';
 import type { Me } from '../../../contract/schemas/auth.ts';
 import type { Patient } from '../../../contract/schemas/patients.ts';
 import { user } from '../../state/session.ts';
 import { systemSettings } from '../../state/settings.ts';
+import { inArea } from '../../../test/helpers/screen-render.tsx';
 import PatientArea from './index.tsx';
 import { buildMe } from '../../../test/helpers/client-fetch.ts';
 import { buildPatient } from '../../../test/helpers/screen-records.ts';
@@ -43,7 +44,7 @@ beforeEach(() => {
 test('filters from the URL are sent to the server as the list filter, and the total comes from X-Total-Count', async () => {
   history.replaceState(null, '', '/patient?q=meier&status=active&last=red&page=2');
   listPatients.mockResolvedValue({ data: page(25, 25), total: 63 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(await screen.findByText('63 Patienten')).toBeTruthy();
   const filter = listPatients.mock.calls[0][0]!;
   expect(filter.skip).toBe(25);
@@ -62,7 +63,7 @@ test('without X-Total-Count the list asks one row more, says "mehr als" and stil
     const all = page(60);
     return { data: all.slice(filter!.skip ?? 0, (filter!.skip ?? 0) + filter!.limit!), total: null };
   });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(await screen.findByText('mehr als 25 Patienten')).toBeTruthy();
   expect(screen.getByText('1–25 von mehr als 25')).toBeTruthy();
   expect(screen.getAllByRole('link', { name: /^Nachname/ })).toHaveLength(25);
@@ -78,7 +79,7 @@ test('without X-Total-Count the list asks one row more, says "mehr als" and stil
 test('paging keeps the filters in the URL and loads the next page', async () => {
   history.replaceState(null, '', '/patient?status=active');
   listPatients.mockResolvedValue({ data: page(25), total: 30 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   await screen.findByText('30 Patienten');
   listPatients.mockResolvedValue({ data: page(5, 25), total: 30 });
   fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
@@ -90,7 +91,7 @@ test('paging keeps the filters in the URL and loads the next page', async () => 
 test('changing a filter writes it to the URL and starts again at page 1', async () => {
   history.replaceState(null, '', '/patient?page=3');
   listPatients.mockResolvedValue({ data: page(3), total: 3 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   await screen.findByText('3 Patienten');
   choose(screen.getByLabelText('Letzte Daten') as HTMLSelectElement, 'grey');
   await waitFor(() => expect(location.search).toBe('?last=grey'));
@@ -99,7 +100,7 @@ test('changing a filter writes it to the URL and starts again at page 1', async 
 
 test('sorting by a column header toggles the direction and is kept in the URL', async () => {
   listPatients.mockResolvedValue({ data: page(2), total: 2 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   await screen.findByText('2 Patienten');
   fireEvent.click(screen.getByRole('button', { name: /Letzte Daten/ }));
   await waitFor(() => expect(location.search).toBe('?sort=lastDataAt'));
@@ -110,10 +111,10 @@ test('sorting by a column header toggles the direction and is kept in the URL', 
 
 test('an empty result says so, and differently when filters are set', async () => {
   listPatients.mockResolvedValue({ data: [], total: 0 });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(await screen.findByText(/Noch keine Patienten/)).toBeTruthy();
   cleanupAndGo('/patient?q=zzz');
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect(await screen.findByText('Keine Patienten passen zu diesen Filtern.')).toBeTruthy();
 });
 
@@ -131,7 +132,7 @@ function cleanupAndGo(url: string) {
 
 test('a failed load shows the reason and loads again on retry', async () => {
   listPatients.mockRejectedValueOnce(new ApiError(502, 'HTTP_502', 'Bad Gateway'));
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   expect((await screen.findByRole('alert')).textContent).toContain('Der Server antwortet gerade nicht');
   listPatients.mockResolvedValueOnce({ data: page(1), total: 1 });
   fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
@@ -141,7 +142,7 @@ test('a failed load shows the reason and loads again on retry', async () => {
 test('the filters form one search landmark without Pico\'s role="search" input-group styling (pill fields, half-rounded reset)', async () => {
   history.replaceState(null, '', '/patient?status=active');
   listPatients.mockResolvedValue({ data: page(3), total: 3 });
-  const { container } = render(<PatientArea />);
+  const { container } = render(inArea(<PatientArea />));
   await screen.findByText('3 Patienten');
   const search = screen.getByLabelText('Suche').closest('search');
   expect(search, 'the search field sits in a <search> landmark').not.toBeNull();
@@ -193,7 +194,7 @@ test('rows show the primary coach, the phone number and the next appointment', a
     ],
     total: 2,
   });
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   const rows = (await screen.findAllByRole('row')).slice(1);
   const cell = (row: HTMLElement, label: string) => row.querySelector(`td[data-label="${label}"]`)!.textContent;
   expect(cell(rows[0], 'Primärcoach')).toBe('Bernd Kollege');
@@ -207,7 +208,7 @@ test('rows show the primary coach, the phone number and the next appointment', a
 
 test('25, 50 or 100 rows per page, kept in the URL', async () => {
   listPatients.mockImplementation(async (filter) => ({ data: page(Math.min(filter!.limit!, 120)), total: 300 }));
-  render(<PatientArea />);
+  render(inArea(<PatientArea />));
   await screen.findByText('300 Patienten');
   expect(listPatients.mock.calls.at(-1)![0]!.limit).toBe(26);
   choose(screen.getByLabelText('Zeilen pro Seite') as HTMLSelectElement, '100');

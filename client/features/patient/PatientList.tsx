@@ -1,16 +1,17 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
 import { listPatients } from '../../api/patients.ts';
-import { listCount, listPage } from '../../api/paging.ts';
+import { listCount, listPage } from '../../data/paging.ts';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
+import type { Patient } from '../../../contract/schemas/patients.ts';
 import { AftercareBadge, dayText } from '../../components/AftercareBadge.tsx';
 import { DataState, listState } from '../../components/DataState.tsx';
 import { FreshnessBadge } from '../../components/FreshnessBadge.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { BirthDate } from '../../components/BirthDate.tsx';
 import { nextAppointment, telHref } from '../../lib/identity.ts';
@@ -19,6 +20,7 @@ import { listQueryToSearch, parseListQuery, toListFilter, type ListQuery } from 
 import { coachName, patientListName } from '../../lib/names.ts';
 import { Filters } from './PatientListFilters.tsx';
 import { SortMark } from '../../components/SortMark.tsx';
+import { readAll } from '../../data/fetch-all.ts';
 
 /** Columns; `sort` names the field a column header sorts by (the others are not sortable by the API). */
 const COLUMNS: { key: string; label: string; sort?: string }[] = [
@@ -42,14 +44,14 @@ export function PatientList() {
     navigate(`/patient${listQueryToSearch(next)}`, { replace });
   };
 
-  const patients = useResource((signal) => {
+  const patients = useQuery((signal) => {
     const filter = toListFilter(query);
     return listPage((range) => listPatients({ ...filter, ...range }, signal), query.size, filter.skip);
   }, listQueryToSearch(query));
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine"; the primary
   // coach column names them (the caller's own name is known either way).
-  const coaches = useResource(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
+  const coaches = useQuery(
+    (signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal).catch(() => ({ data: [] as Coach[] })),
     'coaches',
   );
   const coachNames = new Map((coaches.data ?? []).map((c) => [c.id, coachName(c)]));
@@ -83,65 +85,13 @@ export function PatientList() {
             <caption className="visually-hidden">{t('patient.list.caption')}</caption>
             <thead>
               <tr>
-                {COLUMNS.map((col) => {
-                  if (!col.sort)
-                    return (
-                      <th key={col.key} scope="col">
-                        {t(col.label)}
-                      </th>
-                    );
-                  const active = query.sort.replace(/^-/, '') === col.sort;
-                  const desc = active && query.sort.startsWith('-');
-                  return (
-                    <th key={col.key} scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : 'none'}>
-                      <button type="button" className="sort-button" onClick={() => setQuery({ sort: active && !desc ? `-${col.sort}` : col.sort })}>
-                        {t(col.label)}
-                        <SortMark direction={active ? (desc ? 'desc' : 'asc') : null} />
-                      </button>
-                    </th>
-                  );
-                })}
+                <SortableHeaders sort={query.sort} onSort={(sort) => setQuery({ sort })} />
               </tr>
             </thead>
             <tbody>
-              {(patients.data ?? []).map((p) => {
-                const next = nextAppointment(p, now);
-                return (
-                  <tr key={p.id}>
-                    <td data-label={t('patient.list.name')}>
-                      <Link href={`/patient/${encodeURIComponent(p.id)}`}>{patientListName(p)}</Link>
-                      <BirthDate birthDate={p.birthDate} now={new Date(now)} />
-                    </td>
-                    <td data-label={t('patient.list.code')}>
-                      <code>{p.patientCode}</code>
-                    </td>
-                    <td data-label={t('patient.list.primaryCoach')}>{primaryCoach(p.primaryCoachId)}</td>
-                    <td data-label={t('patient.list.phone')}>
-                      {p.phone ? (
-                        <a href={telHref(p.phone)} className="nowrap">
-                          {p.phone}
-                        </a>
-                      ) : (
-                        t('patient.none')
-                      )}
-                    </td>
-                    <td data-label={t('patient.list.aftercare')}>
-                      <AftercareBadge patient={p} />{' '}
-                      {(p.aftercareStart || p.aftercareEnd) && (
-                        <span className="nowrap">
-                          {dayText(p.aftercareStart)} – {dayText(p.aftercareEnd)}
-                        </span>
-                      )}
-                    </td>
-                    <td data-label={t('patient.list.nextAppointment')}>
-                      {next ? <span className="nowrap">{formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' })}</span> : t('patient.none')}
-                    </td>
-                    <td data-label={t('patient.list.lastData')}>
-                      <FreshnessBadge lastDataAt={p.lastDataAt} aftercareEnd={p.aftercareEnd} />
-                    </td>
-                  </tr>
-                );
-              })}
+              {(patients.data ?? []).map((p) => (
+                <PatientRow key={p.id} patient={p} coach={primaryCoach(p.primaryCoachId)} now={now} />
+              ))}
             </tbody>
           </table>
         </div>
@@ -150,5 +100,71 @@ export function PatientList() {
         )}
       </DataState>
     </section>
+  );
+}
+
+/** The column headers; a sortable column sorts by its field, a second click the other way round. */
+function SortableHeaders({ sort, onSort }: { sort: string; onSort: (sort: string) => void }) {
+  return (
+    <>
+      {COLUMNS.map((col) => {
+        if (!col.sort)
+          return (
+            <th key={col.key} scope="col">
+              {t(col.label)}
+            </th>
+          );
+        const active = sort.replace(/^-/, '') === col.sort;
+        const desc = active && sort.startsWith('-');
+        return (
+          <th key={col.key} scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : 'none'}>
+            <button type="button" className="sort-button" onClick={() => onSort(active && !desc ? `-${col.sort}` : col.sort!)}>
+              {t(col.label)}
+              <SortMark direction={active ? (desc ? 'desc' : 'asc') : null} />
+            </button>
+          </th>
+        );
+      })}
+    </>
+  );
+}
+
+/** One patient of the list; `coach` is the primary coach's name. */
+function PatientRow({ patient: p, coach, now }: { patient: Patient; coach: string; now: number }) {
+  const next = nextAppointment(p, now);
+  return (
+    <tr>
+      <td data-label={t('patient.list.name')}>
+        <Link href={`/patient/${encodeURIComponent(p.id)}`}>{patientListName(p)}</Link>
+        <BirthDate birthDate={p.birthDate} now={new Date(now)} />
+      </td>
+      <td data-label={t('patient.list.code')}>
+        <code>{p.patientCode}</code>
+      </td>
+      <td data-label={t('patient.list.primaryCoach')}>{coach}</td>
+      <td data-label={t('patient.list.phone')}>
+        {p.phone ? (
+          <a href={telHref(p.phone)} className="nowrap">
+            {p.phone}
+          </a>
+        ) : (
+          t('patient.none')
+        )}
+      </td>
+      <td data-label={t('patient.list.aftercare')}>
+        <AftercareBadge patient={p} />{' '}
+        {(p.aftercareStart || p.aftercareEnd) && (
+          <span className="nowrap">
+            {dayText(p.aftercareStart)} – {dayText(p.aftercareEnd)}
+          </span>
+        )}
+      </td>
+      <td data-label={t('patient.list.nextAppointment')}>
+        {next ? <span className="nowrap">{formatDate(next.startsAt, { dateStyle: 'medium', timeStyle: 'short' })}</span> : t('patient.none')}
+      </td>
+      <td data-label={t('patient.list.lastData')}>
+        <FreshnessBadge lastDataAt={p.lastDataAt} aftercareEnd={p.aftercareEnd} />
+      </td>
+    </tr>
   );
 }

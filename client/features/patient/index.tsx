@@ -1,15 +1,14 @@
 import '../../components/records.css';
 import './patient.css';
-import { useRoute } from 'wouter';
+import { useAreaPath } from '../../lib/area-path.ts';
 import { PatientCreate } from './PatientCreate.tsx';
 import { PatientDetail } from './PatientDetail.tsx';
 import { PatientList } from './PatientList.tsx';
 
-/** The patient area owns its child routes: /patient, /patient/new and /patient/:id. */
+/** The patient area's pages: the list, a new patient (new) and one patient (<id>). */
 export default function PatientArea() {
-  const [isNew] = useRoute('/patient/new');
-  const [isDetail, params] = useRoute<{ id: string }>('/patient/:id');
-  if (isNew) return <PatientCreate />;
-  if (isDetail && params) return <PatientDetail id={params.id} />;
+  const [id, ...below] = useAreaPath().split('/');
+  if (id === 'new' && below.length === 0) return <PatientCreate />;
+  if (id && below.length === 0) return <PatientDetail id={id} />;
   return <PatientList />;
 }

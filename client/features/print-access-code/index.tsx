@@ -10,7 +10,7 @@ import type { Coach } from '../../../contract/schemas/coaches.ts';
 import type { PatientToken } from '../../../contract/schemas/patient-tokens.ts';
 import { CodeBlocks } from '../../components/CodeBlocks.tsx';
 import { PrintBar } from '../../components/PrintBar.tsx';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { user } from '../../state/session.ts';
@@ -85,7 +85,7 @@ export default function PrintAccessCodePage() {
   const code = (params.get('code') ?? '').slice(0, 64);
   const patientId = params.get('patientId') ?? '';
   const me = user.value;
-  const sheet = useResource<Sheet>((signal) => (code ? loadSheet(code, patientId, me, signal) : Promise.resolve({ data: EMPTY })), `${code}:${patientId}`);
+  const sheet = useQuery<Sheet>((signal) => (code ? loadSheet(code, patientId, me, signal) : Promise.resolve({ data: EMPTY })), `${code}:${patientId}`);
 
   if (!code) {
     return (

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../data/http.ts';
 import type { Patient } from '../../../contract/schemas/patients.ts';
 import { buildCoach } from '../../../test/helpers/screen-records.ts';
 import { buildCallEvent, buildExternalComment } from '../../../test/helpers/timeline-records.ts';

@@ -7,7 +7,7 @@ import { listDiagnoses } from '../../api/diagnosis.ts';
 import { listDevices } from '../../api/devices.ts';
 import { getEvaluationForm, getPatient, getPrimaryCoach, listPatientCoaches } from '../../api/patients.ts';
 import { listSyncRecords } from '../../api/sync-db.ts';
-import type { Patient } from '../../../contract/schemas/patients.ts';
+import type { Appointment, EvaluationForm, Patient } from '../../../contract/schemas/patients.ts';
 import { AftercareBadge, dayText, isoDay } from '../../components/AftercareBadge.tsx';
 import { DataState } from '../../components/DataState.tsx';
 import { lastDataText } from '../../components/FreshnessBadge.tsx';
@@ -16,12 +16,12 @@ import type { HistoryNames } from '../../components/timeline/history-text.ts';
 import { TimelineList } from '../../components/timeline/TimelineList.tsx';
 import { timelineEntries, visibleEntries } from '../../components/timeline/timeline-entries.ts';
 import { TIMELINE_KINDS, loadTimeline, type TimelinePage } from '../../components/timeline/timeline-load.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../lib/i18n.ts';
 import { instanceTitle } from '../../lib/instance-title.ts';
 import { coachName, patientName } from '../../lib/names.ts';
+import { readAll } from '../../data/fetch-all.ts';
 
-const LIMIT = 1000;
 /** Rows of each list the printed timeline reads: a long record prints its newest part, and says so. */
 const TIMELINE_LIMIT = 200;
 const dateTime = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
@@ -41,9 +41,9 @@ async function loadRecord(id: string, signal: AbortSignal) {
     orNull(getEvaluationForm(id, signal)),
     orNull(listDiagnoses({ where: { id: { inq: patient.diagnosisIds } }, limit: 100 }, signal)),
     patient.costRateId ? orNull(listCostRates({ where: { id: patient.costRateId }, limit: 1 }, signal)) : Promise.resolve(null),
-    orNull(listSyncRecords(id, 'day-evaluation', { where: { date: { gte: since } }, limit: LIMIT }, signal)),
-    orNull(listCoaches({ limit: 1000 }, signal)),
-    orNull(listDevices({ limit: 1000 }, signal)),
+    orNull(readAll((range) => listSyncRecords(id, 'day-evaluation', { where: { date: { gte: since } }, ...range }, signal), signal)),
+    orNull(readAll((range) => listCoaches(range, signal), signal)),
+    orNull(readAll((range) => listDevices(range, signal), signal)),
     loadTimeline({ patientId: id, appointments: patient.appointments, limit: TIMELINE_LIMIT, changes: true }, signal).catch(() => null),
   ]);
   const names: HistoryNames = {
@@ -63,7 +63,7 @@ function avg(values: number[]): string {
 /** The patient's record for the file: everything a colleague or the clinic needs, on paper. */
 export default function PrintPatientPage() {
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
-  const record = useResource((signal) => (id ? loadRecord(id, signal) : Promise.reject(new Error('no id'))), id);
+  const record = useQuery((signal) => (id ? loadRecord(id, signal) : Promise.reject(new Error('no id'))), id);
   if (!id) {
     return (
       <main className="print-page">
@@ -112,56 +112,8 @@ export default function PrintPatientPage() {
                 )}
               </p>
             </section>
-            <section className="print-section">
-              <h2>{t('patient.appointments.title')}</h2>
-              {r.patient.appointments.length === 0 ? (
-                <p>{t('print.noAppointments')}</p>
-              ) : (
-                <div className="table-scroll">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('patient.appointments.startsAt')}</th>
-                        <th scope="col">{t('patient.appointments.typeLabel')}</th>
-                        <th scope="col">{t('patient.appointments.note')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {r.patient.appointments.map((a) => (
-                        <tr key={a.id}>
-                          <td>
-                            {dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})
-                          </td>
-                          <td>{t(`patient.appointments.type.${a.type}`)}</td>
-                          <td>{a.note}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
-            {r.evaluation && (
-              <section className="print-section">
-                <h2>{t('patient.evaluation.title')}</h2>
-                <dl className="facts">
-                  <dt>{t('patient.evaluation.goalAttainment')}</dt>
-                  <dd>
-                    {r.evaluation.goalAttainment === null
-                      ? t('patient.evaluation.open')
-                      : `${r.evaluation.goalAttainment} (${t(`patient.evaluation.goal${r.evaluation.goalAttainment}`)})`}
-                  </dd>
-                  <dt>{t('patient.evaluation.workAbility')}</dt>
-                  <dd>{r.evaluation.workAbility ? t(`patient.evaluation.work.${r.evaluation.workAbility}`) : t('patient.evaluation.open')}</dd>
-                  <dt>{t('patient.evaluation.returnToWorkDate')}</dt>
-                  <dd>{r.evaluation.returnToWorkDate ? dayText(r.evaluation.returnToWorkDate) : t('patient.none')}</dd>
-                  <dt>{t('patient.evaluation.followUp')}</dt>
-                  <dd>{r.evaluation.followUpRecommended ? t('print.yes') : t('print.no')}</dd>
-                  <dt>{t('patient.evaluation.summary')}</dt>
-                  <dd className="pre-line">{r.evaluation.summary || t('patient.none')}</dd>
-                </dl>
-              </section>
-            )}
+            <AppointmentsSection appointments={r.patient.appointments} />
+            {r.evaluation && <EvaluationSection evaluation={r.evaluation} />}
             {r.timeline && <TimelineSection page={r.timeline} names={r.names} />}
           </>
         )}
@@ -209,6 +161,66 @@ function MasterSection({ patient, diagnoses, costRate }: { patient: Patient; dia
         <dd>{diagnoses.length ? diagnoses.join('; ') : dash}</dd>
         <dt>{t('patient.fields.costRateId')}</dt>
         <dd>{costRate ?? dash}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The planned contacts, with their length and note. */
+function AppointmentsSection({ appointments }: { appointments: Appointment[] }) {
+  return (
+    <section className="print-section">
+      <h2>{t('patient.appointments.title')}</h2>
+      {appointments.length === 0 ? (
+        <p>{t('print.noAppointments')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('patient.appointments.startsAt')}</th>
+                <th scope="col">{t('patient.appointments.typeLabel')}</th>
+                <th scope="col">{t('patient.appointments.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {appointments.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    {dateTime(a.startsAt)} ({t('patient.appointments.minutes', { n: a.durationMinutes })})
+                  </td>
+                  <td>{t(`patient.appointments.type.${a.type}`)}</td>
+                  <td>{a.note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The closing assessment as it was last saved. */
+function EvaluationSection({ evaluation }: { evaluation: EvaluationForm }) {
+  return (
+    <section className="print-section">
+      <h2>{t('patient.evaluation.title')}</h2>
+      <dl className="facts">
+        <dt>{t('patient.evaluation.goalAttainment')}</dt>
+        <dd>
+          {evaluation.goalAttainment === null
+            ? t('patient.evaluation.open')
+            : `${evaluation.goalAttainment} (${t(`patient.evaluation.goal${evaluation.goalAttainment}`)})`}
+        </dd>
+        <dt>{t('patient.evaluation.workAbility')}</dt>
+        <dd>{evaluation.workAbility ? t(`patient.evaluation.work.${evaluation.workAbility}`) : t('patient.evaluation.open')}</dd>
+        <dt>{t('patient.evaluation.returnToWorkDate')}</dt>
+        <dd>{evaluation.returnToWorkDate ? dayText(evaluation.returnToWorkDate) : t('patient.none')}</dd>
+        <dt>{t('patient.evaluation.followUp')}</dt>
+        <dd>{evaluation.followUpRecommended ? t('print.yes') : t('print.no')}</dd>
+        <dt>{t('patient.evaluation.summary')}</dt>
+        <dd className="pre-line">{evaluation.summary || t('patient.none')}</dd>
       </dl>
     </section>
   );

@@ -4,7 +4,7 @@ import { setPassword } from '../../api/auth.ts';
 import { clearToken, setToken } from '../../lib/token.ts';
 import { token } from '../../state/session.ts';
 import { showAlert } from '../../components/Dialog.tsx';
-import { useAction } from '../../components/useAction.ts';
+import { useMutation } from '../../data/useMutation.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { passwordRefusal, refusalText } from '../../lib/password-rules.ts';
@@ -33,7 +33,7 @@ export default function ResetPassword() {
   const [touched, setTouched] = useState({ password: false, repeat: false });
   // A failed reset is not kept on this screen: an alert says so and leads to a new request. `error` holds
   // only what the check of the two fields finds.
-  const { busy: submitting, error: problemText, run, fail } = useAction<string>();
+  const { busy: submitting, error: problemText, run, fail } = useMutation<string>();
   // The server refused the password itself (too common, names the coach): the link still works, a new one is asked.
   const [refused, setRefused] = useState<string | null>(null);
 

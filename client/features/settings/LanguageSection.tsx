@@ -4,7 +4,7 @@ import { LOCALES, isLocale, locale, setLanguage, t } from '../../lib/i18n.ts';
 
 /** Switches the interface language at once (docs/product.md#states); the choice is remembered in this browser. */
 export function LanguageSection() {
-  // Not useAction: a second choice made while the first language loads must win, not be ignored.
+  // Not useMutation: a second choice made while the first language loads must win, not be ignored.
   const [error, setError] = useState<string | null>(null);
   const change = (value: string) => {
     if (!isLocale(value)) return;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { updatePassword } from '../../api/auth.ts';
 import { errorText } from '../../components/errorText.ts';
-import { useAction } from '../../components/useAction.ts';
+import { useMutation } from '../../data/useMutation.ts';
 import { t } from '../../lib/i18n.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { passwordRefusal, refusalText } from '../../lib/password-rules.ts';
@@ -17,6 +17,13 @@ function describeFailure(failure: unknown): string {
   return (failure as { status?: number }).status === 400 ? t('settings.currentWrong') : errorText(failure);
 }
 
+/** The three fields in order: which, its label, what the browser's password manager may fill in. */
+const FIELDS: [Field, string, 'current-password' | 'new-password'][] = [
+  ['current', 'settings.currentPassword', 'current-password'],
+  ['next', 'settings.newPassword', 'new-password'],
+  ['repeat', 'settings.repeatPassword', 'new-password'],
+];
+
 /** Change the own password; what was typed stays in the fields when the change fails. */
 export function PasswordForm() {
   const [values, setValues] = useState(EMPTY);
@@ -24,7 +31,7 @@ export function PasswordForm() {
   const [done, setDone] = useState(false);
   // The server's refusal of the new password (too common, names the coach), until it is changed.
   const [refused, setRefused] = useState<string | null>(null);
-  const { busy, error, run, fail } = useAction(describeFailure);
+  const { busy, error, run, fail } = useMutation(describeFailure);
   const owner = user.value ?? undefined;
 
   const fieldError = (field: Field): string | null => {
@@ -68,30 +75,17 @@ export function PasswordForm() {
   return (
     <form className="settings-password" onSubmit={submit} noValidate aria-labelledby="settings-password-heading">
       <h2 id="settings-password-heading">{t('settings.passwordHeading')}</h2>
-      <PasswordInput
-        label={t('settings.currentPassword')}
-        autoComplete="current-password"
-        value={values.current}
-        error={fieldError('current')}
-        onInput={set('current')}
-        onBlur={touch('current')}
-      />
-      <PasswordInput
-        label={t('settings.newPassword')}
-        autoComplete="new-password"
-        value={values.next}
-        error={fieldError('next')}
-        onInput={set('next')}
-        onBlur={touch('next')}
-      />
-      <PasswordInput
-        label={t('settings.repeatPassword')}
-        autoComplete="new-password"
-        value={values.repeat}
-        error={fieldError('repeat')}
-        onInput={set('repeat')}
-        onBlur={touch('repeat')}
-      />
+      {FIELDS.map(([field, label, autoComplete]) => (
+        <PasswordInput
+          key={field}
+          label={t(label)}
+          autoComplete={autoComplete}
+          value={values[field]}
+          error={fieldError(field)}
+          onInput={set(field)}
+          onBlur={touch(field)}
+        />
+      ))}
       {error && (
         <div role="alert" className="error-area">
           <strong>{t('settings.errorTitle')}</strong>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Coach } from '../../../contract/schemas/coaches.ts';
-import { useAction } from '../../components/useAction.ts';
-import { ConflictError } from '../../components/useVersionedSave.ts';
+import { useMutation } from '../../data/useMutation.ts';
+import { ConflictError } from '../../data/useForm.ts';
 import { t } from '../../lib/i18n.ts';
 
 export interface ProfileValues {
@@ -24,7 +24,7 @@ interface Props {
 export function ProfileForm({ coach, onSave, onCancel, describeError, notice }: Props) {
   const [values, setValues] = useState<ProfileValues>({ firstName: coach.firstName, lastName: coach.lastName, title: coach.title, phone: coach.phone });
   // A concurrent change is shown by the notice, with the other version; the typed values stay.
-  const { busy, error, run } = useAction((failure) => (failure instanceof ConflictError ? null : describeError(failure)));
+  const { busy, error, run } = useMutation((failure) => (failure instanceof ConflictError ? null : describeError(failure)));
   const [checked, setChecked] = useState(false);
   const missing = (value: string) => checked && value.trim() === '';
 

@@ -1,6 +1,6 @@
 import { endOtherSessions } from '../../api/auth.ts';
 import { errorText } from '../../components/errorText.ts';
-import { useAction } from '../../components/useAction.ts';
+import { useMutation } from '../../data/useMutation.ts';
 import { t } from '../../lib/i18n.ts';
 import { useState } from 'react';
 
@@ -10,7 +10,7 @@ import { useState } from 'react';
  */
 export function SessionsSection() {
   const [done, setDone] = useState(false);
-  const { busy, error, run } = useAction((failure) => `${t('accounts.settings.endOtherSessionsFailed')} ${errorText(failure)}`);
+  const { busy, error, run } = useMutation((failure) => `${t('accounts.settings.endOtherSessionsFailed')} ${errorText(failure)}`);
   const end = async () => {
     setDone(false);
     setDone(await run(endOtherSessions));

@@ -1,7 +1,7 @@
 import { getDailyPatientsInAftercare, getPhoneCoachings } from '../../api/statistics.ts';
 import { BarChart, LineChart } from '../../components/charts/index.ts';
 import { DataState } from '../../components/DataState.tsx';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { formatNumber, t } from '../../lib/i18n.ts';
 import { formatDay, formatPeriod, type Period } from '../../lib/period.ts';
@@ -24,8 +24,8 @@ function CsvButton({ headingId, csv }: { headingId: string; csv: () => ChartCsv 
 
 export function DailyCharts({ period }: { period: Period }) {
   const key = `${period.from}|${period.to}|${period.coachId ?? ''}`;
-  const daily = useResource((signal) => getDailyPatientsInAftercare(period, signal), key);
-  const calls = useResource((signal) => getPhoneCoachings(period, signal), key);
+  const daily = useQuery((signal) => getDailyPatientsInAftercare(period, signal), key);
+  const calls = useQuery((signal) => getPhoneCoachings(period, signal), key);
   const description = formatPeriod(period);
   const callTotals = (calls.data ?? []).reduce((sum, day) => ({ count: sum.count + day.count, minutes: sum.minutes + day.minutes }), { count: 0, minutes: 0 });
 

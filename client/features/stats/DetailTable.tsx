@@ -1,9 +1,9 @@
-import { listCount, listPage } from '../../api/paging.ts';
+import { listCount, listPage } from '../../data/paging.ts';
 import { getPatientDetailStatistics } from '../../api/statistics.ts';
 import type { PatientDetailStatisticsRow } from '../../../contract/schemas/statistics.ts';
 import { DataState } from '../../components/DataState.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { figureText } from '../../components/Figure.tsx';
 import { formatDay, type Period } from '../../lib/period.ts';
@@ -67,7 +67,7 @@ interface Props {
 /** One row per patient, sorted and paged by the server so it works for any number of patients. */
 export function DetailTable({ period, sort, page, onSort, onPage }: Props) {
   const order = `${sort.field} ${sort.direction}`;
-  const rows = useResource(
+  const rows = useQuery(
     (signal) => listPage((range) => getPatientDetailStatistics({ ...period, order, ...range }, signal), PAGE_SIZE, page * PAGE_SIZE),
     `${period.from}|${period.to}|${period.coachId ?? ''}|${order}|${page}`,
   );

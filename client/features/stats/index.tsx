@@ -1,8 +1,8 @@
 import { useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
-import { useResource } from '../../components/useResource.ts';
+import { useQuery } from '../../data/useQuery.ts';
 import { t } from '../../lib/i18n.ts';
-import { can } from '../../components/permissions.ts';
+import { can } from '../../domain/permissions.ts';
 import { DailyCharts } from './DailyCharts.tsx';
 import { DEFAULT_SORT, DetailTable, SORT_FIELDS, type Sort, type SortField } from './DetailTable.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
@@ -10,6 +10,7 @@ import { SummaryTiles } from '../../components/controlling/SummaryTiles.tsx';
 import { todayIso, type Period } from '../../lib/period.ts';
 import { RANGE_BASIS, periodFromAddress, type CalendarRange } from '../../lib/period-ranges.ts';
 import './stats.css';
+import { readAll } from '../../data/fetch-all.ts';
 
 function sortFromSearch(params: URLSearchParams): Sort {
   const [field, direction] = (params.get('sort') ?? '').split(' ');
@@ -25,7 +26,7 @@ export default function StatsPage() {
   const today = todayIso();
   const { period, range } = periodFromAddress(search, today);
   const sort = sortFromSearch(params);
-  const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal), 'coaches');
+  const coaches = useQuery((signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal), 'coaches');
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
 
   // A calendar range stays a range in the address; a free range is its two days.

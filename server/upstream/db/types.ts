@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
  * Table shapes as stored. Booleans are stored as 0/1 integers and timestamps as ISO 8601 text in every
  * dialect, so the same queries run on SQLite and (later) PostgreSQL. Ids are strings.
  * Route families may add their own tables here (one small edit) or by module augmentation:
- *   declare module '../db/types.ts' { interface Database { news: NewsTable } }
+ *   declare module './types.ts' { interface Database { news: NewsTable } }
  */
 export interface Database {
   coaches: CoachTable;

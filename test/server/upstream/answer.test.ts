@@ -31,7 +31,7 @@ test('fails an answer that drifted from its schema with an error naming the fiel
   expect(errors[0].message).not.toContain('erika');
 });
 
-// Only the client reads leniently (client/api/reading.ts); the built-in upstream keeps the strict contract.
+// Only the client reads leniently (client/data/reading.ts); the built-in upstream keeps the strict contract.
 test('still refuses to send an answer in the lenient shapes the client would accept (numeric ids, minimal user)', async () => {
   const { LoginResponseSchema } = await import('../../../contract/schemas/auth.ts');
   const errors: Error[] = [];

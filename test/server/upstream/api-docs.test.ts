@@ -19,7 +19,7 @@ test('docs/api.md matches the schemas and the call catalogue (run `npm run docs:
 test('README.md "Using your own API" is generated from the same schemas and reading rules (run `npm run docs:api`)', async () => {
   const readme = readFileSync(README_PATH, 'utf8');
   expect(readme).toBe(await renderReadme());
-  // What the section says comes from client/api/reading.ts, e.g. a coach needs only id and email.
+  // What the section says comes from client/data/reading.ts, e.g. a coach needs only id and email.
   expect(readme).toMatch(/\| Coach \| [^|]+ \| `id`, `email` \| `firstName` \(""\)/);
   expect(readme).toMatch(/\| Me \| GET \/auth\/me \| `id`, `email`, `isUserLocked`, `isAdmin`, `isSuperAdmin`, `isHealthManager` \|/);
   expect(readme).toMatch(/npm run check:upstream -- /);

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { deleteCoach, endCoachSessions, getCoach, listCoachPatients, resetCoachPassword, sendVerificationEmail, updateCoach } from '../../../api/coaches.ts';
 import { CoachSchema, type Coach } from '../../../../contract/schemas/coaches.ts';
+import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { DataState } from '../../../components/DataState.tsx';
-import { useAction } from '../../../components/useAction.ts';
-import { ConflictError, useVersionedSave } from '../../../components/useVersionedSave.ts';
-import { type AccountAction, mayActOn } from '../../../components/permissions.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { ConflictError, useForm } from '../../../data/useForm.ts';
+import { type AccountAction, mayActOn } from '../../../domain/permissions.ts';
+import { type Query, useQuery } from '../../../data/useQuery.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { user } from '../../../state/session.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -17,56 +18,66 @@ import { roleText } from './CoachList.tsx';
 import { coachStatus } from './coach-status.ts';
 import { hasCoachDraft } from './coach-form.ts';
 import { coachName, patientListName } from '../../../lib/names.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 type DialogKind = 'edit' | 'delete' | 'lock' | 'link' | 'endSessions' | null;
+type Notice = (text: string, forPath?: string) => void;
 
 /** Lock and delete act on what the administrator sees: a change by someone else in between stops them. */
 const sameCoach = (a: Coach, b: Coach) => JSON.stringify({ ...a, updatedAt: '' }) === JSON.stringify({ ...b, updatedAt: '' });
 
-/** One coach: details, the patients they look after, and every administrative action. */
-export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: (text: string, forPath?: string) => void }) {
-  const [, navigate] = useLocation();
-  const coach = useResource((signal) => getCoach(coachId, signal), coachId);
-  const patients = useResource((signal) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], limit: 1000 }, signal), coachId);
-  // An edit with unsaved values (a reload, a failed save) opens again by itself.
-  const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
+/**
+ * The requests of one coach's page: lock, unlock and delete name the version on screen (If-Match); one that met a
+ * change by someone else shows the coach as stored, and the next attempt is based on that.
+ */
+function useCoachRequests(coachId: string, coach: Query<Coach>, onNotice: Notice) {
   // Which of the buttons started the request that runs (its spinner); the others are disabled meanwhile.
   const [started, setStarted] = useState<string | null>(null);
-  const action = useAction((failure) => actionErrorText(failure));
-  const busy = action.busy ? started : null;
-  const isSelf = user.value?.id === coachId;
-  const versioned = useVersionedSave(CoachSchema, sameCoach);
-  /**
-   * A lock or delete that met a change by someone else: the screen now shows the coach as stored, and the next
-   * attempt is based on that (ConflictError carries the current record).
-   */
+  const action = useMutation((failure) => actionErrorText(failure));
+  const versioned = useForm<never, typeof CoachSchema>({ draft: null, schema: CoachSchema, sameForForm: sameCoach });
   const showCurrent = (failure: unknown) => {
     if (!(failure instanceof ConflictError)) return;
     coach.setData(() => (failure as ConflictError<Coach>).conflict.current);
-    versioned.dismiss();
+    versioned.dismissConflict();
   };
-
+  /** Runs `request`, and on a conflict shows the coach as stored before the failure goes on. */
+  const based = async <R,>(request: () => Promise<R>): Promise<R> => {
+    try {
+      return await request();
+    } catch (failure) {
+      showCurrent(failure);
+      throw failure;
+    }
+  };
   const act = (key: string, request: () => Promise<string>) => {
     setStarted(key);
-    return action.run(async () => {
-      try {
-        onNotice(await request());
-      } catch (failure) {
-        showCurrent(failure);
-        throw failure;
-      }
-    });
+    return action.run(async () => onNotice(await request()));
   };
+  const lock = (locked: boolean) =>
+    based(async () => {
+      const { data } = await versioned.save(coach.data ?? null, (ifMatch) => updateCoach(coachId, { isUserLocked: locked }, ifMatch));
+      coach.setData(() => data);
+    });
+  const remove = () => based(() => versioned.save(coach.data ?? null, (ifMatch) => deleteCoach(coachId, ifMatch)));
+  return { act, lock, remove, busy: action.busy ? started : null, error: action.error };
+}
 
+/** One coach: details, the patients they look after, and every administrative action. */
+export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: Notice }) {
+  const coach = useQuery((signal) => getCoach(coachId, signal), coachId);
+  // An edit with unsaved values (a reload, a failed save) opens again by itself.
+  const [dialog, setDialog] = useState<DialogKind>(() => (hasCoachDraft(user.value?.id, coachId) ? 'edit' : null));
+  const patients = useQuery(
+    (signal) => readAll((range) => listCoachPatients(coachId, { order: ['lastName ASC', 'id ASC'], ...range }, signal), signal),
+    coachId,
+  );
+  const requests = useCoachRequests(coachId, coach, onNotice);
+  const isSelf = user.value?.id === coachId;
   const c = coach.data;
   const name = c ? coachName(c) : '';
-  const lock = async (locked: boolean) => {
-    const { data } = await versioned.save(c ?? null, (ifMatch) => updateCoach(coachId, { isUserLocked: locked }, ifMatch));
-    coach.setData(() => data);
-  };
   const setLocked = (locked: boolean) =>
-    act(locked ? 'lock' : 'unlock', async () => {
-      await lock(locked);
+    requests.act(locked ? 'lock' : 'unlock', async () => {
+      await requests.lock(locked);
       return locked ? t('admin.coach.lockedDone', { name }) : t('admin.coach.unlockedDone', { name });
     });
 
@@ -78,137 +89,181 @@ export function CoachDetail({ coachId, onNotice }: { coachId: string; onNotice: 
       <DataState status={coach.status} error={coach.error} onRetry={coach.reload} hasData={!!c}>
         {c && (
           <>
-            <h2 id="admin-coach-heading">
-              {name} {c.title && <small className="admin-muted">{c.title}</small>}
-            </h2>
-            <dl className="admin-details">
-              <dt>{t('admin.coach.email')}</dt>
-              <dd className="admin-wrap">
-                {c.email}
-                {c.pendingEmail && (
-                  <small className="admin-block admin-pending field-hint">{t('accounts.admin.pendingEmail', { email: c.pendingEmail })}</small>
-                )}
-              </dd>
-              <dt>{t('admin.coach.phone')}</dt>
-              <dd>{c.phone || t('admin.notSet')}</dd>
-              <dt>{t('admin.coach.roles')}</dt>
-              <dd>{roleText(c)}</dd>
-              <dt>{t('admin.coach.state')}</dt>
-              <dd>
-                {coachStatus(c).map((s) => (
-                  <span key={s.key} className={`admin-tag admin-tag-${s.tone}`}>
-                    {s.text}
-                  </span>
-                ))}
-              </dd>
-            </dl>
-            <CoachActions coach={c} busy={busy} isSelf={isSelf} act={act} open={setDialog} onUnlock={() => setLocked(false)} />
+            <CoachFacts coach={c} />
+            <CoachActions coach={c} busy={requests.busy} isSelf={isSelf} act={requests.act} open={setDialog} onUnlock={() => setLocked(false)} />
             {!mayActOn('edit', c) && <p className="field-hint">{t('accounts.admin.superAdminHint')}</p>}
             {isSelf && <p className="field-hint">{t('admin.coach.selfHint')}</p>}
-            {action.error && (
+            {requests.error && (
               <p role="alert" className="form-error">
-                {action.error}
+                {requests.error}
               </p>
             )}
-            <h3>{t('admin.coach.patientsHeading')}</h3>
-            <DataState
-              status={patients.status}
-              error={patients.error}
-              onRetry={patients.reload}
-              hasData={!!patients.data?.length}
-              empty={(patients.data ?? []).length === 0}
-              emptyText={t('admin.coach.noPatients')}
-            >
-              <p className="admin-count">{t('admin.coach.patientCount', { n: formatNumber(patients.data?.length ?? 0) })}</p>
-              <ul className="admin-patient-list">
-                {(patients.data ?? []).map((p) => (
-                  <li key={p.id}>
-                    <Link href={`/patient/${encodeURIComponent(p.id)}`}>
-                      {p.patientCode} · {patientListName(p)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </DataState>
-            {dialog === 'edit' && mayActOn('edit', c) && (
-              <CoachFormDialog
-                coach={c}
-                onClose={() => setDialog(null)}
-                onSaved={(saved: Coach, message) => {
-                  coach.setData(() => saved);
-                  setDialog(null);
-                  onNotice(message);
-                }}
-              />
-            )}
-            {dialog === 'lock' && (
-              <ConfirmDialog
-                title={t('admin.coach.lockTitle')}
-                describeError={actionErrorText}
-                text={t('admin.coach.lockText', { name })}
-                confirmLabel={t('admin.coach.lock')}
-                onClose={() => setDialog(null)}
-                onConfirm={async () => {
-                  try {
-                    await lock(true);
-                  } catch (failure) {
-                    showCurrent(failure);
-                    throw failure;
-                  }
-                  setDialog(null);
-                  onNotice(t('admin.coach.lockedDone', { name }));
-                }}
-              />
-            )}
-            {dialog === 'delete' && (
-              <ConfirmDialog
-                title={t('admin.coach.deleteTitle')}
-                describeError={actionErrorText}
-                text={t('admin.coach.deleteText', { name })}
-                confirmLabel={t('admin.delete')}
-                onClose={() => setDialog(null)}
-                onConfirm={async () => {
-                  try {
-                    await versioned.save(c, (ifMatch) => deleteCoach(coachId, ifMatch));
-                  } catch (failure) {
-                    showCurrent(failure);
-                    throw failure;
-                  }
-                  onNotice(t('admin.coach.deleted', { name }), '/admin');
-                  navigate('/admin');
-                }}
-              />
-            )}
-            {dialog === 'endSessions' && (
-              <ConfirmDialog
-                title={t('accounts.admin.endSessionsTitle')}
-                text={isSelf ? t('accounts.admin.endSessionsSelfText') : t('accounts.admin.endSessionsText', { name })}
-                confirmLabel={t('accounts.admin.endSessions')}
-                describeError={(failure) => actionErrorText(failure, t('accounts.admin.endSessionsFailed'))}
-                onClose={() => setDialog(null)}
-                onConfirm={async () => {
-                  await endCoachSessions(coachId);
-                  setDialog(null);
-                  onNotice(isSelf ? t('accounts.settings.otherSessionsEnded') : t('accounts.admin.sessionsEnded', { name }));
-                }}
-              />
-            )}
-            {dialog === 'link' && (
-              <LinkPatientDialog
-                coach={c}
-                onClose={() => setDialog(null)}
-                onLinked={(message) => {
-                  setDialog(null);
-                  onNotice(message);
-                  patients.reload();
-                }}
-              />
-            )}
+            <CoachPatients patients={patients} />
+            <CoachDialogs
+              coach={c}
+              dialog={dialog}
+              isSelf={isSelf}
+              close={() => setDialog(null)}
+              onNotice={onNotice}
+              requests={requests}
+              onSaved={(saved) => coach.setData(() => saved)}
+              onLinked={patients.reload}
+            />
           </>
         )}
       </DataState>
     </section>
   );
+}
+
+/** Name, contact, roles and state of one coach. */
+function CoachFacts({ coach: c }: { coach: Coach }) {
+  return (
+    <>
+      <h2 id="admin-coach-heading">
+        {coachName(c)} {c.title && <small className="admin-muted">{c.title}</small>}
+      </h2>
+      <dl className="admin-details">
+        <dt>{t('admin.coach.email')}</dt>
+        <dd className="admin-wrap">
+          {c.email}
+          {c.pendingEmail && <small className="admin-block admin-pending field-hint">{t('accounts.admin.pendingEmail', { email: c.pendingEmail })}</small>}
+        </dd>
+        <dt>{t('admin.coach.phone')}</dt>
+        <dd>{c.phone || t('admin.notSet')}</dd>
+        <dt>{t('admin.coach.roles')}</dt>
+        <dd>{roleText(c)}</dd>
+        <dt>{t('admin.coach.state')}</dt>
+        <dd>
+          {coachStatus(c).map((s) => (
+            <span key={s.key} className={`admin-tag admin-tag-${s.tone}`}>
+              {s.text}
+            </span>
+          ))}
+        </dd>
+      </dl>
+    </>
+  );
+}
+
+/** The patients a coach looks after, every one of them (read page by page). */
+function CoachPatients({ patients }: { patients: Query<Patient[]> }) {
+  return (
+    <>
+      <h3>{t('admin.coach.patientsHeading')}</h3>
+      <DataState
+        status={patients.status}
+        error={patients.error}
+        onRetry={patients.reload}
+        hasData={!!patients.data?.length}
+        empty={(patients.data ?? []).length === 0}
+        emptyText={t('admin.coach.noPatients')}
+      >
+        <p className="admin-count">{t('admin.coach.patientCount', { n: formatNumber(patients.data?.length ?? 0) })}</p>
+        <ul className="admin-patient-list">
+          {(patients.data ?? []).map((p) => (
+            <li key={p.id}>
+              <Link href={`/patient/${encodeURIComponent(p.id)}`}>
+                {p.patientCode} · {patientListName(p)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </DataState>
+    </>
+  );
+}
+
+interface DialogsProps {
+  coach: Coach;
+  dialog: DialogKind;
+  isSelf: boolean;
+  close: () => void;
+  onNotice: Notice;
+  requests: ReturnType<typeof useCoachRequests>;
+  onSaved: (coach: Coach) => void;
+  onLinked: () => void;
+}
+
+/** The dialog the page has open: edit, lock, delete, end sessions, link a patient. */
+function CoachDialogs({ coach: c, dialog, isSelf, close, onNotice, requests, onSaved, onLinked }: DialogsProps) {
+  const [, navigate] = useLocation();
+  const name = coachName(c);
+  if (dialog === 'edit' && mayActOn('edit', c)) {
+    return (
+      <CoachFormDialog
+        coach={c}
+        onClose={close}
+        onSaved={(saved: Coach, message) => {
+          onSaved(saved);
+          close();
+          onNotice(message);
+        }}
+      />
+    );
+  }
+  if (dialog === 'lock') {
+    return (
+      <ConfirmDialog
+        title={t('admin.coach.lockTitle')}
+        describeError={actionErrorText}
+        text={t('admin.coach.lockText', { name })}
+        confirmLabel={t('admin.coach.lock')}
+        onClose={close}
+        onConfirm={async () => {
+          await requests.lock(true);
+          close();
+          onNotice(t('admin.coach.lockedDone', { name }));
+        }}
+      />
+    );
+  }
+  if (dialog === 'delete') {
+    return (
+      <ConfirmDialog
+        title={t('admin.coach.deleteTitle')}
+        describeError={actionErrorText}
+        text={t('admin.coach.deleteText', { name })}
+        confirmLabel={t('admin.delete')}
+        onClose={close}
+        onConfirm={async () => {
+          await requests.remove();
+          onNotice(t('admin.coach.deleted', { name }), '/admin');
+          navigate('/admin');
+        }}
+      />
+    );
+  }
+  if (dialog === 'endSessions') {
+    return (
+      <ConfirmDialog
+        title={t('accounts.admin.endSessionsTitle')}
+        text={isSelf ? t('accounts.admin.endSessionsSelfText') : t('accounts.admin.endSessionsText', { name })}
+        confirmLabel={t('accounts.admin.endSessions')}
+        describeError={(failure) => actionErrorText(failure, t('accounts.admin.endSessionsFailed'))}
+        onClose={close}
+        onConfirm={async () => {
+          await endCoachSessions(c.id);
+          close();
+          onNotice(isSelf ? t('accounts.settings.otherSessionsEnded') : t('accounts.admin.sessionsEnded', { name }));
+        }}
+      />
+    );
+  }
+  if (dialog === 'link') {
+    return (
+      <LinkPatientDialog
+        coach={c}
+        onClose={close}
+        onLinked={(message) => {
+          close();
+          onNotice(message);
+          onLinked();
+        }}
+      />
+    );
+  }
+  return null;
 }
 
 interface ActionProps {
@@ -223,7 +278,7 @@ interface ActionProps {
 
 /**
  * The buttons of one coach's page. Only what the signed-in administrator may do to this account is offered
- * (components/permissions.ts): an administrator's account only to a super administrator, who sees every action;
+ * (domain/permissions.ts): an administrator's account only to a super administrator, who sees every action;
  * lock and delete never on oneself (shown disabled, the page says why).
  */
 function CoachActions({ coach: c, busy, isSelf, act, open, onUnlock }: ActionProps) {

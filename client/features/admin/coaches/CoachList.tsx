@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { listCoaches } from '../../../api/coaches.ts';
 import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { CoachFormDialog } from './CoachFormDialog.tsx';
 import { TrialAccessDialog } from './TrialAccessDialog.tsx';
@@ -11,10 +11,14 @@ import { coachStatus } from './coach-status.ts';
 import { coachListName } from '../../../lib/names.ts';
 import { user } from '../../../state/session.ts';
 import { hasCoachDraft } from './coach-form.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /** Every coach with roles and state; search narrows the list as you type. */
 export function CoachList({ onNotice }: { onNotice: (text: string) => void }) {
-  const coaches = useResource((signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: 1000 }, signal), 'coaches');
+  const coaches = useQuery(
+    (signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC', 'id ASC'], ...range }, signal), signal),
+    'coaches',
+  );
   const [query, setQuery] = useState('');
   // A new coach's form with unsaved values (a reload, a failed save) opens again by itself.
   const [dialog, setDialog] = useState<'create' | 'trial' | null>(() => (hasCoachDraft(user.value?.id) ? 'create' : null));

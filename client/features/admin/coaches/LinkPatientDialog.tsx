@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { linkPatient } from '../../../api/coaches.ts';
 import { listPatients } from '../../../api/patients.ts';
-import { listCount, listPage, type ListCount } from '../../../api/paging.ts';
+import { listCount, listPage, type ListCount } from '../../../data/paging.ts';
 import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { errorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
+import { useMutation } from '../../../data/useMutation.ts';
 import { formatCount } from '../../../components/list-count.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FormDialog } from '../FormDialog.tsx';
@@ -26,18 +26,14 @@ export function patientSearchWhere(query: string): Record<string, unknown> | und
   return parts.length === 1 ? parts[0] : { and: parts };
 }
 
-/** Search a patient by code or name and link them to the coach. */
-export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; onLinked: (message: string) => void; onClose: () => void }) {
-  const [query, setQuery] = useState('');
+/** The patients a search finds, a quarter second after the last keystroke, at most RESULTS of them. */
+function usePatientChoices(query: string) {
   const [results, setResults] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; items: Patient[]; total: ListCount; error?: unknown }>({
     status: 'idle',
     items: [],
     total: NONE,
   });
-  const [chosen, setChosen] = useState<string | null>(null);
-  const { busy, error, run, fail } = useAction((failure) => `${t('admin.link.failed')} ${errorText(failure)}`);
   const [attempt, setAttempt] = useState(0);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: searches again when the query or the retry attempt changes, nothing else
   useEffect(() => {
     const where = patientSearchWhere(query);
@@ -61,6 +57,15 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
       controller.abort();
     };
   }, [query, attempt]);
+  return { results, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** Search a patient by code or name and link them to the coach. */
+export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; onLinked: (message: string) => void; onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const { results, retry } = usePatientChoices(query);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const { busy, error, run, fail } = useMutation((failure) => `${t('admin.link.failed')} ${errorText(failure)}`);
 
   const submit = async () => {
     const patient = results.items.find((p) => p.id === chosen);
@@ -98,7 +103,7 @@ export function LinkPatientDialog({ coach, onLinked, onClose }: { coach: Coach; 
       {results.status === 'error' && (
         <p role="alert" className="form-error">
           {errorText(results.error)}{' '}
-          <button type="button" className="secondary outline" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="secondary outline" onClick={retry}>
             {t('admin.retry')}
           </button>
         </p>

@@ -4,13 +4,13 @@ import type { PatientAccess } from '../../../../contract/schemas/patient-tokens.
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { creationErrorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
+import { useMutation } from '../../../data/useMutation.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /** Creates a 14-day trial patient with an access code (linked to the calling coach) and shows the code. */
 export function TrialAccessDialog({ onClose }: { onClose: () => void }) {
   const [access, setAccess] = useState<PatientAccess | null>(null);
-  const { busy, error, run } = useAction(creationErrorText);
+  const { busy, error, run } = useMutation(creationErrorText);
   const create = () => run(async () => setAccess((await createTrialAccess()).data));
   const done = access !== null;
   return (

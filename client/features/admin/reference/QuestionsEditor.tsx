@@ -48,21 +48,7 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
                     hint={t('admin.surveys.questionIdHint')}
                   />
                 </div>
-                {q.type === 'choice' && (
-                  <TextArea label={t('admin.surveys.options')} value={q.options} onValue={(options) => update(i, { options })} error={err('options')} />
-                )}
-                {q.type === 'scale' && (
-                  <>
-                    <div className="grid">
-                      <TextField label={t('admin.surveys.min')} value={q.min} inputMode="numeric" onValue={(min) => update(i, { min })} error={err('min')} />
-                      <TextField label={t('admin.surveys.max')} value={q.max} inputMode="numeric" onValue={(max) => update(i, { max })} error={err('max')} />
-                    </div>
-                    <div className="grid">
-                      <TextField label={t('admin.surveys.minLabel')} value={q.minLabel} onValue={(minLabel) => update(i, { minLabel })} />
-                      <TextField label={t('admin.surveys.maxLabel')} value={q.maxLabel} onValue={(maxLabel) => update(i, { maxLabel })} />
-                    </div>
-                  </>
-                )}
+                <TypeFields question={q} update={(patch) => update(i, patch)} err={err} />
                 <div className="button-row">
                   {[
                     { text: 'up', label: 'moveUp', className: 'secondary outline', disabled: i === 0, act: () => move(i, -1) },
@@ -96,5 +82,34 @@ export function QuestionsEditor({ questions, onChange, showErrors }: Props) {
         {t('admin.surveys.addQuestion')}
       </button>
     </fieldset>
+  );
+}
+
+interface TypeFieldsProps {
+  question: QuestionForm;
+  update: (patch: Partial<QuestionForm>) => void;
+  err: (key: keyof QuestionForm) => string | null;
+}
+
+/** What a question's type needs besides its text: the options of a choice, the range and end labels of a scale. */
+function TypeFields({ question, update, err }: TypeFieldsProps) {
+  return (
+    <>
+      {question.type === 'choice' && (
+        <TextArea label={t('admin.surveys.options')} value={question.options} onValue={(options) => update({ options })} error={err('options')} />
+      )}
+      {question.type === 'scale' && (
+        <>
+          <div className="grid">
+            <TextField label={t('admin.surveys.min')} value={question.min} inputMode="numeric" onValue={(min) => update({ min })} error={err('min')} />
+            <TextField label={t('admin.surveys.max')} value={question.max} inputMode="numeric" onValue={(max) => update({ max })} error={err('max')} />
+          </div>
+          <div className="grid">
+            <TextField label={t('admin.surveys.minLabel')} value={question.minLabel} onValue={(minLabel) => update({ minLabel })} />
+            <TextField label={t('admin.surveys.maxLabel')} value={question.maxLabel} onValue={(maxLabel) => update({ maxLabel })} />
+          </div>
+        </>
+      )}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { changedFields } from '../../../lib/changes.ts';
 import { useState, type ReactNode } from 'react';
 import { DataState } from '../../../components/DataState.tsx';
-import { useAction } from '../../../components/useAction.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormDialog } from '../FormDialog.tsx';
@@ -46,7 +46,7 @@ export function ReferenceTable<T extends { id: string }, F, B extends object>({
   onNotice: (text: string) => void;
 }) {
   const k = (key: string, params?: Record<string, string | number>) => t(`${config.keyPrefix}.${key}`, params);
-  const items = useResource((signal) => config.load(signal), config.keyPrefix);
+  const items = useQuery((signal) => config.load(signal), config.keyPrefix);
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const list = items.data ?? [];
@@ -152,7 +152,7 @@ function ReferenceForm<T extends { id: string }, F, B extends object>({
   const k = (key: string, params?: Record<string, string | number>) => t(`${config.keyPrefix}.${key}`, params);
   const [form, setForm] = useState<F>(() => (item ? config.toForm(item) : config.emptyForm()));
   const [checked, setChecked] = useState(false);
-  const save = useAction();
+  const save = useMutation();
   const serverInvalid = invalidFields(save.error);
   const errors = checked ? config.validate(form) : {};
   const errorFor = (field: keyof F & string) => {

@@ -3,6 +3,7 @@ import type { CostRate, CostRateCreate } from '../../../../contract/schemas/cost
 import { formatNumber, t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 
 const UNITS: CostRate['unit'][] = ['session', 'week', 'month', 'flat'];
 interface CostRateForm {
@@ -30,7 +31,7 @@ const euro = (cents: number) => formatNumber(cents / 100, { style: 'currency', c
 
 export const costRatesConfig: ReferenceConfig<CostRate, CostRateForm, CostRateCreate> = {
   keyPrefix: 'admin.costRates',
-  load: (signal) => listCostRates({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
+  load: (signal) => readAll((range) => listCostRates({ order: ['name ASC', 'id ASC'], ...range }, signal), signal),
   columns: () => [
     { header: t('admin.costRates.name'), cell: (c) => c.name },
     { header: t('admin.costRates.amount'), cell: (c) => euro(c.amountCents), numeric: true },

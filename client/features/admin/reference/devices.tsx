@@ -3,6 +3,7 @@ import type { Device, DeviceCreate } from '../../../../contract/schemas/devices.
 import { t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 
 const TYPES: Device['type'][] = ['activity-tracker', 'smartphone', 'tablet', 'scale', 'blood-pressure-monitor', 'other'];
 interface DeviceForm {
@@ -13,7 +14,7 @@ interface DeviceForm {
 
 export const devicesConfig: ReferenceConfig<Device, DeviceForm, DeviceCreate> = {
   keyPrefix: 'admin.devices',
-  load: (signal) => listDevices({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
+  load: (signal) => readAll((range) => listDevices({ order: ['name ASC', 'id ASC'], ...range }, signal), signal),
   columns: () => [
     { header: t('admin.devices.name'), cell: (d) => d.name },
     { header: t('admin.devices.type'), cell: (d) => t(`admin.devices.types.${d.type}`) },

@@ -3,6 +3,7 @@ import type { Diagnosis, DiagnosisCreate } from '../../../../contract/schemas/di
 import { t } from '../../../lib/i18n.ts';
 import { TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 
 interface DiagnosisForm {
   code: string;
@@ -13,7 +14,7 @@ export const ICD10 = /^[A-Z]\d{2}(\.\d{1,2})?[-+!*#]?$/;
 
 export const diagnosesConfig: ReferenceConfig<Diagnosis, DiagnosisForm, DiagnosisCreate> = {
   keyPrefix: 'admin.diagnoses',
-  load: (signal) => listDiagnoses({ order: ['code ASC', 'id ASC'], limit: 1000 }, signal),
+  load: (signal) => readAll((range) => listDiagnoses({ order: ['code ASC', 'id ASC'], ...range }, signal), signal),
   columns: () => [
     { header: t('admin.diagnoses.code'), cell: (d) => d.code },
     { header: t('admin.diagnoses.label'), cell: (d) => d.label },

@@ -10,6 +10,7 @@ import { instanceTitle } from '../../../lib/instance-title.ts';
 import { t } from '../../../lib/i18n.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 
 interface EndpointForm {
   name: string;
@@ -36,7 +37,7 @@ function toBody(f: EndpointForm) {
 
 export const replicationConfig: ReferenceConfig<ReplicationEndpoint, EndpointForm, ReturnType<typeof toBody>> = {
   keyPrefix: 'admin.replication',
-  load: (signal) => listReplicationEndpoints({ order: ['name ASC', 'id ASC'], limit: 1000 }, signal),
+  load: (signal) => readAll((range) => listReplicationEndpoints({ order: ['name ASC', 'id ASC'], ...range }, signal), signal),
   columns: () => [
     // docs/product.md#entities: shown as "product | endpoint name", the product being the instance title.
     { header: t('admin.replication.name'), cell: (e) => endpointDisplayName(instanceTitle(), e) },

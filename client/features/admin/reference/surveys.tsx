@@ -5,6 +5,7 @@ import { CheckboxField, TextArea, TextField } from '../fields.tsx';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import type { ReferenceConfig } from './ReferenceTable.tsx';
 import { questionErrors, questionToForm, toQuestion, type QuestionForm } from './survey-questions.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 interface SurveyForm {
   title: string;
@@ -21,7 +22,7 @@ const questionSummary = (questions: SurveyQuestion[]) => t('admin.surveys.questi
 
 export const surveysConfig: ReferenceConfig<Survey, SurveyForm, ReturnType<typeof toBody>> = {
   keyPrefix: 'admin.surveys',
-  load: (signal) => listSurveys({ order: ['title ASC', 'id ASC'], limit: 1000 }, signal),
+  load: (signal) => readAll((range) => listSurveys({ order: ['title ASC', 'id ASC'], ...range }, signal), signal),
   columns: () => [
     {
       header: t('admin.surveys.surveyTitle'),

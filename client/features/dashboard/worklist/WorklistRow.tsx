@@ -5,8 +5,8 @@ import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { BirthDate } from '../../../components/BirthDate.tsx';
 import { FreshnessBadge } from '../../../components/FreshnessBadge.tsx';
 import { errorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { useDraft } from '../../../components/useDraft.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { useForm } from '../../../data/useForm.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { patientName } from '../../../lib/names.ts';
@@ -29,11 +29,14 @@ interface Props {
  */
 export function WorklistRow({ patient, coachId, now, onDone }: Props) {
   const name = patientName(patient);
-  const [note, setNote, clearNote] = useDraft(draftStorageKey(coachId, patient.id, 'call-note'));
+  const noteForm = useForm<string>({ draft: draftStorageKey(coachId, patient.id, 'call-note') });
+  const note = noteForm.value ?? '';
+  const setNote = noteForm.keep;
+  const clearNote = noteForm.discard;
   const [minutes, setMinutes] = useState('');
   const [followUp, setFollowUpDay] = useState('');
   const calls = useCallRecorder({ patientId: patient.id, coachId, previousFollowUp: patient.followUpAt ?? null, note, clearNote, restoreNote: setNote });
-  const alone = useAction((cause) =>
+  const alone = useMutation((cause) =>
     cause instanceof FollowUpNotKept ? t('dashboard.worklist.followUpNotKept') : `${t('dashboard.worklist.followUpFailed')} ${errorText(cause)}`,
   );
   const tomorrow = isoDay(new Date(now.getTime() + 86_400_000));

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../../data/http.ts';
 import { updatePatient } from '../../../api/patients.ts';
 import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { deleteSyncRecord, upsertSyncRecord } from '../../../api/sync-db.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from '../../../data/useForm.ts';
 import { errorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { useStoredDraft } from '../../../components/useStoredDraft.ts';
+import { useMutation } from '../../../data/useMutation.ts';
 import { onReconnect, online } from '../../../lib/connection.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { t } from '../../../lib/i18n.ts';
@@ -59,11 +59,11 @@ interface Options {
  * is offered for UNDO_MS.
  */
 export function useCallRecorder({ patientId, coachId, previousFollowUp, note, clearNote, restoreNote }: Options) {
-  const draft = useStoredDraft<PendingCall>(coachId ? draftStorageKey(coachId, patientId, 'pending-call') : null);
-  const [pending, setPending] = useState<PendingCall | null>(draft.restored);
+  const editor = useForm<PendingCall>({ draft: coachId ? draftStorageKey(coachId, patientId, 'pending-call') : null });
+  const [pending, setPending] = useState<PendingCall | null>(editor.restored);
   const [recorded, setRecorded] = useState<RecordedCall | null>(null);
   const [undoable, setUndoable] = useState(false);
-  const action = useAction(describe);
+  const action = useMutation(describe);
   const noteRef = useRef(note);
   noteRef.current = note;
 
@@ -76,7 +76,7 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
     action.run(async () => {
       const sentNote = noteRef.current;
       await recordCall(patientId, coachId, next.call, sentNote);
-      draft.clear();
+      editor.clearDraft();
       setPending(null);
       clearNote();
       const done: RecordedCall = { ...next, note: sentNote, followUpKept: '' };
@@ -88,7 +88,7 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
     });
 
   const start = (next: PendingCall) => {
-    draft.store(next);
+    editor.keep(next);
     setPending(next);
     return send(next);
   };
@@ -101,7 +101,7 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
   // up, that return went unheard, so send it now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the call restored when the row appears
   useEffect(() => {
-    if (draft.restored && online.value) void sendRef.current(draft.restored);
+    if (editor.restored && online.value) void sendRef.current(editor.restored);
   }, []);
 
   useEffect(() => {
@@ -110,7 +110,7 @@ export function useCallRecorder({ patientId, coachId, previousFollowUp, note, cl
     return () => clearTimeout(timer);
   }, [undoable]);
 
-  const undoing = useAction((cause) => `${t('dashboard.worklist.undoFailed')} ${errorText(cause)}`);
+  const undoing = useMutation((cause) => `${t('dashboard.worklist.undoFailed')} ${errorText(cause)}`);
   const undo = () =>
     undoing.run(async () => {
       if (!recorded) return;

@@ -1,6 +1,6 @@
 import '../../../components/records.css';
 import { Link } from 'wouter';
-import type { Freshness } from '../../../components/freshness.ts';
+import type { Freshness } from '../../../domain/freshness.ts';
 import { t } from '../../../lib/i18n.ts';
 import { user } from '../../../state/session.ts';
 import { chapterHref, chaptersFor, chapterText } from './chapters.ts';

@@ -1,5 +1,5 @@
 import type { Me } from '../../../../contract/schemas/auth.ts';
-import { can, exportKinds } from '../../../components/permissions.ts';
+import { can, exportKinds } from '../../../domain/permissions.ts';
 import { user } from '../../../state/session.ts';
 import { systemSettings } from '../../../state/settings.ts';
 import { t } from '../../../lib/i18n.ts';

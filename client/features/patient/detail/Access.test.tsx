@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../../data/http.ts';
 import { buildPatientToken } from '../../../../test/helpers/screen-records.ts';
 import { AccessCode } from './AccessCode.tsx';
 import { Devices } from './Devices.tsx';

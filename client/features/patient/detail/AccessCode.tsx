@@ -5,7 +5,7 @@ import type { PatientToken } from '../../../../contract/schemas/patient-tokens.t
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
+import { useMutation } from '../../../data/useMutation.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /**
@@ -16,7 +16,7 @@ export function AccessCode({ patientId }: { patientId: string }) {
   const [token, setToken] = useState<PatientToken | null>(null);
   // The API has no unused code for this patient and did not make one (404): the coach makes one here.
   const [none, setNone] = useState(false);
-  const { busy, error, run } = useAction();
+  const { busy, error, run } = useMutation();
   const load = () =>
     run(async () => {
       const found = (await getOrCreateUnusedToken(patientId)).data;

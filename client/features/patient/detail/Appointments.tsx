@@ -3,10 +3,9 @@ import { saveAppointments } from '../../../api/patients.ts';
 import type { Appointment, Patient } from '../../../../contract/schemas/patients.ts';
 import { ConflictNotice } from '../../../components/ConflictNotice.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { exceptConflicts, useVersionedSave } from '../../../components/useVersionedSave.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { exceptConflicts, useForm } from '../../../data/useForm.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
-import { useStoredDraft } from '../../../components/useStoredDraft.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { appointmentTime } from '../../../lib/identity.ts';
 import {
@@ -23,17 +22,19 @@ import {
 } from './appointments-form.ts';
 
 /**
- * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
- * stays on screen and is marked unsaved, and it is kept as a draft with what is being typed, so nothing is
- * lost when a save fails, on a reload or when the coach leaves the tab.
+ * The appointment list and the form beside it, kept as one draft: until the server confirms a save the changed list
+ * stays on screen and is marked unsaved, with what is being typed in the form.
  */
-export function Appointments({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (list: Appointment[]) => void }) {
-  const draft = useStoredDraft<AppointmentsDraft>(coachId ? draftStorageKey(coachId, patient.id, 'appointments') : null);
-  const restored = draft.restored;
+function useAppointments(patient: Patient, coachId: string, onSaved: (list: Appointment[]) => void) {
+  const editor = useForm<AppointmentsDraft, typeof PatientAppointmentsSchema>({
+    draft: coachId ? draftStorageKey(coachId, patient.id, 'appointments') : null,
+    schema: PatientAppointmentsSchema,
+    sameForForm: sameList,
+  });
+  const restored = editor.restored;
   const [list, setList] = useState<Appointment[]>(restored?.pending?.list ?? patient.appointments);
   const [form, setFormState] = useState<FormState>(() => restored?.form ?? empty());
-  const [formError, setFormError] = useState('');
-  const { busy: saving, error, run } = useAction(exceptConflicts);
+  const mutation = useMutation(exceptConflicts);
   const [unsavedRestored, setUnsavedRestored] = useState(!!restored?.pending);
   const [formRestored] = useState(!!restored?.form && !restored.pending);
   // The list as last stored, and the patient's version it belongs to (the ETag of the last save, else updatedAt).
@@ -42,13 +43,11 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       ? { list: restored.pending.base, etag: restored.pending.etag }
       : { list: { appointments: patient.appointments, updatedAt: patient.updatedAt }, etag: null },
   );
-  const versioned = useVersionedSave(PatientAppointmentsSchema, sameList);
-  const now = Date.now();
   const kept = useRef<AppointmentsDraft>({ form: restored?.form ?? null, pending: restored?.pending ?? null });
   const keep = (change: Partial<AppointmentsDraft>) => {
     kept.current = { ...kept.current, ...change };
-    if (kept.current.form === null && kept.current.pending === null) draft.clear();
-    else draft.store(kept.current);
+    if (kept.current.form === null && kept.current.pending === null) editor.clearDraft();
+    else editor.keep(kept.current);
   };
   const setForm = (next: FormState) => {
     setFormState(next);
@@ -56,18 +55,40 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
   };
 
   async function persist(next: Appointment[]) {
-    await run(async () => {
+    await mutation.run(async () => {
       setList(next);
       setUnsavedRestored(false);
       keep({ pending: { list: next, base: base.list, etag: base.etag } });
-      const result = await versioned.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
+      const result = await editor.save(base.list, (ifMatch) => saveAppointments(patient.id, next, ifMatch), base.etag);
       keep({ pending: null });
       setBase({ list: { appointments: result.data, updatedAt: null }, etag: result.etag ?? null });
       setList(result.data);
       onSaved(result.data);
     });
   }
-  const conflict = versioned.conflict;
+
+  /** The other person's list replaces this one; what the form holds stays. */
+  function takeTheirs(current: Versioned, tag: string | null) {
+    keep({ pending: null });
+    setBase({ list: current, etag: tag });
+    setList(current.appointments);
+    onSaved(current.appointments);
+    editor.dismissConflict();
+  }
+
+  return { list, form, setForm, persist, takeTheirs, conflict: editor.conflict, mutation, unsavedRestored, formRestored };
+}
+
+/**
+ * Planned contacts. The whole list is saved at once (PUT); until the server confirms, the changed list
+ * stays on screen and is marked unsaved, and it is kept as a draft with what is being typed, so nothing is
+ * lost when a save fails, on a reload or when the coach leaves the tab.
+ */
+export function Appointments({ patient, coachId, onSaved }: { patient: Patient; coachId: string; onSaved: (list: Appointment[]) => void }) {
+  const { list, form, setForm, persist, takeTheirs, conflict, mutation, unsavedRestored, formRestored } = useAppointments(patient, coachId, onSaved);
+  const { busy: saving, error } = mutation;
+  const [formError, setFormError] = useState('');
+  const now = Date.now();
 
   function add(e: Event) {
     e.preventDefault();
@@ -90,40 +111,8 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
 
   const upcoming = list.filter((a) => Date.parse(a.startsAt) >= now - 3600_000);
   const past = list.filter((a) => Date.parse(a.startsAt) < now - 3600_000).reverse();
-
   const row = (a: Appointment) => (
-    <li key={a.id}>
-      <span>
-        <strong>{appointmentTime(a.startsAt)}</strong>
-        {' · '}
-        {t(`patient.appointments.type.${a.type}`)} · {t('patient.appointments.minutes', { n: a.durationMinutes })}
-        {a.note && (
-          <>
-            <br />
-            <span className="muted">{a.note}</span>
-          </>
-        )}
-      </span>
-      <span className="row-actions">
-        <button
-          type="button"
-          className="secondary outline small"
-          disabled={saving}
-          onClick={() => setForm({ id: a.id, startsAt: toLocalInput(a.startsAt), durationMinutes: String(a.durationMinutes), type: a.type, note: a.note })}
-        >
-          {t('patient.appointments.edit')}
-        </button>
-        <button
-          type="button"
-          className="secondary outline small"
-          disabled={saving}
-          aria-label={t('patient.appointments.removeNamed', { date: formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
-          onClick={() => void persist(list.filter((x) => x.id !== a.id))}
-        >
-          {t('patient.appointments.remove')}
-        </button>
-      </span>
-    </li>
+    <AppointmentRow key={a.id} appointment={a} saving={saving} onEdit={setForm} onRemove={() => void persist(list.filter((x) => x.id !== a.id))} />
   );
 
   return (
@@ -134,13 +123,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
           changes={[{ label: t('patient.appointments.title'), theirs: describe(conflict.current.appointments) }]}
           busy={saving}
           onKeepMine={() => void persist(list)}
-          onTakeTheirs={() => {
-            keep({ pending: null });
-            setBase({ list: conflict.current, etag: conflict.tag });
-            setList(conflict.current.appointments);
-            onSaved(conflict.current.appointments);
-            versioned.dismiss();
-          }}
+          onTakeTheirs={() => takeTheirs(conflict.current, conflict.tag)}
         />
       )}
       {unsavedRestored && (
@@ -161,60 +144,7 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
       )}
       <h3>{t('patient.appointments.upcoming')}</h3>
       {upcoming.length === 0 ? <p className="muted">{t('patient.appointments.noneUpcoming')}</p> : <ul className="row-list">{upcoming.map(row)}</ul>}
-      <form className="appointment-form" onSubmit={add}>
-        {formRestored && form.note + form.startsAt !== '' && (
-          <p role="status" className="notice">
-            {t('unsaved.restored')}
-          </p>
-        )}
-        <fieldset className="grid-form">
-          <legend>{form.id ? t('patient.appointments.editTitle') : t('patient.appointments.add')}</legend>
-          <label>
-            {t('patient.appointments.startsAt')}
-            <input type="datetime-local" value={form.startsAt} onInput={(e) => setForm({ ...form, startsAt: (e.target as HTMLInputElement).value })} />
-          </label>
-          <label>
-            {t('patient.appointments.duration')}
-            <input
-              type="number"
-              min={5}
-              max={480}
-              step={5}
-              value={form.durationMinutes}
-              onInput={(e) => setForm({ ...form, durationMinutes: (e.target as HTMLInputElement).value })}
-            />
-          </label>
-          <label>
-            {t('patient.appointments.typeLabel')}
-            <select value={form.type} onChange={(e) => setForm({ ...form, type: (e.target as HTMLSelectElement).value as Appointment['type'] })}>
-              {TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`patient.appointments.type.${type}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('patient.appointments.note')}
-            <input type="text" maxLength={2000} value={form.note} onInput={(e) => setForm({ ...form, note: (e.target as HTMLInputElement).value })} />
-          </label>
-        </fieldset>
-        {formError && (
-          <p role="alert" className="inline-error">
-            {formError}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" disabled={saving} aria-busy={saving}>
-            {form.id ? t('patient.appointments.saveEdit') : t('patient.appointments.addButton')}
-          </button>
-          {form.id && (
-            <button type="button" className="secondary outline" onClick={() => setForm(empty())}>
-              {t('patient.comments.cancel')}
-            </button>
-          )}
-        </div>
-      </form>
+      <AppointmentForm form={form} setForm={setForm} restored={formRestored} error={formError} saving={saving} onSubmit={add} />
       {past.length > 0 && (
         <details>
           <summary>{t('patient.appointments.past', { n: past.length })}</summary>
@@ -222,5 +152,119 @@ export function Appointments({ patient, coachId, onSaved }: { patient: Patient; 
         </details>
       )}
     </section>
+  );
+}
+
+interface RowProps {
+  appointment: Appointment;
+  saving: boolean;
+  onEdit: (form: FormState) => void;
+  onRemove: () => void;
+}
+
+function AppointmentRow({ appointment: a, saving, onEdit, onRemove }: RowProps) {
+  return (
+    <li>
+      <span>
+        <strong>{appointmentTime(a.startsAt)}</strong>
+        {' · '}
+        {t(`patient.appointments.type.${a.type}`)} · {t('patient.appointments.minutes', { n: a.durationMinutes })}
+        {a.note && (
+          <>
+            <br />
+            <span className="muted">{a.note}</span>
+          </>
+        )}
+      </span>
+      <span className="row-actions">
+        <button
+          type="button"
+          className="secondary outline small"
+          disabled={saving}
+          onClick={() => onEdit({ id: a.id, startsAt: toLocalInput(a.startsAt), durationMinutes: String(a.durationMinutes), type: a.type, note: a.note })}
+        >
+          {t('patient.appointments.edit')}
+        </button>
+        <button
+          type="button"
+          className="secondary outline small"
+          disabled={saving}
+          aria-label={t('patient.appointments.removeNamed', { date: formatDate(a.startsAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          onClick={onRemove}
+        >
+          {t('patient.appointments.remove')}
+        </button>
+      </span>
+    </li>
+  );
+}
+
+interface FormProps {
+  form: FormState;
+  setForm: (form: FormState) => void;
+  /** The form opened with a draft from an earlier visit. */
+  restored: boolean;
+  error: string;
+  saving: boolean;
+  onSubmit: (event: Event) => void;
+}
+
+/** Adding an appointment, or changing the one whose "Bearbeiten" was pressed. */
+function AppointmentForm({ form, setForm, restored, error, saving, onSubmit }: FormProps) {
+  return (
+    <form className="appointment-form" onSubmit={onSubmit}>
+      {restored && form.note + form.startsAt !== '' && (
+        <p role="status" className="notice">
+          {t('unsaved.restored')}
+        </p>
+      )}
+      <fieldset className="grid-form">
+        <legend>{form.id ? t('patient.appointments.editTitle') : t('patient.appointments.add')}</legend>
+        <label>
+          {t('patient.appointments.startsAt')}
+          <input type="datetime-local" value={form.startsAt} onInput={(e) => setForm({ ...form, startsAt: (e.target as HTMLInputElement).value })} />
+        </label>
+        <label>
+          {t('patient.appointments.duration')}
+          <input
+            type="number"
+            min={5}
+            max={480}
+            step={5}
+            value={form.durationMinutes}
+            onInput={(e) => setForm({ ...form, durationMinutes: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          {t('patient.appointments.typeLabel')}
+          <select value={form.type} onChange={(e) => setForm({ ...form, type: (e.target as HTMLSelectElement).value as Appointment['type'] })}>
+            {TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`patient.appointments.type.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('patient.appointments.note')}
+          <input type="text" maxLength={2000} value={form.note} onInput={(e) => setForm({ ...form, note: (e.target as HTMLInputElement).value })} />
+        </label>
+      </fieldset>
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={saving} aria-busy={saving}>
+          {form.id ? t('patient.appointments.saveEdit') : t('patient.appointments.addButton')}
+        </button>
+        {form.id && (
+          <button type="button" className="secondary outline" onClick={() => setForm(empty())}>
+            {t('patient.comments.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
   );
 }

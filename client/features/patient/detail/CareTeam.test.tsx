@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../../data/http.ts';
 import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { CareTeam } from './CareTeam.tsx';
 

@@ -2,10 +2,11 @@ import { listCoaches } from '../../../api/coaches.ts';
 import { getPrimaryCoach, linkPatientCoach, listPatientCoaches, unlinkPatientCoach } from '../../../api/patients.ts';
 import type { Coach } from '../../../../contract/schemas/coaches.ts';
 import { DataState } from '../../../components/DataState.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { t } from '../../../lib/i18n.ts';
 import { LinkedList } from './LinkedList.tsx';
 import { coachListName, coachName } from '../../../lib/names.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /**
  * Primary coach (contact card) and the other coaches linked to the patient. Who is in the care team is the primary
@@ -13,11 +14,11 @@ import { coachListName, coachName } from '../../../lib/names.ts';
  * Without `me`, every control is offered and the server's answer decides.
  */
 export function CareTeam({ patientId, me }: { patientId: string; me?: { id: string; manages: boolean } }) {
-  const primary = useResource((signal) => getPrimaryCoach(patientId, signal), patientId);
-  const linked = useResource((signal) => listPatientCoaches(patientId, signal), patientId);
+  const primary = useQuery((signal) => getPrimaryCoach(patientId, signal), patientId);
+  const linked = useQuery((signal) => listPatientCoaches(patientId, signal), patientId);
   // Colleagues to add; when the list cannot be read the team is shown without the "add" choice.
-  const all = useResource(
-    (signal) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], limit: 1000 }, signal).catch(() => ({ data: [] as Coach[] })),
+  const all = useQuery(
+    (signal) => readAll((range) => listCoaches({ order: ['lastName ASC', 'firstName ASC'], ...range }, signal), signal).catch(() => ({ data: [] as Coach[] })),
     patientId,
   );
   const linkedIds = new Set((linked.data ?? []).map((c) => c.id));

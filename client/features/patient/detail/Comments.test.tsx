@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../../data/http.ts';
 import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { Comments, draftKey } from './Comments.tsx';
 import { mockFetch } from '../../../../test/helpers/client-fetch.ts';

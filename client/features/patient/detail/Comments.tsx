@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { listComments } from '../../../api/comments.ts';
-import { listCount, listPage } from '../../../api/paging.ts';
+import { listCount, listPage } from '../../../data/paging.ts';
 import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { formatCount } from '../../../components/list-count.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { t } from '../../../lib/i18n.ts';
 import { CommentItem } from './comments/CommentItem.tsx';
 import { DeletedComments } from './comments/DeletedComments.tsx';
@@ -32,7 +32,7 @@ export function Comments({
   const [limit, setLimit] = useState(COMMENT_PAGE);
   // A deletion here shows up in the administrators' list of deleted notes.
   const [deletions, setDeletions] = useState(0);
-  const comments = useResource(
+  const comments = useQuery(
     (signal) => listPage((range) => listComments({ where: { patientId }, order: 'createdAt DESC', ...range }, signal), limit),
     `${patientId}:${limit}`,
   );

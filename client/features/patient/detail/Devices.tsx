@@ -1,13 +1,14 @@
 import { listDevices } from '../../../api/devices.ts';
 import { linkPatientDevice, listPatientDevices, unlinkPatientDevice } from '../../../api/patients.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { t } from '../../../lib/i18n.ts';
 import { LinkedList } from './LinkedList.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /** Devices lent to the patient (Leihgeräte): link and unlink. */
 export function Devices({ patientId }: { patientId: string }) {
-  const linked = useResource((signal) => listPatientDevices(patientId, signal), patientId);
-  const all = useResource((signal) => listDevices({ order: 'name ASC', limit: 1000 }, signal).catch(() => ({ data: [] })), patientId);
+  const linked = useQuery((signal) => listPatientDevices(patientId, signal), patientId);
+  const all = useQuery((signal) => readAll((range) => listDevices({ order: 'name ASC', ...range }, signal), signal).catch(() => ({ data: [] })), patientId);
   const linkedIds = new Set((linked.data ?? []).map((d) => d.id));
   const candidates = (all.data ?? []).filter((d) => !linkedIds.has(d.id));
 

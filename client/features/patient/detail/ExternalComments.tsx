@@ -1,13 +1,13 @@
 import { listExternalComments } from '../../../api/external-comments.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 const LIMIT = 100;
 
 /** Notes from outside the team (clinic, the patient's app, therapists); read only. */
 export function ExternalComments({ patientId }: { patientId: string }) {
-  const list = useResource((signal) => listExternalComments({ where: { patientId }, order: 'createdAt DESC', limit: LIMIT }, signal), patientId);
+  const list = useQuery((signal) => listExternalComments({ where: { patientId }, order: 'createdAt DESC', limit: LIMIT }, signal), patientId);
   return (
     <section aria-labelledby="external-heading" className="card external-comments">
       <h2 id="external-heading">{t('patient.external.title')}</h2>

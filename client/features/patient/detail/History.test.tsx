@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { AuditEntry } from '../../../../contract/schemas/audit-log.ts';
 import type { Comment } from '../../../../contract/schemas/comments.ts';
 import { apiError, buildMe, json, mockFetch } from '../../../../test/helpers/client-fetch.ts';
@@ -112,7 +112,8 @@ test("the history says who changed what when, from before to after, in the coach
   expect(changes.textContent).toContain('030 1');
   expect(changes.textContent).toContain('030 2');
   expect(within(items[0]).getByText('Nachsorge bis').nextElementSibling!.textContent).toContain('28.02.2027');
-  expect(items[1].textContent).toContain('Bernd Kollege zum Betreuungsteam hinzugefügt');
+  // The coaches' names arrive with their own read: the entry names the coach once they are there.
+  await waitFor(() => expect(items[1].textContent).toContain('Bernd Kollege zum Betreuungsteam hinzugefügt'));
   expect(items[2].textContent).toContain('Zugangscode erstellt');
   expect(items[2].textContent).toContain('System');
   expect(document.body.textContent).not.toContain('[redacted]');

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { errorText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import type { Resource } from '../../../components/useResource.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import type { Resource } from '../../../data/useQuery.ts';
 import { t } from '../../../lib/i18n.ts';
 
 interface Props<T extends { id: string }> {
@@ -30,7 +30,7 @@ interface Props<T extends { id: string }> {
 export function LinkedList<T extends { id: string }>(props: Props<T>) {
   const { linked, candidates, selectId, textGroup } = props;
   const [choice, setChoice] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, run } = useMutation();
   const change = (action: () => Promise<unknown>) =>
     run(async () => {
       await action();

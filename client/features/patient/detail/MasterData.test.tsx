@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../../data/http.ts';
 import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { user } from '../../../state/session.ts';
 import { MasterData } from './MasterData.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { listAuditLog } from '../../../api/audit-log.ts';
-import { listCount, listPage } from '../../../api/paging.ts';
+import { listCount, listPage } from '../../../data/paging.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { formatCount } from '../../../components/list-count.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { HISTORY_ENTITIES, actorOf, describeEntry } from '../../../components/timeline/history-text.ts';
 import { useHistoryNames } from './useHistoryNames.ts';
@@ -17,7 +17,7 @@ const PAGE = 50;
  */
 export function PatientHistory({ patientId }: { patientId: string }) {
   const [limit, setLimit] = useState(PAGE);
-  const entries = useResource(
+  const entries = useQuery(
     (signal) =>
       listPage(
         (range) => listAuditLog({ where: { patientId, entity: { inq: [...HISTORY_ENTITIES] } }, order: ['at DESC', 'id DESC'], ...range }, signal),

@@ -1,6 +1,6 @@
 import type { Patient } from '../../../../contract/schemas/patients.ts';
 import { dayText } from '../../../components/AftercareBadge.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 import { birthText, nextAppointment, telHref } from '../../../lib/identity.ts';
 import { loadLastContact } from './last-contact.ts';
@@ -11,7 +11,7 @@ import { loadLastContact } from './last-contact.ts';
  * laptop, a few short ones on a phone.
  */
 export function PatientIdentity({ patient, now = new Date() }: { patient: Patient; now?: Date }) {
-  const contact = useResource((signal) => loadLastContact(patient.id, now, signal), `contact:${patient.id}`);
+  const contact = useQuery((signal) => loadLastContact(patient.id, now, signal), `contact:${patient.id}`);
   const next = nextAppointment(patient, now.getTime());
   const birth = birthText(patient.birthDate, now);
   const none = t('identity.none');

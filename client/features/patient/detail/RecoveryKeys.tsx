@@ -2,17 +2,17 @@ import { createPuk, listPuks } from '../../../api/patients.ts';
 import { CodeBlocks } from '../../../components/CodeBlocks.tsx';
 import { DataState, listState } from '../../../components/DataState.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
-import { useAction } from '../../../components/useAction.ts';
-import { useResource } from '../../../components/useResource.ts';
+import { useMutation } from '../../../data/useMutation.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, t } from '../../../lib/i18n.ts';
 
 /** Recovery keys (PUKs): a patient with a new phone gets their data back with one. Newest first. */
 export function RecoveryKeys({ patientId }: { patientId: string }) {
-  const puks = useResource(async (signal) => {
+  const puks = useQuery(async (signal) => {
     const result = await listPuks(patientId, signal);
     return { data: [...result.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
   }, patientId);
-  const { busy, error, run } = useAction();
+  const { busy, error, run } = useMutation();
   const create = () =>
     run(async () => {
       const { data } = await createPuk(patientId);

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/preact';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../../data/http.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { buildCallEvent } from '../../../../test/helpers/timeline-records.ts';
 import { daysBetween, perDay, SyncedData } from './SyncedData.tsx';

@@ -4,10 +4,11 @@ import type { SyncRecord } from '../../../../contract/schemas/sync-db.ts';
 import { isoDay } from '../../../components/AftercareBadge.tsx';
 import { BarChart, LineChart } from '../../../components/charts/index.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
 
 import { Events, SurveyResults } from './SyncedEvents.tsx';
+import { readAll } from '../../../data/fetch-all.ts';
 const PERIODS = [14, 30, 90] as const;
 
 /** Every day from `from` to `to` inclusive, as YYYY-MM-DD. */
@@ -47,8 +48,8 @@ export function SyncedData({ patientId }: { patientId: string }) {
   const days = daysBetween(from, to);
   const where = { date: { gte: days[0] } };
   const key = `${patientId}:${days[0]}`;
-  const evaluations = useResource((s) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', limit: 1000 }, s), key);
-  const stats = useResource((s) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', limit: 1000 }, s), key);
+  const evaluations = useQuery((s) => readAll((range) => listSyncRecords(patientId, 'day-evaluation', { where, order: 'date ASC', ...range }, s), s), key);
+  const stats = useQuery((s) => readAll((range) => listSyncRecords(patientId, 'day-stats', { where, order: 'date ASC', ...range }, s), s), key);
   const labels = days.map(shortDay);
   const range = t('patient.data.range', { from: formatDate(from), to: formatDate(to) });
 
@@ -70,77 +71,13 @@ export function SyncedData({ patientId }: { patientId: string }) {
       <section className="card" aria-labelledby="eval-heading">
         <h3 id="eval-heading">{t('patient.data.evaluations')}</h3>
         <DataState {...listState(evaluations, t('patient.data.noEvaluations'))}>
-          {evaluations.data && (
-            <>
-              <Averages records={evaluations.data} days={days} />
-              <LineChart
-                title={t('patient.data.wellbeingChart')}
-                description={range}
-                labels={labels}
-                xLabel={t('patient.data.day')}
-                yLabel={t('patient.data.scale15')}
-                series={[
-                  { name: t('patient.data.mood'), values: perDay(days, evaluations.data, (d) => d.mood) },
-                  { name: t('patient.data.sleep'), values: perDay(days, evaluations.data, (d) => d.sleep) },
-                  { name: t('patient.data.stress'), values: perDay(days, evaluations.data, (d) => d.stress) },
-                ]}
-              />
-              {evaluations.data.some((r) => r.data.pain !== null && r.data.pain !== undefined) ? (
-                <LineChart
-                  title={t('patient.data.painChart')}
-                  description={range}
-                  labels={labels}
-                  xLabel={t('patient.data.day')}
-                  yLabel={t('patient.data.scale010')}
-                  series={[{ name: t('patient.data.pain'), values: perDay(days, evaluations.data, (d) => d.pain ?? null) }]}
-                />
-              ) : (
-                <p className="muted">{t('patient.data.noPain')}</p>
-              )}
-              <Notes records={evaluations.data} />
-            </>
-          )}
+          {evaluations.data && <EvaluationCharts records={evaluations.data} days={days} labels={labels} range={range} />}
         </DataState>
       </section>
       <section className="card" aria-labelledby="stats-heading">
         <h3 id="stats-heading">{t('patient.data.stats')}</h3>
         <DataState {...listState(stats, t('patient.data.noStats'))}>
-          {stats.data && (
-            <>
-              <BarChart
-                title={t('patient.data.stepsChart')}
-                description={range}
-                labels={labels}
-                xLabel={t('patient.data.day')}
-                yLabel={t('patient.data.steps')}
-                series={[{ name: t('patient.data.steps'), values: perDay(days, stats.data, (d) => d.steps) }]}
-              />
-              <LineChart
-                title={t('patient.data.activityChart')}
-                description={range}
-                labels={labels}
-                xLabel={t('patient.data.day')}
-                yLabel={t('patient.data.minutes')}
-                series={[{ name: t('patient.data.activeMinutes'), values: perDay(days, stats.data, (d) => d.activeMinutes) }]}
-              />
-              {stats.data.some((r) => r.data.sleepMinutes !== null && r.data.sleepMinutes !== undefined) && (
-                <LineChart
-                  title={t('patient.data.sleepChart')}
-                  description={range}
-                  labels={labels}
-                  xLabel={t('patient.data.day')}
-                  yLabel={t('patient.data.hours')}
-                  formatValue={(v) => formatNumber(v, { maximumFractionDigits: 1 })}
-                  series={[
-                    {
-                      name: t('patient.data.sleepHours'),
-                      values: perDay(days, stats.data, (d) => (d.sleepMinutes == null ? null : Math.round(d.sleepMinutes / 6) / 10)),
-                    },
-                  ]}
-                />
-              )}
-            </>
-          )}
+          {stats.data && <StatsCharts records={stats.data} days={days} labels={labels} range={range} />}
         </DataState>
       </section>
       <div className="panel-grid">
@@ -201,5 +138,84 @@ function Notes({ records }: { records: Evaluation[] }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+interface ChartsProps<K extends 'day-evaluation' | 'day-stats'> {
+  records: SyncRecord<K>[];
+  days: string[];
+  labels: string[];
+  /** The period, said under every chart. */
+  range: string;
+}
+
+/** Wellbeing and pain per day, the period's averages and the patient's notes. */
+function EvaluationCharts({ records, days, labels, range }: ChartsProps<'day-evaluation'>) {
+  return (
+    <>
+      <Averages records={records} days={days} />
+      <LineChart
+        title={t('patient.data.wellbeingChart')}
+        description={range}
+        labels={labels}
+        xLabel={t('patient.data.day')}
+        yLabel={t('patient.data.scale15')}
+        series={[
+          { name: t('patient.data.mood'), values: perDay(days, records, (d) => d.mood) },
+          { name: t('patient.data.sleep'), values: perDay(days, records, (d) => d.sleep) },
+          { name: t('patient.data.stress'), values: perDay(days, records, (d) => d.stress) },
+        ]}
+      />
+      {records.some((r) => r.data.pain !== null && r.data.pain !== undefined) ? (
+        <LineChart
+          title={t('patient.data.painChart')}
+          description={range}
+          labels={labels}
+          xLabel={t('patient.data.day')}
+          yLabel={t('patient.data.scale010')}
+          series={[{ name: t('patient.data.pain'), values: perDay(days, records, (d) => d.pain ?? null) }]}
+        />
+      ) : (
+        <p className="muted">{t('patient.data.noPain')}</p>
+      )}
+      <Notes records={records} />
+    </>
+  );
+}
+
+/** Steps, active minutes and (where the app sends it) sleep per day. */
+function StatsCharts({ records, days, labels, range }: ChartsProps<'day-stats'>) {
+  return (
+    <>
+      <BarChart
+        title={t('patient.data.stepsChart')}
+        description={range}
+        labels={labels}
+        xLabel={t('patient.data.day')}
+        yLabel={t('patient.data.steps')}
+        series={[{ name: t('patient.data.steps'), values: perDay(days, records, (d) => d.steps) }]}
+      />
+      <LineChart
+        title={t('patient.data.activityChart')}
+        description={range}
+        labels={labels}
+        xLabel={t('patient.data.day')}
+        yLabel={t('patient.data.minutes')}
+        series={[{ name: t('patient.data.activeMinutes'), values: perDay(days, records, (d) => d.activeMinutes) }]}
+      />
+      {records.some((r) => r.data.sleepMinutes !== null && r.data.sleepMinutes !== undefined) && (
+        <LineChart
+          title={t('patient.data.sleepChart')}
+          description={range}
+          labels={labels}
+          xLabel={t('patient.data.day')}
+          yLabel={t('patient.data.hours')}
+          formatValue={(v) => formatNumber(v, { maximumFractionDigits: 1 })}
+          series={[
+            { name: t('patient.data.sleepHours'), values: perDay(days, records, (d) => (d.sleepMinutes == null ? null : Math.round(d.sleepMinutes / 6) / 10)) },
+          ]}
+        />
+      )}
+    </>
   );
 }

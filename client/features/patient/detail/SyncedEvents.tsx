@@ -3,13 +3,14 @@ import { listSyncRecords } from '../../../api/sync-db.ts';
 import { eventTitle } from '../../../components/timeline/call-kind.ts';
 import type { Survey } from '../../../../contract/schemas/surveys.ts';
 import { DataState, listState } from '../../../components/DataState.tsx';
-import { useResource } from '../../../components/useResource.ts';
+import { useQuery } from '../../../data/useQuery.ts';
 import { formatDate, formatNumber, t } from '../../../lib/i18n.ts';
+import { readAll } from '../../../data/fetch-all.ts';
 
 /* The patient app's events and survey results, shown on the synced-data tab (SyncedData.tsx). */
 
 export function Events({ patientId }: { patientId: string }) {
-  const events = useResource((s) => listSyncRecords(patientId, 'event', { order: 'date DESC', limit: 30 }, s), patientId);
+  const events = useQuery((s) => listSyncRecords(patientId, 'event', { order: 'date DESC', limit: 30 }, s), patientId);
   return (
     <section className="card" aria-labelledby="events-heading">
       <h3 id="events-heading">{t('patient.data.events')}</h3>
@@ -35,10 +36,10 @@ export function Events({ patientId }: { patientId: string }) {
 }
 
 export function SurveyResults({ patientId }: { patientId: string }) {
-  const results = useResource(async (s) => {
+  const results = useQuery(async (s) => {
     const [list, surveys] = await Promise.all([
       listSyncRecords(patientId, 'survey-result', { order: 'date DESC', limit: 20 }, s),
-      listSurveys({ limit: 1000 }, s).then(
+      readAll((range) => listSurveys(range, s), s).then(
         (r) => r.data,
         () => [] as Survey[],
       ),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, isAbortError } from '../../../api/http.ts';
+import { ApiError, isAbortError } from '../../../data/http.ts';
 import { listAuditLog } from '../../../api/audit-log.ts';
 
 /*

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { deleteComment, updateComment } from '../../../../api/comments.ts';
 import { CommentSchema, type Comment } from '../../../../../contract/schemas/comments.ts';
 import { ConflictNotice } from '../../../../components/ConflictNotice.tsx';
-import { useAction } from '../../../../components/useAction.ts';
-import { ConflictError, exceptConflicts, useVersionedSave } from '../../../../components/useVersionedSave.ts';
+import { useMutation } from '../../../../data/useMutation.ts';
+import { ConflictError, exceptConflicts, useForm } from '../../../../data/useForm.ts';
 import { Dialog } from '../../../../components/Dialog.tsx';
 import { saveFailureText } from '../../../../components/errorText.ts';
-import { useDraft } from '../../../../components/useDraft.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { CommentVersions } from './CommentVersions.tsx';
 import { dateTime, draftKey } from './comment-drafts.ts';
@@ -32,23 +31,23 @@ export function CommentItem({
   onDeleted: () => void;
 }) {
   const key = draftKey(coachId, comment.patientId, comment.id);
-  const [draft, setDraft, clearDraft] = useDraft(key, comment.text);
+  // Edits and deletions name the version on screen (If-Match): a colleague's or an administrator's change in
+  // between is shown, never silently overwritten or deleted.
+  const form = useForm<string, typeof CommentSchema>({ draft: key, pristine: comment.text, schema: CommentSchema, sameForForm: sameText });
+  const draft = form.value ?? '';
   // An edit that was left unsaved (reload, failed save) reopens with its text.
   const [editing, setEditing] = useState(() => draft !== '');
   const [confirming, setConfirming] = useState(false);
-  // Edits and deletions name the version on screen (If-Match): a colleague's or an administrator's change in
-  // between is shown, never silently overwritten or deleted.
-  const versioned = useVersionedSave(CommentSchema, sameText);
   const [etag, setEtag] = useState<string | null>(null);
   // Which request runs or ran last (its button shows the spinner, its failure names it), and which one met a conflict.
   const [started, setStarted] = useState<Kind>('save');
   const [conflictKind, setConflictKind] = useState<Kind>('save');
-  const action = useAction(exceptConflicts);
+  const action = useMutation(exceptConflicts);
   const busy = action.busy ? started : null;
   const error = action.error === null ? null : { kind: started, cause: action.error };
   const write = <R,>(kind: Kind, request: (ifMatch: string | null) => Promise<R>) => {
     setStarted(kind);
-    return versioned.save(comment, request, etag).catch((failure: unknown) => {
+    return form.save(comment, request, etag).catch((failure: unknown) => {
       if (failure instanceof ConflictError) setConflictKind(kind);
       throw failure;
     });
@@ -59,7 +58,6 @@ export function CommentItem({
     await action.run(async () => {
       const result = await write('save', (ifMatch) => updateComment(comment.id, { text: draft.trim() }, ifMatch));
       setEtag(result.etag ?? null);
-      clearDraft();
       setEditing(false);
       onChanged(result.data);
     });
@@ -69,20 +67,19 @@ export function CommentItem({
     setConfirming(false);
     await action.run(async () => {
       await write('delete', (ifMatch) => deleteComment(comment.id, ifMatch));
-      clearDraft();
       onDeleted();
     });
   }
 
-  const conflict = versioned.conflict;
+  const conflict = form.conflict;
   /** Shows the other version in the list; the typed edit stays in its box. */
   const takeTheirs = () => {
     if (!conflict) return;
     onChanged(conflict.current);
     setEtag(conflict.tag);
-    versioned.dismiss();
+    form.dismissConflict();
     if (conflictKind === 'save') {
-      clearDraft();
+      form.discard();
       setEditing(false);
     }
   };
@@ -111,7 +108,7 @@ export function CommentItem({
             rows={4}
             value={draft}
             readOnly={busy === 'save'}
-            onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+            onInput={(e) => form.keep((e.target as HTMLTextAreaElement).value)}
           />
           <div className="form-actions">
             <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'save'}>
@@ -122,10 +119,9 @@ export function CommentItem({
               className="secondary outline"
               disabled={busy !== null}
               onClick={() => {
-                clearDraft();
+                form.discard();
                 setEditing(false);
                 action.clear();
-                versioned.dismiss();
               }}
             >
               {t('patient.comments.cancel')}
@@ -160,7 +156,7 @@ export function CommentItem({
             type="button"
             className="secondary outline"
             onClick={() => {
-              setDraft(comment.text);
+              form.keep(comment.text);
               setEditing(true);
             }}
           >

@@ -3,7 +3,7 @@ import { listAuditLog } from '../../../../api/audit-log.ts';
 import type { AuditEntry } from '../../../../../contract/schemas/audit-log.ts';
 import type { Comment } from '../../../../../contract/schemas/comments.ts';
 import { DataState } from '../../../../components/DataState.tsx';
-import { useResource } from '../../../../components/useResource.ts';
+import { useQuery } from '../../../../data/useQuery.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { dateTime } from './comment-drafts.ts';
 
@@ -36,7 +36,7 @@ export function CommentVersions({ comment }: { comment: Comment }) {
 }
 
 function VersionList({ comment }: { comment: Comment }) {
-  const entries = useResource(
+  const entries = useQuery(
     (signal) => listAuditLog({ where: { patientId: comment.patientId, entity: 'comment', entityId: comment.id }, order: 'at ASC', limit: 100 }, signal),
     `${comment.id}:${comment.updatedAt}`,
   );

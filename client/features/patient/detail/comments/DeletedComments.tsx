@@ -1,5 +1,5 @@
 import { listComments } from '../../../../api/comments.ts';
-import { useResource } from '../../../../components/useResource.ts';
+import { useQuery } from '../../../../data/useQuery.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { dateTime } from './comment-drafts.ts';
 
@@ -10,7 +10,7 @@ import { dateTime } from './comment-drafts.ts';
  * section is not shown at all.
  */
 export function DeletedComments({ patientId }: { patientId: string }) {
-  const deleted = useResource(
+  const deleted = useQuery(
     (signal) => listComments({ where: { patientId, deletedAt: { neq: null } }, order: 'deletedAt DESC', limit: 100 }, signal),
     `deleted:${patientId}`,
   );

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { createComment } from '../../../../api/comments.ts';
 import type { Comment } from '../../../../../contract/schemas/comments.ts';
 import { saveFailureText } from '../../../../components/errorText.ts';
-import { useAction } from '../../../../components/useAction.ts';
-import { useDraft } from '../../../../components/useDraft.ts';
+import { useMutation } from '../../../../data/useMutation.ts';
+import { useForm } from '../../../../data/useForm.ts';
 import { t } from '../../../../lib/i18n.ts';
 import { draftKey } from './comment-drafts.ts';
 
@@ -12,15 +12,15 @@ import { draftKey } from './comment-drafts.ts';
  * after the server confirmed the save; a failed save leaves the text in place and offers a retry.
  */
 export function NewComment({ coachId, patientId, onSaved }: { coachId: string; patientId: string; onSaved: (comment: Comment) => void }) {
-  const [text, setText, clear] = useDraft(draftKey(coachId, patientId));
+  const form = useForm<string>({ draft: draftKey(coachId, patientId) });
+  const text = form.value ?? '';
   const [restored, setRestored] = useState(() => text.trim() !== '');
-  const { busy: saving, error, run } = useAction();
+  const { busy: saving, error, run } = useMutation();
 
   async function save() {
     if (!text.trim()) return;
     await run(async () => {
-      const { data } = await createComment({ patientId, text: text.trim() });
-      clear();
+      const { data } = await form.save(null, () => createComment({ patientId, text: text.trim() }));
       setRestored(false);
       onSaved(data);
     });
@@ -41,7 +41,7 @@ export function NewComment({ coachId, patientId, onSaved }: { coachId: string; p
         value={text}
         readOnly={saving}
         aria-describedby={restored ? `comment-restored-${patientId}` : undefined}
-        onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        onInput={(e) => form.keep((e.target as HTMLTextAreaElement).value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, test, expect, vi } from 'vitest';
-import { ExportCancelled, fetchAll, type Page } from './fetch-all.ts';
+import { ListCancelled, MAX_PAGE, fetchAll, readAll, type Page } from './fetch-all.ts';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({ n: i }));
 const server = (all = rows, sendTotal = true) =>
@@ -57,7 +57,7 @@ describe('fetchAll', () => {
         if (done === 10) controller.abort();
       },
     });
-    await expect(run).rejects.toBeInstanceOf(ExportCancelled);
+    await expect(run).rejects.toBeInstanceOf(ListCancelled);
     expect(page).toHaveBeenCalledTimes(1);
   });
 
@@ -68,5 +68,37 @@ describe('fetchAll', () => {
       .mockResolvedValueOnce({ data: rows.slice(0, 10), total: 23 })
       .mockRejectedValueOnce(failure);
     await expect(fetchAll(page, { pageSize: 10, signal: new AbortController().signal })).rejects.toBe(failure);
+  });
+});
+
+describe('readAll', () => {
+  const many = Array.from({ length: 2 * MAX_PAGE + 500 }, (_, i) => ({ n: i }));
+  const upstream = (sendTotal: boolean) =>
+    vi.fn(
+      async ({ limit, skip = 0 }: { limit: number; skip?: number }): Promise<Page<{ n: number }>> => ({
+        data: many.slice(skip, skip + Math.min(limit, MAX_PAGE)),
+        total: sendTotal ? many.length : null,
+      }),
+    );
+
+  test.each([
+    ['with', true],
+    ['without', false],
+  ])('reads a list longer than one page to its end (%s X-Total-Count), not only its first page', async (_, sendTotal) => {
+    const load = upstream(sendTotal);
+    const { data, total } = await readAll(load);
+    expect(data).toEqual(many);
+    expect(total).toBe(many.length);
+    expect(load.mock.calls.map(([range]) => range)).toEqual([
+      { limit: MAX_PAGE },
+      { limit: MAX_PAGE, skip: MAX_PAGE },
+      { limit: MAX_PAGE, skip: 2 * MAX_PAGE },
+    ]);
+  });
+
+  test('asks once, without skip, for a list that fits in one page', async () => {
+    const load = vi.fn(async () => ({ data: [{ n: 1 }, { n: 2 }], total: 2 }));
+    expect(await readAll(load)).toEqual({ data: [{ n: 1 }, { n: 2 }], total: 2 });
+    expect(load.mock.calls).toEqual([[{ limit: MAX_PAGE }]]);
   });
 });

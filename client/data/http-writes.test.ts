@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import * as v from 'valibot';
 import { InvalidAnswerError, onUnauthorized, request } from './http.ts';
-import { saveAppointments } from './patients.ts';
-import { createPatientToken } from './coaches.ts';
+import { saveAppointments } from '../api/patients.ts';
+import { createPatientToken } from '../api/coaches.ts';
 import { json, mockFetch } from '../../test/helpers/client-fetch.ts';
 import { reportError } from '../lib/error-reporting.ts';
 import { errorText, saveFailureText } from '../components/errorText.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../api/http.ts';
+import { isAbortError } from './http.ts';
 import { onReconnect } from '../lib/connection.ts';
 
 /** A call that got no answer at all (ApiError status 0): worth trying again once the line is back. */
@@ -21,10 +21,10 @@ export interface Loaded<T> {
  * While reloading, the previous data stays visible so a list does not blink empty. A load that got no
  * answer (offline, server unreachable) is tried again when the connection returns (lib/connection.ts).
  */
-export function useResource<T>(
-  load: (signal: AbortSignal) => Promise<Loaded<T>>,
-  key: string,
-): Resource<T> & { reload: () => void; setData: (update: (data: T) => T) => void } {
+/** What a screen reads of a query: its state, and reload() and setData() (a save's answer shown without asking again). */
+export type Query<T> = Resource<T> & { reload: () => void; setData: (update: (data: T) => T) => void };
+
+export function useQuery<T>(load: (signal: AbortSignal) => Promise<Loaded<T>>, key: string): Query<T> {
   const [state, setState] = useState<Resource<T>>({ status: 'loading', total: null });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);

@@ -200,7 +200,7 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   let response: Response;
   const { signal, release } = eitherSignal(options.signal, own);
   try {
-    // Shared GETs, kept reference data, connection state: api/request-cache.ts.
+    // Shared GETs, kept reference data, connection state: data/request-cache.ts.
     response = await fetchThrough(`/v2${path}${encodeQuery(options.query)}`, { method, headers, body, credentials: 'include', signal });
   } catch (cause) {
     if (own?.aborted) throw sessionEnded();
@@ -299,7 +299,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       const e = parsed.output.error;
       const error = new ApiError(response.status, e.code || `HTTP_${response.status}`, e.message || response.statusText || 'Request failed', e.details ?? []);
       if (response.status === 412) {
-        // Kept raw here; the caller knows the record's schema (client/api/versions.ts).
+        // Kept raw here; the caller knows the record's schema (client/data/versions.ts).
         error.current = (body as { error: { current?: unknown } }).error.current;
         error.etag = response.headers.get('ETag');
       }

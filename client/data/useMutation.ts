@@ -21,7 +21,7 @@ const keep = (failure: unknown) => failure;
  * `describe` turns a failure into what the screen shows; null where something else shows it (the
  * conflict notice shows a concurrent change with the other version, so a ConflictError is not an error text).
  */
-export function useAction<E = unknown>(describe: (failure: unknown) => E | null = keep as (failure: unknown) => E): Action<E> {
+export function useMutation<E = unknown>(describe: (failure: unknown) => E | null = keep as (failure: unknown) => E): Action<E> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<E | null>(null);
   // The state above arrives with the next render; a double click arrives before it.

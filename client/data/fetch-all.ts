@@ -17,15 +17,15 @@ export interface FetchAllOptions {
 }
 
 /** Thrown when the person cancelled; callers tell it apart from a failure. */
-export class ExportCancelled extends Error {
+export class ListCancelled extends Error {
   constructor() {
-    super('Export cancelled');
-    this.name = 'ExportCancelled';
+    super('Reading the list cancelled');
+    this.name = 'ListCancelled';
   }
 }
 
 function checkCancelled(signal: AbortSignal): void {
-  if (signal.aborted) throw new ExportCancelled();
+  if (signal.aborted) throw new ListCancelled();
 }
 
 /**
@@ -47,7 +47,7 @@ export async function fetchAll<T>(
     try {
       page = await fetchPage({ limit: pageSize, skip: rows.length }, signal);
     } catch (error) {
-      if (signal.aborted || (error as Error)?.name === 'AbortError') throw new ExportCancelled();
+      if (signal.aborted || (error as Error)?.name === 'AbortError') throw new ListCancelled();
       throw error;
     }
     checkCancelled(signal);
@@ -57,4 +57,20 @@ export async function fetchAll<T>(
     const complete = total !== null ? rows.length >= total : page.data.length < pageSize;
     if (complete || page.data.length === 0) return rows;
   }
+}
+
+/** The most rows the /v2 contract answers to one request (its filter's limit is 0 to 1000). */
+export const MAX_PAGE = 1000;
+
+/**
+ * The whole list, for a screen that uses all of it (a coach picker, a reference table, the records of a period):
+ * page after page until the list ends, so a list longer than one page is never cut off unseen. The first request
+ * carries no skip, the same request a single page makes: a list that fits costs one request and shares its cache.
+ */
+export async function readAll<T>(
+  load: (range: { limit: number; skip?: number }) => Promise<Page<T>>,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ data: T[]; total: number }> {
+  const rows = await fetchAll((range) => load(range.skip ? range : { limit: range.limit }), { pageSize: MAX_PAGE, signal });
+  return { data: rows, total: rows.length };
 }

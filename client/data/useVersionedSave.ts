@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type * as v from 'valibot';
-import { conflictOf, versionTag } from '../api/versions.ts';
+import { conflictOf, versionTag } from './versions.ts';
 
 export interface Conflict<T> {
   /** The record as the server has it now. */
@@ -21,18 +21,17 @@ export class ConflictError<T = unknown> extends Error {
   }
 }
 
-/** For useAction: a conflict is shown by the ConflictNotice with the other version, not as an error text. */
+/** For useMutation: a conflict is shown by the ConflictNotice with the other version, not as an error text. */
 export const exceptConflicts = (failure: unknown): unknown => (failure instanceof ConflictError ? null : failure);
 
 /**
- * One write with optimistic concurrency, for every form that edits a versioned record (patient, comment,
- * appointments, evaluation form, coach). `save(base, write)` sends If-Match with the version of `base` (the record
+ * One write with optimistic concurrency, the version-conflict part of useForm (data/useForm.ts). `save(base, write)` sends If-Match with the version of `base` (the record
  * the person started editing); a 412 whose current record differs from `base` in what the form shows becomes
  * `conflict` (the form keeps what was typed and shows the other change with <ConflictNotice>). Saving again then
  * sends the current version: the person has seen the other change and keeps theirs. A 412 that changed nothing
  * the form shows (a version that moved for another reason) is retried once with the new version, unnoticed.
  */
-export function useVersionedSave<S extends v.GenericSchema>(schema: S, sameForForm: (a: v.InferOutput<S>, b: v.InferOutput<S>) => boolean) {
+export function useVersionedSave<S extends v.GenericSchema>(schema: S | undefined, sameForForm: (a: v.InferOutput<S>, b: v.InferOutput<S>) => boolean) {
   type T = v.InferOutput<S>;
   const [conflict, setConflict] = useState<Conflict<T> | null>(null);
   const conflictRef = useRef<Conflict<T> | null>(null);
@@ -51,7 +50,8 @@ export function useVersionedSave<S extends v.GenericSchema>(schema: S, sameForFo
         update(null);
         return result;
       } catch (error) {
-        const found = conflictOf(error, schema);
+        // Without the record's schema (a form that creates, or writes no versioned record) a 412 is an error like any other.
+        const found = schema ? conflictOf(error, schema) : null;
         if (!found) throw error;
         if (base !== null && !seen && sameForForm(base, found.current)) {
           const result = await write(found.tag);

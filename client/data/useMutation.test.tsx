@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { useAction } from './useAction.ts';
+import { useMutation } from './useMutation.ts';
 
 class Shown extends Error {}
 
 /** A button that sends what `send` does; the test holds each request open until it settles it. */
 function Sender({ send, onResult }: { send: () => Promise<unknown>; onResult: (ok: boolean) => void }) {
-  const action = useAction((failure) => (failure instanceof Shown ? null : `Fehler: ${(failure as Error).message}`));
+  const action = useMutation((failure) => (failure instanceof Shown ? null : `Fehler: ${(failure as Error).message}`));
   return (
     <>
       <button type="button" disabled={action.busy} aria-busy={action.busy} onClick={() => void action.run(send).then(onResult)}>

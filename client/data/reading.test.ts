@@ -19,7 +19,7 @@ function read<S extends v.GenericSchema>(
   const result = v.safeParse(readingSchema(schema), value);
   return result.success ? { success: true, output: result.output as v.InferOutput<S> } : { success: false, issues: result.issues };
 }
-/** The user of a LoopBack 3 login answer as issue 12 describes it: id, email and the four flags, nothing else. */
+/** The user of a LoopBack 3 login answer as LoopBack 3 sends it: id, email and the four flags, nothing else. */
 const minimalUser = { id: 7, email: 'coach@example.org', isUserLocked: false, isAdmin: true, isSuperAdmin: false, isHealthManager: false };
 
 describe('reading answers leniently', () => {

@@ -1,7 +1,7 @@
 import { reportAnswer, reportNoAnswer } from '../lib/connection.ts';
 
 /**
- * Between api/http.ts and the network:
+ * Between data/http.ts and the network:
  *
  * - identical GETs in flight (same URL, same token) are sent once; every caller gets its own copy of the
  *   answer, and a caller that gives up (its signal aborts) does not cancel the others;
@@ -96,7 +96,7 @@ function shared(key: string, url: string, init: RequestInit, signal: AbortSignal
   });
 }
 
-/** The one door to the network for api/http.ts. */
+/** The one door to the network for data/http.ts. */
 export function fetchThrough(url: string, init: RequestInit): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const token = headerOf(init, 'Authorization');
