@@ -46,6 +46,17 @@ function follow(): void {
 }
 effect(follow);
 
+/*
+ * Nothing is stored until the key is there, and the key is asked for with the first keystroke of a session: a reload
+ * in that moment would lose what was typed. Focusing a field comes before typing, so the key is asked for then.
+ */
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    const field = event.target as Element | null;
+    if (vault && !vault.key && field?.matches?.('input, textarea, select, [contenteditable]')) void keyOf(vault);
+  });
+}
+
 /** Forgets key and drafts at once (the key object is non-extractable: dropping it is all there is to do). */
 function endVault(): void {
   clearTimeout(timer);

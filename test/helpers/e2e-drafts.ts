@@ -19,6 +19,11 @@ export async function firstPatient(page: Page): Promise<ListedPatient> {
   return (await apiInPage<ListedPatient[]>(page, 'GET', `/patients?filter=${filter}`))[0];
 }
 
+/** Resolves once a sealed draft (whose name ends with `suffix`) is in localStorage. */
+export async function draftStored(page: Page, suffix = ''): Promise<void> {
+  await page.waitForFunction((end) => Object.keys(localStorage).some((k) => k.startsWith('draft:') && k.endsWith(end)), suffix);
+}
+
 /** Reload, answering the browser's "leave this page?" with yes; resolves once the question was asked. */
 export async function reloadPast(page: Page): Promise<void> {
   let asked = false;
