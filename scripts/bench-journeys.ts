@@ -4,7 +4,7 @@ import { installProbe, layoutShift, measureLoad, measureStep, type StepResult } 
 import { JourneyRecorder } from '../test/helpers/e2e-journey-requests.ts';
 
 /**
- * The journeys of issue 13 on Slow 3G: the login screen (cold cache), then the coach types their
+ * The measured journeys on Slow 3G: the login screen (cold cache), then the coach types their
  * credentials at a person's pace, presses "Anmelden" and lands on the dashboard; after a look at it they
  * open the first patient it lists. Also the layout shift of every screen at phone and desktop width.
  */

@@ -18,8 +18,8 @@ import * as pendingEmail from './111-pending-email.ts';
 import * as patientTokenLabel from './112-patient-token-label.ts';
 
 /**
- * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
- * 100-199 route families of upstream B. Add a file and one line here; never change a migration that
+ * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
+ * never change a migration that
  * has been committed (data folders out there have run it) - add a new one instead.
  */
 export const migrations: Record<string, Migration> = {
