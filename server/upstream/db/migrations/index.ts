@@ -19,8 +19,7 @@ import * as patientTokenLabel from './112-patient-token-label.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
- * never change a migration that
- * has been committed (data folders out there have run it) - add a new one instead.
+ * never change a migration that has been committed (data folders out there have run it) - add a new one instead.
  */
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
