@@ -13,15 +13,7 @@ import { dateTime, draftKey } from './comment-drafts.ts';
 const sameText = (a: Comment, b: Comment) => a.text === b.text;
 type Kind = 'save' | 'delete';
 
-/** One note: its text, who wrote it when, and for its author editing and deleting; earlier versions where the API keeps them. */
-export function CommentItem({
-  coachId,
-  comment,
-  own,
-  history,
-  onChanged,
-  onDeleted,
-}: {
+interface CommentItemProps {
   coachId: string;
   comment: Comment;
   own: boolean;
@@ -29,7 +21,13 @@ export function CommentItem({
   history: boolean;
   onChanged: (comment: Comment) => void;
   onDeleted: () => void;
-}) {
+}
+
+/**
+ * A note's edit and delete: its draft, the request that runs (its button shows the spinner, its failure names it),
+ * and the version conflict, with the kind of request that met it.
+ */
+function useCommentActions({ coachId, comment, onChanged, onDeleted }: CommentItemProps) {
   const key = draftKey(coachId, comment.patientId, comment.id);
   // Edits and deletions name the version on screen (If-Match): a colleague's or an administrator's change in
   // between is shown, never silently overwritten or deleted.
@@ -84,6 +82,23 @@ export function CommentItem({
     }
   };
 
+  const cancel = () => {
+    form.discard();
+    setEditing(false);
+    action.clear();
+  };
+  const edit = () => {
+    form.keep(comment.text);
+    setEditing(true);
+  };
+  return { form, draft, editing, cancel, edit, confirming, setConfirming, busy, error, conflict, conflictKind, save, remove, takeTheirs };
+}
+
+/** One note: its text, who wrote it when, and for its author editing and deleting; earlier versions where the API keeps them. */
+export function CommentItem(props: CommentItemProps) {
+  const { comment, own, history } = props;
+  const { form, draft, editing, cancel, edit, confirming, setConfirming, busy, error, conflict, conflictKind, save, remove, takeTheirs } =
+    useCommentActions(props);
   // An API that keeps no updatedAt (LoopBack models often do not) reads it as "": then nothing says "edited".
   const edited = !!comment.updatedAt && !!comment.createdAt && comment.updatedAt !== comment.createdAt;
   return (
@@ -94,40 +109,7 @@ export function CommentItem({
       </header>
       {edited && history && !editing && <CommentVersions comment={comment} />}
       {editing ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <label htmlFor={`comment-edit-${comment.id}`} className="visually-hidden">
-            {t('patient.comments.editLabel')}
-          </label>
-          <textarea
-            id={`comment-edit-${comment.id}`}
-            rows={4}
-            value={draft}
-            readOnly={busy === 'save'}
-            onInput={(e) => form.keep((e.target as HTMLTextAreaElement).value)}
-          />
-          <div className="form-actions">
-            <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'save'}>
-              {busy === 'save' ? t('patient.comments.saving') : t('patient.comments.saveEdit')}
-            </button>
-            <button
-              type="button"
-              className="secondary outline"
-              disabled={busy !== null}
-              onClick={() => {
-                form.discard();
-                setEditing(false);
-                action.clear();
-              }}
-            >
-              {t('patient.comments.cancel')}
-            </button>
-          </div>
-        </form>
+        <CommentEditForm id={comment.id} draft={draft} busy={busy} onKeep={form.keep} onSave={() => void save()} onCancel={cancel} />
       ) : (
         <p className="comment-text">{comment.text}</p>
       )}
@@ -152,14 +134,7 @@ export function CommentItem({
       )}
       {own && !editing && (
         <div className="comment-actions">
-          <button
-            type="button"
-            className="secondary outline"
-            onClick={() => {
-              form.keep(comment.text);
-              setEditing(true);
-            }}
-          >
+          <button type="button" className="secondary outline" onClick={edit}>
             {t('patient.comments.edit')}
           </button>
           <button type="button" className="secondary outline" disabled={busy !== null} onClick={() => setConfirming(true)}>
@@ -186,5 +161,37 @@ export function CommentItem({
         <p>{t('patient.comments.deleteText')}</p>
       </Dialog>
     </li>
+  );
+}
+
+/** The text box of a note being edited, with save and cancel. */
+function CommentEditForm(props: { id: string; draft: string; busy: Kind | null; onKeep: (text: string) => void; onSave: () => void; onCancel: () => void }) {
+  const { id, draft, busy } = props;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave();
+      }}
+    >
+      <label htmlFor={`comment-edit-${id}`} className="visually-hidden">
+        {t('patient.comments.editLabel')}
+      </label>
+      <textarea
+        id={`comment-edit-${id}`}
+        rows={4}
+        value={draft}
+        readOnly={busy === 'save'}
+        onInput={(e) => props.onKeep((e.target as HTMLTextAreaElement).value)}
+      />
+      <div className="form-actions">
+        <button type="submit" disabled={!draft.trim() || busy !== null} aria-busy={busy === 'save'}>
+          {busy === 'save' ? t('patient.comments.saving') : t('patient.comments.saveEdit')}
+        </button>
+        <button type="button" className="secondary outline" disabled={busy !== null} onClick={props.onCancel}>
+          {t('patient.comments.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
