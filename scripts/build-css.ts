@@ -13,7 +13,7 @@ import selectorParser, { type Node as SelectorNode, type Selector } from 'postcs
  *
  * Because the first-screen sheet is a subsequence of the app sheet, adding the app sheet after it changes
  * nothing on the first screen: every first-screen rule has an identical copy later in the app sheet, so the
- * cascade is exactly the app sheet's (test/e2e/budgets.test.ts compares the computed styles of every element).
+ * cascade is exactly the app sheet's (test/e2e/budgets.slow.test.ts compares the computed styles of every element).
  */
 
 export interface FirstScreenVocabulary {
