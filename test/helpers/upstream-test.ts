@@ -1,0 +1,51 @@
+import { test } from 'vitest';
+import { createTestUpstream, type TestUpstream } from './upstream-app.ts';
+import { type NamesUpstream, upstreamWithNames } from './upstream-names.ts';
+
+/*
+ * Upstreams as vitest fixtures: a test gets its own, started before it and closed after it, so a test that times out
+ * keeps running against its own upstream, never against the next test's. Vitest reads which fixtures a fixture needs
+ * from the destructuring of its first parameter, hence the empty patterns.
+ */
+
+type Options = Parameters<typeof createTestUpstream>[0];
+type Cleanup = { onCleanup: (cleanup: () => Promise<void>) => void };
+
+/** Starts upstreams on demand and closes every one of them when the test (or file) ends. */
+const starter =
+  (options: Options) =>
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  async ({}, { onCleanup }: Cleanup) => {
+    const started: TestUpstream[] = [];
+    onCleanup(async () => {
+      for (const t of started) await t.close();
+    });
+    return async (own: Options = options) => {
+      const t = await createTestUpstream(own);
+      started.push(t);
+      return t;
+    };
+  };
+
+/**
+ * `t`: a fresh upstream with the fixture (createTestUpstream(options)) for each test that asks for it.
+ * `upstream(options)`: one more upstream, or one with the test's own options; closed after the test like `t`.
+ */
+export const upstreamTest = (options: Options = {}) => test.extend('upstream', starter(options)).extend('t', async ({ upstream }) => upstream());
+
+/**
+ * `t`: one upstream for every test of a file, for files whose tests only read, or write rows no other test reads, and
+ * whose start-up would otherwise cost more than the tests.
+ */
+export const fileUpstreamTest = (options: Options = {}) =>
+  test.extend('upstream', { scope: 'file' }, starter(options)).extend('t', { scope: 'file' }, async ({ upstream }) => upstream());
+
+// biome-ignore lint/correctness/noEmptyPattern: see above
+const withNames = async ({}, { onCleanup }: Cleanup): Promise<NamesUpstream> => {
+  const t = await upstreamWithNames();
+  onCleanup(() => t.close());
+  return t;
+};
+
+/** `t`: an upstream with the admin signed in and German names to add (upstream-names.ts), for each test. */
+export const namesTest = test.extend('t', withNames);
