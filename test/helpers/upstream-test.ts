@@ -9,6 +9,8 @@ import { type NamesUpstream, upstreamWithNames } from './upstream-names.ts';
  */
 
 type Options = Parameters<typeof createTestUpstream>[0];
+/** The `upstream` fixture: starts one more upstream (with the test's options), closed when the test ends. */
+export type StartUpstream = (options?: Options) => Promise<TestUpstream>;
 type Cleanup = { onCleanup: (cleanup: () => Promise<void>) => void };
 
 /** Starts upstreams on demand and closes every one of them when the test (or file) ends. */
@@ -20,11 +22,12 @@ const starter =
     onCleanup(async () => {
       for (const t of started) await t.close();
     });
-    return async (own: Options = options) => {
+    const start: StartUpstream = async (own = options) => {
       const t = await createTestUpstream(own);
       started.push(t);
       return t;
     };
+    return start;
   };
 
 /**
