@@ -3,11 +3,11 @@ import request from 'supertest';
 import * as v from 'valibot';
 import { PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { AuditEntryListSchema, type AuditEntry } from '../../../contract/schemas/audit-log.ts';
-import { upstreamTest } from '../../helpers/upstream-test.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 const test = upstreamTest()
-  .extend('admin', { auto: true }, ({ t }) => t.login('admin@example.org'))
-  .extend('coach', { auto: true }, ({ t }) => t.login('coach@example.org'))
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
+  .extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'))
   /** The audit log as the administrator reads it. */
   .extend('log', ({ t, admin }) => async (where: Record<string, unknown> = {}): Promise<AuditEntry[]> => {
     const res = await request(t.app)

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
 import type { TestUpstream } from '../../helpers/upstream-app.ts';
-import { upstreamTest } from '../../helpers/upstream-test.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 /*
  * Who is responsible for a patient and who is in its care team is decided by the primary coach or an
@@ -12,9 +12,9 @@ const test = upstreamTest()
   .extend('team', { auto: true }, async ({ t }) => {
     await t.storage.db.insertInto('patient_coaches').values({ patientId: 'p2', coachId: 'coach', createdAt: '2026-11-22T09:00:00.000Z' }).execute();
   })
-  .extend('coach', { auto: true }, ({ t }) => t.login('coach@example.org'))
-  .extend('coach2', { auto: true }, ({ t }) => t.login('coach2@example.org'))
-  .extend('admin', { auto: true }, ({ t }) => t.login('admin@example.org'));
+  .extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'))
+  .extend('coach2', { auto: true }, ({ t }) => signedIn(t, 'coach2'))
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'));
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const primaryOf = async (t: TestUpstream, id: string) =>

@@ -2,13 +2,13 @@ import { describe, expect } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
 import { CommentListSchema, CommentSchema } from '../../../contract/schemas/comments.ts';
-import { upstreamTest } from '../../helpers/upstream-test.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 /* A deleted comment stays in the record: gone for coaches, visible to administrators with who deleted it and when. */
 
 const test = upstreamTest()
-  .extend('admin', { auto: true }, ({ t }) => t.login('admin@example.org'))
-  .extend('coach', { auto: true }, ({ t }) => t.login('coach@example.org'))
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
+  .extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'))
   /** The comments a signed-in coach (token) lists with a filter. */
   .extend('comments', ({ t }) => async (token: string, where: Record<string, unknown>) => {
     const res = await request(t.app)

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { upstreamTest } from '../../helpers/upstream-test.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 const test = upstreamTest()
-  .extend('admin', { auto: true }, ({ t }) => t.login('admin@example.org'))
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
   /** A list read by the administrator, with a filter (an object, or a string sent as it is). */
   .extend('list', ({ t, admin }) => (path: string, filter?: unknown) => {
     const req = request(t.app).get(`/v2${path}`).set('Authorization', `Bearer ${admin}`);

@@ -1,14 +1,14 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { upstreamTest } from '../../helpers/upstream-test.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 /*
  * No lost writes, on SQLite and (npm run test:postgres) PostgreSQL. Before this was fixed the PostgreSQL run lost
  * one of the two changes in 29 of 30 rounds: the handler wrote back the whole row it had read before its awaits.
  */
 const test = upstreamTest()
-  .extend('admin', { auto: true }, ({ t }) => t.login('admin@example.org'))
-  .extend('coach', { auto: true }, ({ t }) => t.login('coach@example.org'))
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
+  .extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'))
   /** A GET, by the administrator unless another token is given. */
   .extend(
     'get',

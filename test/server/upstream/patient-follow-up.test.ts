@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import request from 'supertest';
-import { upstreamTest } from '../../helpers/upstream-test.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 /* The follow-up day (Wiedervorlage) the dashboard's worklist sets: a patient field written with PATCH. */
 
-const test = upstreamTest().extend('coach', { auto: true }, ({ t }) => t.login('coach@example.org'));
+const test = upstreamTest().extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'));
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const MASTER_DATA = {
