@@ -1,6 +1,5 @@
 import { test } from 'vitest';
 import { createTestUpstream, type TestUpstream } from './upstream-app.ts';
-import { type NamesUpstream, upstreamWithNames } from './upstream-names.ts';
 import { issueToken } from '../../server/upstream/lib/tokens.ts';
 
 /*
@@ -12,7 +11,7 @@ import { issueToken } from '../../server/upstream/lib/tokens.ts';
 type Options = Parameters<typeof createTestUpstream>[0];
 /** The `upstream` fixture: starts one more upstream (with the test's options), closed when the test ends. */
 export type StartUpstream = (options?: Options) => Promise<TestUpstream>;
-type Cleanup = { onCleanup: (cleanup: () => Promise<void>) => void };
+export type Cleanup = { onCleanup: (cleanup: () => Promise<void>) => void };
 
 /**
  * A login token of the coach with this id, as a sign-in issues it, without the password check: the scrypt of a real
@@ -51,13 +50,3 @@ export const upstreamTest = (options: Options = {}) => test.extend('upstream', s
  */
 export const fileUpstreamTest = (options: Options = {}) =>
   test.extend('upstream', { scope: 'file' }, starter(options)).extend('t', { scope: 'file' }, async ({ upstream }) => upstream());
-
-// biome-ignore lint/correctness/noEmptyPattern: see above
-const withNames = async ({}, { onCleanup }: Cleanup): Promise<NamesUpstream> => {
-  const t = await upstreamWithNames();
-  onCleanup(() => t.close());
-  return t;
-};
-
-/** `t`: an upstream with the admin signed in and German names to add (upstream-names.ts), for each test. */
-export const namesTest = test.extend('t', withNames);

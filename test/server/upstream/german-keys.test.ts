@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
+import { namesTest } from '../../helpers/upstream-names.ts';
 import { storageBefore } from '../../helpers/upstream-migrations.ts';
 import { codeKey, nameKey, phoneKey, spelledKey } from '../../../server/upstream/lib/sort-key.ts';
 import { migrate } from '../../../server/upstream/db/index.ts';
-import { namesTest } from '../../helpers/upstream-test.ts';
 
 /*
  * The stored keys behind German phone-book order (DIN 5007 variant 1) and search without case and accents: what a

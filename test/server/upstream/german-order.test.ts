@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { namesTest } from '../../helpers/upstream-test.ts';
+import { namesTest } from '../../helpers/upstream-names.ts';
 
 /*
  * German phone-book order (DIN 5007 variant 1) of patients, coaches and Controlling's rows, through the stored

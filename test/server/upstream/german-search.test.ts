@@ -1,8 +1,7 @@
 import { describe, expect } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { whereExpression } from '../../../server/upstream/http/filter.ts';
-import { NAMES, type NamesUpstream } from '../../helpers/upstream-names.ts';
-import { namesTest } from '../../helpers/upstream-test.ts';
+import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 
 /*
  * Search on names without case and accents, and on phone numbers by their digits, through the stored keys
