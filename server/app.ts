@@ -7,11 +7,12 @@ import type { Config } from './config.ts';
 import { draftKeyRoute } from './draft-key.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from './shared/logger.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
 import { compressApiAnswers } from './middleware/compression.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
+import { compileTranslations } from './mapping/calls.ts';
 import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security-headers.ts';
@@ -34,7 +35,7 @@ export interface AppOptions {
 /** The gateway as a value: supertest imports it, only server/index.ts listens. */
 export function createApp(config: Config, options: AppOptions = {}): Express {
   if (!config.upstreamUrl) throw new Error('createApp needs config.upstreamUrl (server/index.ts fills it in for the built-in upstream)');
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger({ service: 'gateway', level: config.logLevel });
   const xsrf = createXsrf(config.xsrfSecret);
 
   const app = express();
@@ -66,6 +67,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
       idleTimeoutMs: config.upstreamIdleTimeoutMs,
       logger,
       report: options.report,
+      translations: config.mapping && compileTranslations(config.mapping),
     }),
   );
   const client = clientFiles({

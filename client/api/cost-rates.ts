@@ -1,7 +1,13 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
-import { CostRateListSchema, CostRateSchema, type CostRatePatchSchema, type CostRateUpdateSchema, type CostRateCreate } from '../../contract/schemas/cost-rates.ts';
+import {
+  CostRateListSchema,
+  CostRateSchema,
+  type CostRatePatchSchema,
+  type CostRateUpdateSchema,
+  type CostRateCreate,
+} from '../../contract/schemas/cost-rates.ts';
 
 const id = encodeURIComponent;
 

@@ -1,7 +1,13 @@
 import type * as v from 'valibot';
 import { request } from './http.ts';
 import type { ListFilter } from '../../contract/schemas/common.ts';
-import { DiagnosisListSchema, DiagnosisSchema, type DiagnosisPatchSchema, type DiagnosisUpdateSchema, type DiagnosisCreate } from '../../contract/schemas/diagnosis.ts';
+import {
+  DiagnosisListSchema,
+  DiagnosisSchema,
+  type DiagnosisPatchSchema,
+  type DiagnosisUpdateSchema,
+  type DiagnosisCreate,
+} from '../../contract/schemas/diagnosis.ts';
 
 const id = encodeURIComponent;
 

@@ -62,10 +62,35 @@ describe('error reporting', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  test('with a DSN, Sentry is not downloaded until the first error happens, then once', async () => {
+    setDsn('https://key@sentry.example/1');
+    const sentry = fakeSentry();
+    const load = vi.fn(async () => sentry.module as never);
+    await startErrorReporting(load);
+    expect(load).not.toHaveBeenCalled();
+    const first = new Error('first');
+    reportError(first);
+    reportError(new Error('second'));
+    await vi.waitFor(() => expect(sentry.captured).toHaveLength(2));
+    expect(load).toHaveBeenCalledOnce();
+    expect(sentry.captured[0]).toBe(first);
+  });
+
+  test('a Sentry that cannot be downloaded leaves the errors on the console and the page working', async () => {
+    setDsn('https://key@sentry.example/1');
+    await startErrorReporting(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    expect(() => reportError(new Error('after'))).not.toThrow();
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith('Error reporting could not start', expect.any(TypeError)));
+  });
+
   test('beforeSend is the scrubber', async () => {
     setDsn('https://key@sentry.example/1');
     const sentry = fakeSentry();
     await startErrorReporting(async () => sentry.module as never);
+    reportError(new Error('x'));
+    await vi.waitFor(() => expect(sentry.module.init).toHaveBeenCalled());
     const beforeSend = sentry.options().beforeSend as (e: object) => { user?: unknown };
     expect(beforeSend({ user: { email: 'a@b.de' } }).user).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import { createTestUpstream, type TestUpstream } from './upstream-app.ts';
-import { issueToken } from '../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../server/upstream/features/auth/repository.ts';
 
 /*
  * Upstreams as vitest fixtures: a test gets its own, started before it and closed after it, so a test that times out

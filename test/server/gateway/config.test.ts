@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { ConfigError, EnvSchema, cleanTitle, loadConfig } from '../../../server/config.ts';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
+import { mappingFile } from '../../helpers/renamed-upstream.ts';
 
 const random = () => 'r'.repeat(64);
 const load = (env: Record<string, string>) => loadConfig(env, random);
@@ -187,5 +188,117 @@ describe('start-up with a bad value', () => {
     expect(lines[0]).toContain(variable);
     expect(lines[0]).toMatch(/must/);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('UPSTREAM_MAPPING', () => {
+  const wrong: [string, unknown, string][] = [
+    ['invalid JSON', '{ "entities": { "Patient": } }', 'is not valid JSON'],
+    [
+      'an unknown shape',
+      { entities: { Patinet: { fields: { birthDate: 'birthday' } } } },
+      'entities.Patinet is not a shape of the contract (did you mean Patient?)',
+    ],
+    [
+      'an unknown field',
+      { entities: { Patient: { fields: { birthdat: 'birthday' } } } },
+      'entities.Patient.fields.birthdat is not a field of Patient (did you mean birthDate?)',
+    ],
+    [
+      'a field mapped twice',
+      '{"entities":{"Patient":{"fields":{"birthDate":"birthday","birthDate":"dob"}}}}',
+      'entities.Patient.fields.birthDate is mapped twice',
+    ],
+    [
+      'two fields onto one API name',
+      { entities: { Patient: { fields: { birthDate: 'born', aftercareStart: 'born' } } } },
+      'entities.Patient.fields.aftercareStart maps onto "born", which birthDate already has',
+    ],
+    [
+      'a field onto the name of another, unmapped field',
+      { entities: { Patient: { fields: { primaryCoachId: 'id' } } } },
+      'maps onto "id", which id already has',
+    ],
+    [
+      'a scale that is not a positive number',
+      { entities: { CostRate: { fields: { amountCents: { name: 'amount', scale: 0 } } } } },
+      'entities.CostRate.fields.amountCents.scale must be a positive number',
+    ],
+    [
+      'a scale that is text',
+      { entities: { CostRate: { fields: { amountCents: { scale: '100' } } } } },
+      'entities.CostRate.fields.amountCents.scale must be a positive number',
+    ],
+    [
+      'a scale on a text field',
+      { entities: { CostRate: { fields: { name: { scale: 100 } } } } },
+      'entities.CostRate.fields.name.scale applies to number fields only',
+    ],
+    ['flat on a shape without data', { entities: { Patient: { flat: true } } }, 'entities.Patient.flat applies only to a shape with a data object'],
+    [
+      'a value that the field does not have',
+      { entities: { Patient: { fields: { gender: { values: { femal: 'f' } } } } } },
+      'entities.Patient.fields.gender.values.femal is not a value of gender (did you mean female?)',
+    ],
+    [
+      'values on a field without fixed values',
+      { entities: { Patient: { fields: { firstName: { values: { a: 'b' } } } } } },
+      'entities.Patient.fields.firstName.values applies to fields with fixed values only',
+    ],
+    ['an unknown key', { entities: { Patient: { field: {} } } }, 'entities.Patient.field may only have fields and flat'],
+  ];
+
+  test.each(wrong)('%s stops start-up with a line that names the file and the place', (_case, content, message) => {
+    const { file, cleanup } = mappingFile(content);
+    try {
+      const error = problem({ UPSTREAM_MAPPING: file });
+      expect(error.variable).toBe('UPSTREAM_MAPPING');
+      expect(error.message).toContain(`UPSTREAM_MAPPING ${file}: `);
+      expect(error.message).toContain(message);
+      expect(error.message).not.toContain('\n');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('a file that cannot be read names the file and what to give instead', () => {
+    expect(problem({ UPSTREAM_MAPPING: '/nonexistent/mapping.json' }).message).toBe(
+      'UPSTREAM_MAPPING /nonexistent/mapping.json: cannot be read (ENOENT): give the path of a readable JSON file',
+    );
+  });
+
+  test('a valid file is read into the configuration, and without one there is no mapping', () => {
+    const { file, cleanup } = mappingFile();
+    try {
+      const mapping = load({ UPSTREAM_MAPPING: file }).mapping;
+      expect(mapping?.get('CostRate')?.fields.get('amountCents')).toEqual({ api: 'amount', scale: 100, values: undefined });
+      expect(mapping?.get('Patient')?.fields.get('birthDate')).toMatchObject({ api: 'birthday' });
+      expect(mapping?.get('SyncRecord')?.flat).toBe(true);
+      expect(load({}).mapping).toBeUndefined();
+    } finally {
+      cleanup();
+    }
+  });
+
+  test.each([
+    ['a missing file', null],
+    ['an unknown field', { entities: { Patient: { fields: { birthdat: 'birthday' } } } }],
+    ['a field mapped twice', '{"entities":{"Patient":{"fields":{"birthDate":"a","birthDate":"b"}}}}'],
+  ])('the gateway exits 1 with one line on stderr for %s', (_case, content) => {
+    const fixture = content === null ? { file: '/nonexistent/mapping.json', cleanup: () => {} } : mappingFile(content);
+    try {
+      const result = spawnSync(NODE_BIN, [join(REPO_ROOT, 'server/index.ts')], {
+        env: { PATH: process.env.PATH, UPSTREAM_MAPPING: fixture.file },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Configuration error: UPSTREAM_MAPPING ${fixture.file.replace(/[.]/g, '\\.')}: `));
+      expect(result.stdout).toBe('');
+    } finally {
+      fixture.cleanup();
+    }
   });
 });

@@ -79,8 +79,26 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_00
   }
 }
 
+/** The scripts this page downloaded that hold Sentry's browser SDK (it names itself in every envelope it sends). */
+let sentryScripts: () => Promise<string[]> = async () => [];
+
+function watchScripts(page: Page): void {
+  const scripts: Promise<string | null>[] = [];
+  page.on('response', (response) => {
+    if (!/\.js($|\?)/.test(response.url())) return;
+    scripts.push(
+      response
+        .text()
+        .then((text) => (text.includes('sentry.javascript.browser') ? new URL(response.url()).pathname : null))
+        .catch(() => null),
+    );
+  });
+  sentryScripts = async () => (await Promise.all(scripts)).filter((name): name is string => name !== null);
+}
+
 async function journey(page: Page): Promise<{ accessToken: string; resetToken: string }> {
   const base = gateway.url;
+  watchScripts(page);
   // A new password through the emailed link: the password and the link's token are canaries.
   await page.goto(`${base}/coach-reset-password`);
   await page.getByPlaceholder('Email', { exact: true }).fill('coach@example.org');
@@ -133,6 +151,9 @@ async function journey(page: Page): Promise<{ accessToken: string; resetToken: s
     .first()
     .waitFor();
 
+  // Until the first error, a coach downloads nothing of Sentry's SDK, DSN or not.
+  expect(await sentryScripts()).toEqual([]);
+
   // Provoked client error: unhandled, so the page reports it (with the page URL and breadcrumbs around it).
   await page.evaluate((message) => {
     setTimeout(() => {
@@ -140,6 +161,7 @@ async function journey(page: Page): Promise<{ accessToken: string; resetToken: s
     });
   }, CLIENT_ERROR);
   await waitFor(() => sentry.envelopes.some((e) => e.sdk.includes('browser') && e.text.includes(CLIENT_ERROR)), 'the client error at the fake Sentry');
+  expect((await sentryScripts()).length).toBeGreaterThan(0);
 
   // Provoked server error: the upstream goes away while the coach searches again.
   toggle.on = false;

@@ -5,7 +5,7 @@ import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
 import type { TestUpstream } from '../../helpers/upstream-app.ts';
 import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
 import { bodyFor, filterFor, LIST_FIELDS, pathSegment } from '../../helpers/upstream-fuzz.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 import { hashPassword } from '../../../server/upstream/lib/secrets.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { PASSWORD } from '../../helpers/upstream-app.ts';
-import { blocklistSize, passwordRefusal } from '../../../server/upstream/lib/password-policy.ts';
+import { blocklistSize, passwordRefusal } from '../../../server/upstream/features/auth/password-policy.ts';
 import { DEMO_COACHES, DEMO_PASSWORD } from '../../../server/upstream/seed/demo.ts';
 import { upstreamTest } from '../../helpers/upstream-test.ts';
 

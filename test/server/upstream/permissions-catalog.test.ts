@@ -3,7 +3,7 @@ import request from 'supertest';
 import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
 import type { TestUpstream } from '../../helpers/upstream-app.ts';
 import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 
 /*
  * Every call of the API catalogue (docs/api.md), walked by role from its stated permission: anonymous

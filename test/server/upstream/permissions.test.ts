@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 import { fileUpstreamTest, type StartUpstream } from '../../helpers/upstream-test.ts';
 
 type Role = 'admin' | 'coach' | 'health' | 'locked' | 'anonymous';
