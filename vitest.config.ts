@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { clientAliases } from './scripts/aliases.ts';
 
 // Vite's alias matcher treats a string key as a prefix ("react" would also catch "react-dom"),
@@ -8,6 +8,13 @@ const alias = Object.entries(clientAliases).map(([find, replacement]) => ({ find
 // would load the real React next to Preact (hooks then fail with "reading 'useContext'"). So the shim is
 // pointed at preact/compat and wouter is inlined, which makes its `react` imports go through the aliases.
 alias.push({ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' });
+
+// Three tiers, each a set of projects (package.json: test:unit, test:e2e, test:slow; test/README.md). A file's tier
+// follows from where it lives and its name: `*.slow.test.ts` is the slow tier (load tests, timing budgets, the Docker
+// reproduction, the npm-test gate), which runs its files one at a time and after the others, so nothing it measures
+// shares the two cores with another test file. test/server/tiers.test.ts proves each test file is in exactly one tier.
+const SLOW = '**/*.slow.test.ts';
+const e2eSetup = { globalSetup: ['test/helpers/e2e-global-setup.ts'], environment: 'node' as const, testTimeout: 60_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   resolve: { alias },
@@ -19,24 +26,40 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, SLOW],
           environment: 'happy-dom',
           setupFiles: ['test/helpers/client-setup.ts'],
           server: { deps: { inline: ['wouter'] } },
+          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'server', include: ['test/server/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, SLOW],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      // One browser and two gateways for the whole project (e2e-global-setup.ts), journeys one after another.
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/helpers/e2e-global-setup.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, SLOW],
+          ...e2eSetup,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
+      {
+        extends: true,
+        test: { name: 'slow', include: ['test/server/**/*.slow.test.ts'], environment: 'node', fileParallelism: false, sequence: { groupOrder: 2 } },
+      },
+      { extends: true, test: { name: 'slow-e2e', include: ['test/e2e/**/*.slow.test.ts'], ...e2eSetup, fileParallelism: false, sequence: { groupOrder: 3 } } },
     ],
   },
 });

@@ -8,7 +8,7 @@ export const row = (metric: string, value: string, note = '') => {
 };
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value: number) => `${Math.round(value)} ms`;
-/** Budgets the measurements broke; the bench exits 1 when there are any (test/e2e/budgets.test.ts enforces the same). */
+/** Budgets the measurements broke; the bench exits 1 when there are any (test/e2e/budgets.slow.test.ts enforces the same). */
 export const broken: string[] = [];
 export const within = (what: string, value: number, limit: number, atLeast = false) => {
   if (atLeast ? value < limit : value > limit) broken.push(`${what}: ${value} (budget ${atLeast ? '>=' : '<='} ${limit})`);

@@ -1,6 +1,6 @@
 /**
  * Every performance budget, defined once: `npm run size` (scripts/size.ts), `npm run bench` (scripts/bench.ts) and
- * test/e2e/budgets.test.ts read them here, and the README quotes them. The journeys run on Slow 3G (400 kbit/s,
+ * test/e2e/budgets.slow.test.ts read them here, and the README quotes them. The journeys run on Slow 3G (400 kbit/s,
  * 400 ms RTT, test/helpers/e2e-measure.ts).
  */
 

@@ -5,7 +5,7 @@ import selectorParser, { type Selector } from 'postcss-selector-parser';
  * The first-screen sheet: the app sheet's rules that can style an element of the first screen, in their order. The
  * whole app sheet would add 12 KB of brotli to the first screen's 30 KB, and neither esbuild nor a PostCSS plugin at
  * hand cuts a sheet to what one screen renders: this step stays custom. A subsequence of the app sheet, it changes
- * nothing when that arrives (test/e2e/budgets.test.ts compares the computed styles of every element).
+ * nothing when that arrives (test/e2e/budgets.slow.test.ts compares the computed styles of every element).
  */
 
 /** What the first screen renders: client/features/login, components/Loading, ErrorBoundary, ConnectionBanner, features/internet-explorer. */

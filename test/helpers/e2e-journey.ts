@@ -5,7 +5,7 @@ import type { JourneyRecorder, StepRequest } from './e2e-journey-requests.ts';
  * Measures a step of a journey the way a person on a slow line lives it: from the moment they act (a click)
  * until the screen has settled, i.e. it shows its content (nothing marked aria-busy, a heading in the page,
  * every stylesheet applied) and no request the screen waits for is still open. Shared by `npm run bench`
- * and test/e2e/budgets.test.ts so both measure the same thing.
+ * and test/e2e/budgets.slow.test.ts so both measure the same thing.
  */
 
 export interface StepResult {

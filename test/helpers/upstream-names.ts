@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { expect, test } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from './upstream-app.ts';
+import { type Cleanup, signedIn } from './upstream-test.ts';
 
 /*
  * German names on an upstream (test/server/upstream/german-*.test.ts): patients with umlauts, accents, ß and
@@ -39,7 +40,7 @@ export interface NamesUpstream extends TestUpstream {
 /** A fresh upstream with the fixture (createTestUpstream) and the admin signed in. */
 export async function upstreamWithNames(): Promise<NamesUpstream> {
   const t = await createTestUpstream();
-  const asAdmin = { Authorization: `Bearer ${await t.login('admin@example.org')}` };
+  const asAdmin = { Authorization: `Bearer ${await signedIn(t, 'admin')}` };
   async function addPatients(names: [string, string][] = NAMES, phone?: (i: number) => string | null, code?: (i: number) => string) {
     let i = 0;
     for (const [firstName, lastName] of names) {
@@ -70,3 +71,13 @@ export async function upstreamWithNames(): Promise<NamesUpstream> {
   const search = (field: string, pattern: string) => list({ where: { [field]: { like: pattern } }, order: ['lastName ASC', 'firstName ASC'] });
   return { ...t, asAdmin, addPatients, list, search };
 }
+
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+const withNames = async ({}, { onCleanup }: Cleanup): Promise<NamesUpstream> => {
+  const t = await upstreamWithNames();
+  onCleanup(() => t.close());
+  return t;
+};
+
+/** `t`: an upstream with the admin signed in and German names to add, for each test that asks for it. */
+export const namesTest = test.extend('t', withNames);

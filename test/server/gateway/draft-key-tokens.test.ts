@@ -1,38 +1,30 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
 import { makePublicDir, testConfig } from '../../helpers/gateway-fixtures.ts';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { upstreamTest } from '../../helpers/upstream-test.ts';
 
 /*
  * GET /session/draft-key in front of the built-in upstream: only a live login token gets the key that opens a
  * coach's drafts. A mailed reset link's token names the same coach but is no session; neither is a token that
  * idled out, was signed out or ended by a lock (docs/drafts-and-sessions.md).
  */
-let t: TestUpstream;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  await t?.close();
-});
-
-async function gatewayInFront() {
-  t = await createTestUpstream();
+/** The gateway in front of the test's upstream `t`, which listens on a port for it; both closed after the test. */
+const test = upstreamTest().extend('gateway', async ({ t }, { onCleanup }) => {
   const server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const publicDir = await makePublicDir();
-  close = async () => {
+  onCleanup(async () => {
     await new Promise((resolve) => server.close(resolve));
     publicDir.cleanup();
-  };
+  });
   const { port } = server.address() as AddressInfo;
   return createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${port}` }), { publicDir: publicDir.dir });
-}
+});
 const keyWith = (gateway: ReturnType<typeof createApp>, token: string) => request(gateway).get('/session/draft-key').set('Authorization', `Bearer ${token}`);
 
-test('a live login token gets the key; a reset link token of the same coach does not', async () => {
-  const gateway = await gatewayInFront();
+test('a live login token gets the key; a reset link token of the same coach does not', async ({ t, gateway }) => {
   const session = await t.login('coach@example.org');
   expect((await keyWith(gateway, session)).status).toBe(200);
   await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
@@ -44,8 +36,7 @@ test('a live login token gets the key; a reset link token of the same coach does
   expect(refused.body.key).toBeUndefined();
 });
 
-test('an idle, signed-out or locked-out token gets no key', async () => {
-  const gateway = await gatewayInFront();
+test('an idle, signed-out or locked-out token gets no key', async ({ t, gateway }) => {
   const idle = await t.login('coach@example.org');
   t.clock.advance(30 * 60 + 1);
   expect((await keyWith(gateway, idle)).status).toBe(401);

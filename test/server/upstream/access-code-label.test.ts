@@ -1,21 +1,20 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { storageBefore } from '../../helpers/upstream-migrations.ts';
 import { migrate } from '../../../server/upstream/db/index.ts';
 import { migrations } from '../../../server/upstream/db/migrations/index.ts';
+import { upstreamTest } from '../../helpers/upstream-test.ts';
 
 /*
  * An access code may carry a label saying whom the coach made it for. The built-in upstream stores it on both
  * databases (run with DATABASE_URL for PostgreSQL); codes made before the column existed have none.
  */
 
-let t: TestUpstream;
-afterEach(() => t?.close());
+const test = upstreamTest();
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-test('a code made with a label answers it, keeps it and lists it; a blank label is none', async () => {
-  t = await createTestUpstream();
+test('a code made with a label answers it, keeps it and lists it; a blank label is none', async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const made = await request(t.app).post('/v2/coaches/coach/create-patient-token').set(as(coach)).send({ label: '  Herr B., Zimmer 12 ' });
   expect(made.status).toBe(201);
@@ -34,8 +33,8 @@ test('a code made with a label answers it, keeps it and lists it; a blank label 
   expect(labels[plain.body.id]).toBeNull();
 });
 
-test('a label can be changed later, and one longer than 80 characters is refused with the field named', async () => {
-  t = await createTestUpstream();
+test('a label can be changed later, and one longer than 80 characters is refused with the field named', async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const made = await request(t.app).post('/v2/patientTokens').set(as(coach)).send({ label: 'Frau A.' });
   expect(made.body.label).toBe('Frau A.');

@@ -1,31 +1,29 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
-import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { AuditEntryListSchema, type AuditEntry } from '../../../contract/schemas/audit-log.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
-let t: TestUpstream;
-let admin: string;
-let coach: string;
-beforeEach(async () => {
-  t = await createTestUpstream();
-  admin = await t.login('admin@example.org');
-  coach = await t.login('coach@example.org');
-});
-afterEach(() => t.close());
+const test = upstreamTest()
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
+  .extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'))
+  /** The audit log as the administrator reads it. */
+  .extend('log', ({ t, admin }) => async (where: Record<string, unknown> = {}): Promise<AuditEntry[]> => {
+    const res = await request(t.app)
+      .get('/v2/audit-log')
+      .set(as(admin))
+      .query({ filter: JSON.stringify({ where, limit: 1000 }) });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
+    return v.parse(AuditEntryListSchema, res.body);
+  });
 
-const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-async function log(where: Record<string, unknown> = {}): Promise<AuditEntry[]> {
-  const res = await request(t.app)
-    .get('/v2/audit-log')
-    .set(as(admin))
-    .query({ filter: JSON.stringify({ where, limit: 1000 }) });
-  expect(res.status).toBe(200);
-  expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
-  return v.parse(AuditEntryListSchema, res.body);
+function as(token: string) {
+  return { Authorization: `Bearer ${token}` };
 }
 
-test('without a patient to look at only administrators read the audit log', async () => {
+test('without a patient to look at only administrators read the audit log', async ({ t, coach }) => {
   expect((await request(t.app).get('/v2/audit-log').set(as(coach))).status).toBe(403);
   expect(
     (
@@ -37,7 +35,7 @@ test('without a patient to look at only administrators read the audit log', asyn
   expect((await request(t.app).get('/v2/audit-log')).status).toBe(401);
 });
 
-test("a patient's history: who changed which field when, from before to after, newest first", async () => {
+test("a patient's history: who changed which field when, from before to after, newest first", async ({ t, admin, coach, log }) => {
   t.clock.advance(60);
   await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ phone: '030 1' }).expect(200);
   t.clock.advance(60);
@@ -58,7 +56,7 @@ test("a patient's history: who changed which field when, from before to after, n
   expect(entries[0].at > entries[1].at).toBe(true);
 });
 
-test('every version of a comment is recoverable, and a deleted comment stays readable with who deleted it', async () => {
+test('every version of a comment is recoverable, and a deleted comment stays readable with who deleted it', async ({ t, admin, coach, log }) => {
   const created = await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Erste Fassung' });
   const id = created.body.id;
   await request(t.app).patch(`/v2/comments/${id}`).set(as(coach)).send({ text: 'Zweite Fassung' }).expect(200);
@@ -73,7 +71,7 @@ test('every version of a comment is recoverable, and a deleted comment stays rea
   ]);
 });
 
-test("links, devices, access codes, recovery keys, the evaluation form and appointments are in the patient's history", async () => {
+test("links, devices, access codes, recovery keys, the evaluation form and appointments are in the patient's history", async ({ t, coach, log }) => {
   await request(t.app).post('/v2/patients/p1/coaches/coach2').set(as(coach)).expect(204);
   await request(t.app).delete('/v2/patients/p1/coaches/coach2').set(as(coach)).expect(204);
   await request(t.app).post('/v2/patients/p1/devices/dev-1').set(as(coach)).expect(204);
@@ -115,7 +113,7 @@ test("links, devices, access codes, recovery keys, the evaluation form and appoi
   expect(entries[6].changes.code).toEqual({ before: null, after: '[redacted]' });
 });
 
-test('coaches and devices: changes, password changes and new accounts without any secret in clear', async () => {
+test('coaches and devices: changes, password changes and new accounts without any secret in clear', async ({ t, admin, coach, log }) => {
   const created = (
     await request(t.app)
       .post('/v2/coaches')
@@ -140,7 +138,7 @@ test('coaches and devices: changes, password changes and new accounts without an
 });
 
 describe('the audit log list', () => {
-  test('filters, orders and pages like every list, and refuses unknown fields', async () => {
+  test('filters, orders and pages like every list, and refuses unknown fields', async ({ t, admin }) => {
     for (let i = 0; i < 3; i++)
       await request(t.app)
         .patch('/v2/patients/p1')
@@ -163,7 +161,7 @@ describe('the audit log list', () => {
     ).toBe(400);
   });
 
-  test('a change that fails writes no entry, and a PATCH that changes nothing writes none', async () => {
+  test('a change that fails writes no entry, and a PATCH that changes nothing writes none', async ({ t, admin, log }) => {
     await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ aftercareEnd: '2000-01-01' }).expect(422);
     await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ clinic: 'Reha-Zentrum Bad Kissingen' }).expect(200);
     expect(await log({ patientId: 'p1' })).toEqual([]);
@@ -171,43 +169,43 @@ describe('the audit log list', () => {
 });
 
 describe("a patient's coaches read that patient's history", () => {
-  const history = (token: string, where: Record<string, unknown>) =>
+  const history = (t: TestUpstream, token: string, where: Record<string, unknown>) =>
     request(t.app)
       .get('/v2/audit-log')
       .set(as(token))
       .query({ filter: JSON.stringify({ where, limit: 100 }) });
 
-  test('its own patient: the same entries an administrator sees, and nothing of other patients', async () => {
+  test('its own patient: the same entries an administrator sees, and nothing of other patients', async ({ t, admin, coach, log }) => {
     await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ phone: '030 1' }).expect(200);
     await request(t.app).patch('/v2/patients/p2').set(as(admin)).send({ phone: '040 2' }).expect(200);
     await request(t.app).post('/v2/patientTokens').set(as(coach)).send({ patientId: 'p1' }).expect(201);
-    const res = await history(coach, { patientId: 'p1' });
+    const res = await history(t, coach, { patientId: 'p1' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(await log({ patientId: 'p1' }));
     expect(res.body.map((e: AuditEntry) => e.patientId)).toEqual(['p1', 'p1']);
     // The access code itself is never in the history.
     expect(res.body.find((e: AuditEntry) => e.entity === 'patient-token').changes.code).toEqual({ before: null, after: '[redacted]' });
     // Narrowing further works as for administrators (the versions of one note).
-    expect((await history(coach, { patientId: 'p1', entity: 'patient' })).body).toHaveLength(1);
+    expect((await history(t, coach, { patientId: 'p1', entity: 'patient' })).body).toHaveLength(1);
   });
 
-  test("another coach's patient is 403, an unknown one 404, and a filter that does not name one patient 403", async () => {
-    expect((await history(coach, { patientId: 'p2' })).status).toBe(403);
-    expect((await history(coach, { patientId: 'nope' })).status).toBe(404);
-    expect((await history(coach, { or: [{ patientId: 'p1' }, { patientId: 'p2' }] })).status).toBe(403);
-    expect((await history(coach, { patientId: { inq: ['p1', 'p2'] } })).status).toBe(403);
-    expect((await history(coach, { entity: 'coach' })).status).toBe(403);
+  test("another coach's patient is 403, an unknown one 404, and a filter that does not name one patient 403", async ({ t, admin, coach }) => {
+    expect((await history(t, coach, { patientId: 'p2' })).status).toBe(403);
+    expect((await history(t, coach, { patientId: 'nope' })).status).toBe(404);
+    expect((await history(t, coach, { or: [{ patientId: 'p1' }, { patientId: 'p2' }] })).status).toBe(403);
+    expect((await history(t, coach, { patientId: { inq: ['p1', 'p2'] } })).status).toBe(403);
+    expect((await history(t, coach, { entity: 'coach' })).status).toBe(403);
     // Linked through the care team: allowed.
     await request(t.app).post('/v2/patients/p2/coaches/coach').set(as(admin)).expect(204);
-    expect((await history(coach, { patientId: 'p2' })).status).toBe(200);
+    expect((await history(t, coach, { patientId: 'p2' })).status).toBe(200);
   });
 
-  test('the versions of a note stay readable to its coaches until it is deleted; then only administrators see them', async () => {
+  test('the versions of a note stay readable to its coaches until it is deleted; then only administrators see them', async ({ t, coach, log }) => {
     await request(t.app).patch('/v2/comments/c1').set(as(coach)).send({ text: 'Zweite Fassung' }).expect(200);
-    const versions = await history(coach, { patientId: 'p1', entity: 'comment', entityId: 'c1' });
+    const versions = await history(t, coach, { patientId: 'p1', entity: 'comment', entityId: 'c1' });
     expect(versions.body.map((e: AuditEntry) => e.changes.text)).toEqual([{ before: 'Erstgespräch geführt.', after: 'Zweite Fassung' }]);
     await request(t.app).delete('/v2/comments/c1').set(as(coach)).expect(204);
-    expect((await history(coach, { patientId: 'p1' })).body).toEqual([]);
+    expect((await history(t, coach, { patientId: 'p1' })).body).toEqual([]);
     expect((await log({ patientId: 'p1', entity: 'comment' })).map((e) => e.action)).toEqual(['delete', 'update']);
   });
 });

@@ -1,20 +1,20 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { capturedLogger } from '../../helpers/upstream-log.ts';
+import { upstreamTest } from '../../helpers/upstream-test.ts';
 
 // A coach's password on the upstream: changing it, and the mailed reset link. Login and its rate limits:
 // auth-login.test.ts.
 
-let t: TestUpstream;
-afterEach(() => t?.close());
+const test = upstreamTest();
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const linkFrom = (mail: string) => /https?:\/\/\S+\/reset-password\?access_token=(\S+)/.exec(mail);
 
 describe('update-password', () => {
-  test('answers 400 naming oldPassword when it is wrong, and keeps the password', async () => {
-    t = await createTestUpstream();
+  test('answers 400 naming oldPassword when it is wrong, and keeps the password', async ({ upstream }) => {
+    const t = await upstream();
     const token = await t.login('coach@example.org');
     const res = await request(t.app)
       .patch('/v2/auth/me/update-password')
@@ -25,8 +25,8 @@ describe('update-password', () => {
     await t.login('coach@example.org');
   });
 
-  test('changes the password and ends the other sessions', async () => {
-    t = await createTestUpstream();
+  test('changes the password and ends the other sessions', async ({ upstream }) => {
+    const t = await upstream();
     const other = await t.login('coach@example.org');
     const token = await t.login('coach@example.org');
     await request(t.app).patch('/v2/auth/me/update-password').set(bearer(token)).send({ oldPassword: PASSWORD, newPassword: 'Neues-Passwort-2' }).expect(204);
@@ -36,8 +36,8 @@ describe('update-password', () => {
     expect((await request(t.app).get('/v2/auth/me').set(bearer(other))).status).toBe(401);
   });
 
-  test('answers 422 naming newPassword when it is shorter than 8 characters', async () => {
-    t = await createTestUpstream();
+  test('answers 422 naming newPassword when it is shorter than 8 characters', async ({ upstream }) => {
+    const t = await upstream();
     const token = await t.login('coach@example.org');
     const res = await request(t.app).patch('/v2/auth/me/update-password').set(bearer(token)).send({ oldPassword: PASSWORD, newPassword: 'kurz' });
     expect(res.status).toBe(422);
@@ -46,17 +46,17 @@ describe('update-password', () => {
 });
 
 describe('forgot-password and the reset link', () => {
-  test('answers 204 for an unknown address and writes no mail', async () => {
-    t = await createTestUpstream();
+  test('answers 204 for an unknown address and writes no mail', async ({ upstream }) => {
+    const t = await upstream();
     const res = await request(t.app).post('/v2/auth/forgot-password').send({ email: 'nobody@example.org' });
     await t.settled();
     expect(res.status).toBe(204);
     expect(t.outbox()).toHaveLength(0);
   });
 
-  test('writes the mail with the link to the outbox and logs the file name without the token', async () => {
+  test('writes the mail with the link to the outbox and logs the file name without the token', async ({ upstream }) => {
     const log = capturedLogger();
-    t = await createTestUpstream({ logger: log.logger, publicUrl: 'https://coach.example.org' });
+    const t = await upstream({ logger: log.logger, publicUrl: 'https://coach.example.org' });
     const res = await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' });
     await t.settled();
     expect(res.status).toBe(204);
@@ -73,8 +73,8 @@ describe('forgot-password and the reset link', () => {
     expect(logged).not.toContain('coach@example.org');
   });
 
-  test('the link token sets a new password once, then the link is dead', async () => {
-    t = await createTestUpstream();
+  test('the link token sets a new password once, then the link is dead', async ({ upstream }) => {
+    const t = await upstream();
     const session = await t.login('coach@example.org');
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     await t.settled();
@@ -88,8 +88,8 @@ describe('forgot-password and the reset link', () => {
     expect(again.status).toBe(401);
   });
 
-  test('the same link sent twice at the same moment sets one password; the other request is refused', async () => {
-    t = await createTestUpstream();
+  test('the same link sent twice at the same moment sets one password; the other request is refused', async ({ upstream }) => {
+    const t = await upstream();
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     await t.settled();
     const token = decodeURIComponent(linkFrom(t.outbox()[0].text)![1]);
@@ -107,8 +107,8 @@ describe('forgot-password and the reset link', () => {
     ).toBe(401);
   });
 
-  test('the link expires after 30 minutes', async () => {
-    t = await createTestUpstream();
+  test('the link expires after 30 minutes', async ({ upstream }) => {
+    const t = await upstream();
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     await t.settled();
     const token = decodeURIComponent(linkFrom(t.outbox()[0].text)![1]);
@@ -116,14 +116,14 @@ describe('forgot-password and the reset link', () => {
     expect((await request(t.app).post('/v2/auth/me/set-password').set(bearer(token)).send({ password: 'Ganz-Neu-123' })).status).toBe(401);
   });
 
-  test('a login token cannot set a password without the old one', async () => {
-    t = await createTestUpstream();
+  test('a login token cannot set a password without the old one', async ({ upstream }) => {
+    const t = await upstream();
     const token = await t.login('coach@example.org');
     expect((await request(t.app).post('/v2/auth/me/set-password').set(bearer(token)).send({ password: 'Ganz-Neu-123' })).status).toBe(401);
   });
 
-  test('every mailed link takes its origin from PUBLIC_URL, never from Host or X-Forwarded-*', async () => {
-    t = await createTestUpstream({ publicUrl: 'https://portal.example.org/' });
+  test('every mailed link takes its origin from PUBLIC_URL, never from Host or X-Forwarded-*', async ({ upstream }) => {
+    const t = await upstream({ publicUrl: 'https://portal.example.org/' });
     const forged = { Host: 'attacker.example', 'X-Forwarded-Host': 'evil.example.com', 'X-Forwarded-Proto': 'http' };
     await request(t.app).post('/v2/auth/forgot-password').set(forged).send({ email: 'coach@example.org' }).expect(204);
     await t.settled();
@@ -136,8 +136,8 @@ describe('forgot-password and the reset link', () => {
     expect(links.map((link) => new URL(link).pathname).sort()).toEqual(['/reset-password', '/reset-password', '/v2/coaches/coach2/verify-email']);
   });
 
-  test('without a configured origin the link still ignores the request (the built-in default, not Host)', async () => {
-    t = await createTestUpstream();
+  test('without a configured origin the link still ignores the request (the built-in default, not Host)', async ({ upstream }) => {
+    const t = await upstream();
     await request(t.app)
       .post('/v2/auth/forgot-password')
       .set('Host', 'attacker.example')
@@ -161,8 +161,8 @@ describe('a new password ends the links mailed before it', () => {
     return { verify: verifyLink(t), reset: resetToken(t) };
   }
 
-  test('changing the password ends an outstanding reset link and verification link', async () => {
-    t = await createTestUpstream();
+  test('changing the password ends an outstanding reset link and verification link', async ({ upstream }) => {
+    const t = await upstream();
     const links = await mailBothLinks(t);
     const session = await t.login('coach2@example.org');
     await request(t.app).patch('/v2/auth/me/update-password').set(bearer(session)).send({ oldPassword: PASSWORD, newPassword: 'Neues-Passwort-2' }).expect(204);
@@ -171,8 +171,8 @@ describe('a new password ends the links mailed before it', () => {
     await t.login('coach2@example.org', 'Neues-Passwort-2');
   });
 
-  test('setting a password from a reset link ends every session and an outstanding verification link', async () => {
-    t = await createTestUpstream();
+  test('setting a password from a reset link ends every session and an outstanding verification link', async ({ upstream }) => {
+    const t = await upstream();
     const first = await t.login('coach2@example.org');
     const second = await t.login('coach2@example.org');
     const links = await mailBothLinks(t);

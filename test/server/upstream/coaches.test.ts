@@ -1,20 +1,19 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import * as v from 'valibot';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { PatientAccessSchema, PatientTokenSchema } from '../../../contract/schemas/patient-tokens.ts';
 import { PatientSchema } from '../../../contract/schemas/patients.ts';
 import { CoachSchema } from '../../../contract/schemas/coaches.ts';
 import { isValidCode } from '../../../server/upstream/lib/codes.ts';
 import { writeSetting } from '../../../server/upstream/features/settings/repository.ts';
+import { upstreamTest } from '../../helpers/upstream-test.ts';
 
-let t: TestUpstream;
-afterEach(() => t?.close());
+const test = upstreamTest();
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('POST /coaches/connect', () => {
-  test('a pseudonym code is no credential: a coach outside the care team gets 403 and no access, whether the code exists or not', async () => {
-    t = await createTestUpstream();
+  test('a pseudonym code is no credential: a coach outside the care team gets 403 and no access, whether the code exists or not', async ({ upstream }) => {
+    const t = await upstream();
     const coach = await t.login('coach@example.org');
     const health = await t.login('health@example.org');
     for (const token of [coach, health]) {
@@ -32,8 +31,8 @@ describe('POST /coaches/connect', () => {
     expect(links).toEqual([]);
   });
 
-  test('the primary coach and administrators may connect; an administrator joins the care team', async () => {
-    t = await createTestUpstream();
+  test('the primary coach and administrators may connect; an administrator joins the care team', async ({ upstream }) => {
+    const t = await upstream();
     const coach2 = await t.login('coach2@example.org');
     const admin = await t.login('admin@example.org');
     const own = await request(t.app).post('/v2/coaches/connect').set(as(coach2)).send({ patientCode: 'cd-6789' });
@@ -47,8 +46,8 @@ describe('POST /coaches/connect', () => {
     expect((await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'ZZ-9999' })).status).toBe(404);
   });
 
-  test('every attempt counts against the limit, successful ones included', async () => {
-    t = await createTestUpstream({ rateLimits: { perAccount: 3 } });
+  test('every attempt counts against the limit, successful ones included', async ({ upstream }) => {
+    const t = await upstream({ rateLimits: { perAccount: 3 } });
     const admin = await t.login('admin@example.org');
     const coach = await t.login('coach@example.org');
     for (let i = 0; i < 3; i++) expect((await request(t.app).post('/v2/coaches/connect').set(as(admin)).send({ patientCode: 'CD-6789' })).status).toBe(200);
@@ -60,15 +59,15 @@ describe('POST /coaches/connect', () => {
   });
 });
 
-test("GET /coaches/isCoachLocked answers the calling coach's lock state", async () => {
-  t = await createTestUpstream();
+test("GET /coaches/isCoachLocked answers the calling coach's lock state", async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const res = await request(t.app).get('/v2/coaches/isCoachLocked').set(as(coach));
   expect(res.body).toEqual({ locked: false });
 });
 
-test('POST /coaches/createPatientForMedian makes the patient and a fresh access code for them', async () => {
-  t = await createTestUpstream();
+test('POST /coaches/createPatientForMedian makes the patient and a fresh access code for them', async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const res = await request(t.app)
     .post('/v2/coaches/createPatientForMedian')
@@ -91,8 +90,8 @@ test('POST /coaches/createPatientForMedian makes the patient and a fresh access 
   expect(token.expiresAt).toBe('2027-02-20T09:00:00.000Z');
 });
 
-test('GET /coaches/create-trial-access makes a 14-day trial patient with a code that ends with it', async () => {
-  t = await createTestUpstream();
+test('GET /coaches/create-trial-access makes a 14-day trial patient with a code that ends with it', async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const res = await request(t.app).get('/v2/coaches/create-trial-access').set(as(coach));
   expect(res.status).toBe(201);
@@ -104,8 +103,8 @@ test('GET /coaches/create-trial-access makes a 14-day trial patient with a code 
 });
 
 describe('email verification', () => {
-  test('the mailed link verifies the address once, without a session', async () => {
-    t = await createTestUpstream();
+  test('the mailed link verifies the address once, without a session', async ({ upstream }) => {
+    const t = await upstream();
     const admin = await t.login('admin@example.org');
     await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(as(admin)).expect(204);
     const mail = t.outbox()[0].text;
@@ -117,8 +116,8 @@ describe('email verification', () => {
     expect((await request(t.app).get(link)).status).toBe(400);
   });
 
-  test('a browser opening the link is sent to the login page', async () => {
-    t = await createTestUpstream();
+  test('a browser opening the link is sent to the login page', async ({ upstream }) => {
+    const t = await upstream();
     const admin = await t.login('admin@example.org');
     await request(t.app).post('/v2/coaches/coach2/send-verification-email').set(as(admin)).expect(204);
     const link = /(\/v2\/coaches\/coach2\/verify-email\?token=\S+)/.exec(t.outbox()[0].text)![1];
@@ -127,8 +126,8 @@ describe('email verification', () => {
     expect(res.headers.location).toBe('/login');
   });
 
-  test('a made-up token is a 400 and verifies nothing', async () => {
-    t = await createTestUpstream();
+  test('a made-up token is a 400 and verifies nothing', async ({ upstream }) => {
+    const t = await upstream();
     const res = await request(t.app).get('/v2/coaches/coach2/verify-email').query({ token: '"erfunden"' });
     expect(res.status).toBe(400);
     const row = await t.storage.db.selectFrom('coaches').select('emailVerified').where('id', '=', 'coach2').executeTakeFirstOrThrow();
@@ -136,8 +135,8 @@ describe('email verification', () => {
   });
 });
 
-test('POST /coaches/{id}/reset-password mails that coach a reset link', async () => {
-  t = await createTestUpstream();
+test('POST /coaches/{id}/reset-password mails that coach a reset link', async ({ upstream }) => {
+  const t = await upstream();
   const admin = await t.login('admin@example.org');
   await request(t.app).post('/v2/coaches/coach2/reset-password').set(as(admin)).expect(204);
   const mail = t.outbox()[0].text;
@@ -147,8 +146,8 @@ test('POST /coaches/{id}/reset-password mails that coach a reset link', async ()
   await t.login('coach2@example.org', 'Neu-Gesetzt-1');
 });
 
-test('POST /coaches without a password makes an account that can only be entered through a reset link', async () => {
-  t = await createTestUpstream();
+test('POST /coaches without a password makes an account that can only be entered through a reset link', async ({ upstream }) => {
+  const t = await upstream();
   const admin = await t.login('admin@example.org');
   const res = await request(t.app)
     .post('/v2/coaches')
@@ -160,16 +159,16 @@ test('POST /coaches without a password makes an account that can only be entered
   expect((await request(t.app).post('/v2/auth/login').send({ email: 'neu@example.org', password: 'irgendwas' })).status).toBe(401);
 });
 
-test('an administrator cannot lock, demote or delete themselves', async () => {
-  t = await createTestUpstream();
+test('an administrator cannot lock, demote or delete themselves', async ({ upstream }) => {
+  const t = await upstream();
   const admin = await t.login('admin@example.org');
   expect((await request(t.app).patch('/v2/coaches/admin').set(as(admin)).send({ isUserLocked: true })).status).toBe(409);
   expect((await request(t.app).patch('/v2/coaches/admin').set(as(admin)).send({ isAdmin: false })).status).toBe(409);
   expect((await request(t.app).delete('/v2/coaches/admin').set(as(admin))).status).toBe(409);
 });
 
-test('GET /coaches/{id}/patients lists primary and linked patients with X-Total-Count', async () => {
-  t = await createTestUpstream();
+test('GET /coaches/{id}/patients lists primary and linked patients with X-Total-Count', async ({ upstream }) => {
+  const t = await upstream();
   await t.storage.db.insertInto('patient_coaches').values({ patientId: 'p3', coachId: 'coach', createdAt: '2026-11-22T09:00:00.000Z' }).execute();
   const coach = await t.login('coach@example.org');
   const res = await request(t.app).get('/v2/coaches/coach/patients').set(as(coach));
@@ -177,8 +176,8 @@ test('GET /coaches/{id}/patients lists primary and linked patients with X-Total-
   expect(res.headers['x-total-count']).toBe('2');
 });
 
-test('POST /coaches/{id}/create-patient-token makes a readable, unused code valid for 90 days', async () => {
-  t = await createTestUpstream();
+test('POST /coaches/{id}/create-patient-token makes a readable, unused code valid for 90 days', async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const res = await request(t.app).post('/v2/coaches/coach/create-patient-token').set(as(coach)).send({});
   expect(res.status).toBe(201);
@@ -187,8 +186,8 @@ test('POST /coaches/{id}/create-patient-token makes a readable, unused code vali
   expect(token.code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{2}$/);
 });
 
-test('POST /coaches/{id}/link-patient/{patientId} opens the patient to that coach', async () => {
-  t = await createTestUpstream();
+test('POST /coaches/{id}/link-patient/{patientId} opens the patient to that coach', async ({ upstream }) => {
+  const t = await upstream();
   const coach = await t.login('coach@example.org');
   const colleague = await t.login('coach2@example.org');
   expect((await request(t.app).get('/v2/patients/p1').set(as(colleague))).status).toBe(403);
@@ -198,8 +197,8 @@ test('POST /coaches/{id}/link-patient/{patientId} opens the patient to that coac
   expect((await request(t.app).post('/v2/coaches/coach2/link-patient/nope').set(as(coach))).status).toBe(404);
 });
 
-test('with enable_creating_new_patients off, only administrators create patients', async () => {
-  t = await createTestUpstream();
+test('with enable_creating_new_patients off, only administrators create patients', async ({ upstream }) => {
+  const t = await upstream();
   await writeSetting(t.storage.db, 'enable_creating_new_patients', false);
   const coach = await t.login('coach@example.org');
   const admin = await t.login('admin@example.org');

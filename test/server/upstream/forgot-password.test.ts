@@ -1,25 +1,27 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import express from 'express';
 import request from 'supertest';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { capturedLogger } from '../../helpers/upstream-log.ts';
+import type { TestUpstream } from '../../helpers/upstream-app.ts';
+import { type StartUpstream, upstreamTest } from '../../helpers/upstream-test.ts';
 
 // POST /auth/forgot-password answers 204 before it looks the address up: neither the answer nor its timing
 // (a database lookup, a mail written or sent) tells whether an account has that address.
 
-let t: TestUpstream;
-afterEach(() => t?.close());
+const test = upstreamTest();
 
 /** What the upstream did before its answer was finished, and all it did in the end. */
 interface Observed {
+  /** The upstream asked (a fresh one per call). */
+  t: TestUpstream;
   queriesBeforeAnswer: string[];
   mailsBeforeAnswer: number;
   queries: string[];
 }
 
 /** Asks for a reset of `email` and notes every query (by kind and table) and the outbox when the answer is finished. */
-async function observeForgot(email: string): Promise<Observed> {
+async function observeForgot(upstream: StartUpstream, email: string): Promise<Observed> {
   const queries: string[] = [];
   const named = (node: RootOperationNode) => `${node.kind} ${JSON.stringify(node).match(/"identifier":\{"kind":"IdentifierNode","name":"(\w+)"/)?.[1]}`;
   const recorder: KyselyPlugin = {
@@ -29,8 +31,8 @@ async function observeForgot(email: string): Promise<Observed> {
     },
     transformResult: async ({ result }) => result,
   };
-  t = await createTestUpstream({ dbPlugin: recorder });
-  const observed: Observed = { queriesBeforeAnswer: [], mailsBeforeAnswer: -1, queries };
+  const t = await upstream({ dbPlugin: recorder });
+  const observed: Observed = { t, queriesBeforeAnswer: [], mailsBeforeAnswer: -1, queries };
   const watched = express();
   watched.use((_req, res, next) => {
     res.on('finish', () => {
@@ -45,27 +47,26 @@ async function observeForgot(email: string): Promise<Observed> {
   return observed;
 }
 
-test('the mail is written only after the answer is finished', async () => {
-  const observed = await observeForgot('coach@example.org');
+test('the mail is written only after the answer is finished', async ({ upstream }) => {
+  const observed = await observeForgot(upstream, 'coach@example.org');
   expect(observed.mailsBeforeAnswer).toBe(0);
-  expect(t.outbox()).toHaveLength(1);
+  expect(observed.t.outbox()).toHaveLength(1);
   expect(observed.queries).toContain('SelectQueryNode coaches');
 });
 
-test('before answering, the database work is the same for an existing and an unknown address: none', async () => {
-  const known = await observeForgot('coach@example.org');
-  await t.close();
-  const unknown = await observeForgot('niemand@example.org');
+test('before answering, the database work is the same for an existing and an unknown address: none', async ({ upstream }) => {
+  const known = await observeForgot(upstream, 'coach@example.org');
+  const unknown = await observeForgot(upstream, 'niemand@example.org');
   expect(known.queriesBeforeAnswer).toEqual(unknown.queriesBeforeAnswer);
   expect(known.queriesBeforeAnswer).toEqual([]);
   // Afterwards the two differ (a reset token is stored for the account), unseen by the caller.
   expect(known.queries).not.toEqual(unknown.queries);
 });
 
-test('a failure after the answer is logged without the address', async () => {
+test('a failure after the answer is logged without the address', async ({ upstream }) => {
   const log = capturedLogger();
   // An outbox below a file cannot be written: the mail work fails after the 204.
-  t = await createTestUpstream({ logger: log.logger, outboxDir: '/dev/null/outbox' });
+  const t = await upstream({ logger: log.logger, outboxDir: '/dev/null/outbox' });
   await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
   await t.settled();
   expect(log.lines().map((line) => line.msg)).toContain('password reset mail failed after the answer');

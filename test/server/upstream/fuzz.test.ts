@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import fc from 'fast-check';
 import request from 'supertest';
 import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import type { TestUpstream } from '../../helpers/upstream-app.ts';
+import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
 import { bodyFor, filterFor, LIST_FIELDS, pathSegment } from '../../helpers/upstream-fuzz.ts';
 import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 import { hashPassword } from '../../../server/upstream/lib/secrets.ts';
@@ -19,12 +20,11 @@ const writes = calls.filter((c) => c.method !== 'GET');
 /** Calls that end or change the caller's own session or password run as a throwaway account. */
 const SELF = new Set(['POST /auth/logout', 'PATCH /auth/me/update-password', 'POST /auth/me/set-password']);
 
-let t: TestUpstream;
-let admin: string;
 const tally = { runs: 0, byStatus: new Map<string, number>(), fivehundreds: 0 };
 
-beforeAll(async () => {
-  t = await createTestUpstream({ rateLimits: { perIp: 1e6, perAccount: 1e6, perAccountCeiling: 1e6 } });
+// One upstream for the file (scoped fixtures): every route gets RUNS generated requests; an account of its own
+// (fuzz-auth) for the calls that end or change the caller's session, and one piece of news.
+const test = fileUpstreamTest({ rateLimits: { perIp: 1e6, perAccount: 1e6, perAccountCeiling: 1e6 } }).extend('admin', { scope: 'file' }, async ({ t }) => {
   const at = t.clock.now().toISOString();
   await t.storage.db
     .insertInto('coaches')
@@ -48,8 +48,8 @@ beforeAll(async () => {
     })
     .execute();
   await t.storage.db.insertInto('news').values({ id: 'news-1', title: 'Neu', body: 'Text', publishedAt: at, createdAt: at }).execute();
-  admin = await t.login('admin@example.org');
-}, 60_000);
+  return t.login('admin@example.org');
+});
 
 afterAll(async () => {
   const statuses = [...tally.byStatus.entries()]
@@ -59,7 +59,6 @@ afterAll(async () => {
   console.log(
     `fast-check: ${tally.runs} generated requests over ${lists.length} list and ${writes.length} write routes (${RUNS} runs each); answers ${statuses}; 500s: ${tally.fivehundreds}`,
   );
-  await t.close();
 });
 
 /**
@@ -90,7 +89,7 @@ function fill(call: ApiCall, segments: string[], collection: string): string {
   return call.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'collection' ? collection : segments[i++ % segments.length]));
 }
 
-async function send(call: ApiCall, path: string, options: { filter?: string; body?: unknown }) {
+async function send({ t, admin }: { t: TestUpstream; admin: string }, call: ApiCall, path: string, options: { filter?: string; body?: unknown }) {
   let token = admin;
   const label = `${call.method} ${call.path}`;
   if (SELF.has(label)) {
@@ -108,39 +107,31 @@ async function send(call: ApiCall, path: string, options: { filter?: string; bod
 }
 
 describe('every list route: generated filters never answer 500', () => {
-  test.each(lists.map((c) => [`${c.method} ${c.path}`, c] as const))(
-    '%s',
-    async (_label, call) => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(pathSegment, { minLength: 2, maxLength: 2 }),
-          fc.constantFrom('event', 'day-evaluation', 'nope'),
-          filterFor(LIST_FIELDS[call.path]),
-          async (segments, collection, filter) => {
-            const res = await send(call, fill(call, segments, collection), { filter });
-            expect(res.status, `${fill(call, segments, collection)} filter=${filter} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
-          },
-        ),
-        { numRuns: RUNS },
-      );
-    },
-    120_000,
-  );
+  test.for(lists.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', { timeout: 120_000 }, async ([_label, call], { t, admin }) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(pathSegment, { minLength: 2, maxLength: 2 }),
+        fc.constantFrom('event', 'day-evaluation', 'nope'),
+        filterFor(LIST_FIELDS[call.path]),
+        async (segments, collection, filter) => {
+          const res = await send({ t, admin }, call, fill(call, segments, collection), { filter });
+          expect(res.status, `${fill(call, segments, collection)} filter=${filter} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 describe('every write route: generated bodies never answer 500', () => {
-  test.each(writes.map((c) => [`${c.method} ${c.path}`, c] as const))(
-    '%s',
-    async (_label, call) => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(pathSegment, { minLength: 2, maxLength: 2 }), bodyFor(call.method, call.path), async (segments, { collection, body }) => {
-          const path = fill(call, segments, collection);
-          const res = await send(call, path, { body: call.method === 'DELETE' ? undefined : body });
-          expect(res.status, `${call.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
-        }),
-        { numRuns: RUNS },
-      );
-    },
-    120_000,
-  );
+  test.for(writes.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', { timeout: 120_000 }, async ([_label, call], { t, admin }) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(pathSegment, { minLength: 2, maxLength: 2 }), bodyFor(call.method, call.path), async (segments, { collection, body }) => {
+        const path = fill(call, segments, collection);
+        const res = await send({ t, admin }, call, path, { body: call.method === 'DELETE' ? undefined : body });
+        expect(res.status, `${call.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
-import { upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { namesTest } from '../../helpers/upstream-names.ts';
 import { storageBefore } from '../../helpers/upstream-migrations.ts';
 import { codeKey, nameKey, phoneKey, spelledKey } from '../../../server/upstream/lib/sort-key.ts';
 import { migrate } from '../../../server/upstream/db/index.ts';
@@ -13,11 +13,7 @@ import { migrate } from '../../../server/upstream/db/index.ts';
  * every test here on PostgreSQL.
  */
 
-let t: NamesUpstream;
-beforeEach(async () => {
-  t = await upstreamWithNames();
-});
-afterEach(() => t.close());
+const test = namesTest;
 
 describe('the key', () => {
   test('is lower case with ä as a, ö as o, ü as u, ß as ss and accents removed', () => {
@@ -47,7 +43,7 @@ describe('the key', () => {
 });
 
 describe('the keys are kept on every write', () => {
-  test('a changed name sorts and is found by its new key', async () => {
+  test('a changed name sorts and is found by its new key', async ({ t }) => {
     await t.addPatients([
       ['Anna', 'Zimmer'],
       ['Berta', 'Meier'],
@@ -64,7 +60,7 @@ describe('the keys are kept on every write', () => {
     expect(await t.search('lastName', '%zimmer%')).toEqual([]);
   });
 
-  test('writes that bypass the routes keep them too (seed, fixtures, scripts)', async () => {
+  test('writes that bypass the routes keep them too (seed, fixtures, scripts)', async ({ t }) => {
     const row = await t.storage.db
       .selectFrom('patients')
       .select(['lastName', 'lastNameKey', 'lastNameSpelledKey', 'firstNameKey', 'phoneKey'])
@@ -140,7 +136,7 @@ test('the migration fills the spelled-out and code keys of rows that existed bef
   }
 });
 
-test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, whatever the database collation', async () => {
+test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, whatever the database collation', async ({ t }) => {
   const columns = await sql<{ table_name: string; column_name: string; collation_name: string | null }>`
     select table_name, column_name, collation_name from information_schema.columns
     where table_schema = current_schema() and column_name like '%Key' order by table_name, column_name`.execute(t.storage.db);

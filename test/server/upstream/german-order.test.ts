@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { namesTest } from '../../helpers/upstream-names.ts';
 
 /*
  * German phone-book order (DIN 5007 variant 1) of patients, coaches and Controlling's rows, through the stored
  * keys (german-keys.test.ts). The test:postgres run repeats every test here on PostgreSQL.
  */
 
-let t: NamesUpstream;
-beforeEach(async () => {
-  t = await upstreamWithNames();
-});
-afterEach(() => t.close());
+const test = namesTest;
 
 describe('names sort as in a German phone book', () => {
-  test('patients by last name, then first name, umlauts and accents as their base letter, case ignored', async () => {
+  test('patients by last name, then first name, umlauts and accents as their base letter, case ignored', async ({ t }) => {
     await t.addPatients();
     const sorted = await t.list({ where: { id: { nin: ['p1', 'p2', 'p3'] } }, order: ['lastName ASC', 'firstName ASC'] });
     expect(sorted).toEqual([
@@ -38,7 +34,7 @@ describe('names sort as in a German phone book', () => {
     expect(reversed).toEqual([...sorted].reverse());
   });
 
-  test('the default order of the patient list is the same', async () => {
+  test('the default order of the patient list is the same', async ({ t }) => {
     await t.addPatients();
     const res = await request(t.app)
       .get('/v2/patients')
@@ -47,7 +43,7 @@ describe('names sort as in a German phone book', () => {
     expect(res.body.map((p: { lastName: string }) => p.lastName)).toEqual(['Ober', 'Özdemir', 'Schäfer', 'Schulze']);
   });
 
-  test('coaches too', async () => {
+  test('coaches too', async ({ t }) => {
     for (const [firstName, lastName, email] of [
       ['Ute', 'Zander', 'z@x.org'],
       ['Jens', 'Äbel', 'a@x.org'],
@@ -62,7 +58,7 @@ describe('names sort as in a German phone book', () => {
     expect(res.body.map((c: { lastName: string }) => c.lastName)).toEqual(['Äbel', 'Abendroth', 'Zander']);
   });
 
-  test("Controlling's rows too: Schäfer before Schulze, and Bauer, Matthias before Bauer, Nicole", async () => {
+  test("Controlling's rows too: Schäfer before Schulze, and Bauer, Matthias before Bauer, Nicole", async ({ t }) => {
     await t.addPatients();
     const res = await request(t.app)
       .get('/v2/statistics/patient-detail-statistics')

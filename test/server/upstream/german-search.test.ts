@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { whereExpression } from '../../../server/upstream/http/filter.ts';
-import { NAMES, upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 
 /*
  * Search on names without case and accents, and on phone numbers by their digits, through the stored keys
  * (german-keys.test.ts). The test:postgres run repeats every test here on PostgreSQL.
  */
 
-let t: NamesUpstream;
-beforeEach(async () => {
-  t = await upstreamWithNames();
-});
-afterEach(() => t.close());
+const test = namesTest;
 
 describe('like on names ignores case and diacritics', () => {
-  test.each([
+  test.for([
     ['lastName', '%schafer%', ['Schafer, Anton', 'Schäfer, Jörg']],
     ['lastName', '%SCHÄF%', ['Schafer, Anton', 'Schäfer, Jörg']],
     ['firstName', '%gunther%', ['Özdemir, Günther']],
@@ -26,12 +22,12 @@ describe('like on names ignores case and diacritics', () => {
     ['lastName', 'ub%', ['ÜBEL, Ñaki']],
     ['firstName', '%zoe%', ['Abt, Zoë']],
     ['lastName', '%oster%', ['Øster, Łukasz']],
-  ])('%s like %s', async (field, pattern, expected) => {
+  ] as const)('%s like %s', async ([field, pattern, expected], { t }) => {
     await t.addPatients();
     expect(await t.search(field, pattern)).toEqual(expected);
   });
 
-  test('nlike excludes by the key too', async () => {
+  test('nlike excludes by the key too', async ({ t }) => {
     await t.addPatients();
     const rest = await t.list({ where: { and: [{ lastName: { nlike: '%schafer%' } }, { id: { nin: ['p1', 'p2', 'p3'] } }] } });
     expect(rest).not.toContain('Schäfer, Jörg');
@@ -39,7 +35,7 @@ describe('like on names ignores case and diacritics', () => {
     expect(rest).toContain('Schulze, Eva');
   });
 
-  test('a phone number is found by its digits, however it was written', async () => {
+  test('a phone number is found by its digits, however it was written', async ({ t }) => {
     await t.addPatients(NAMES.slice(0, 3), (i) => ['030 / 1234-56', '+49 171 555 0101', null][i]);
     expect(await t.search('phone', '%0301234%')).toEqual(['Schulze, Eva']);
     expect(await t.search('phone', '%1234 56%')).toEqual(['Schulze, Eva']);
@@ -62,14 +58,14 @@ describe('umlauts spelled out and codes without separators', () => {
     ['José', 'Brunner'],
     ['Uwe', 'Kurz'],
   ];
-  const addSpelled = () =>
+  const addSpelled = (t: NamesUpstream) =>
     t.addPatients(
       SPELLED,
       () => null,
       (i) => `NK-48${String(i).padStart(2, '2')}`,
     );
 
-  test.each([
+  test.for([
     ['lastName', '%mueller%', ['Mueller, Karl', 'Müller, Eva']],
     ['lastName', '%müller%', ['Mueller, Karl', 'Müller, Eva', 'Muller, Lena']],
     ['lastName', '%MUELL%', ['Mueller, Karl', 'Müller, Eva']],
@@ -82,20 +78,20 @@ describe('umlauts spelled out and codes without separators', () => {
     ['lastName', '%strasse%', ['Straße, Zoë']],
     ['firstName', '%zoe%', ['Straße, Zoë']],
     ['firstName', '%jose%', ['Brunner, José']],
-  ])('%s like %s', async (field, pattern, expected) => {
-    await addSpelled();
+  ] as const)('%s like %s', async ([field, pattern, expected], { t }) => {
+    await addSpelled(t);
     expect(await t.search(field, pattern)).toEqual(expected);
   });
 
-  test('a spelled-out vowel finds only names that have it, umlaut or not', async () => {
-    await addSpelled();
+  test('a spelled-out vowel finds only names that have it, umlaut or not', async ({ t }) => {
+    await addSpelled(t);
     expect(await t.search('lastName', '%ue%')).toEqual(['Mueller, Karl', 'Müller, Eva']);
     expect(await t.search('firstName', '%ue%')).toEqual(['Weiss, Guenther', 'Weiß, Günther']);
     expect(await t.search('lastName', '%oe%')).toEqual(['Schröder, Ida']);
   });
 
-  test('a code is found with its hyphen, without it or with a space instead', async () => {
-    await addSpelled();
+  test('a code is found with its hyphen, without it or with a space instead', async ({ t }) => {
+    await addSpelled(t);
     for (const typed of ['%NK-4822%', '%nk4822%', '%nk 4822%', '%48-22%']) {
       expect(await t.search('patientCode', typed), typed).toEqual(['Weiß, Günther']);
     }
@@ -103,8 +99,8 @@ describe('umlauts spelled out and codes without separators', () => {
     expect(await t.search('patientCode', '%nk4832%')).toEqual([]);
   });
 
-  test('repeated spellings in one or are answered like one, with one comparison per key', async () => {
-    await addSpelled();
+  test('repeated spellings in one or are answered like one, with one comparison per key', async ({ t }) => {
+    await addSpelled(t);
     const spellings = ['%müller%', '%Müller%', '%MÜLLER%', '%mueller%', '%Mueller%'].map((like) => ({ lastName: { like } }));
     const db = new Kysely<any>({
       dialect: {

@@ -1,30 +1,32 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
-let t: TestUpstream;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestUpstream();
-  admin = await t.login('admin@example.org');
-});
-afterAll(() => t.close());
-
-const list = (path: string, filter?: unknown) => {
-  const req = request(t.app).get(`/v2${path}`).set('Authorization', `Bearer ${admin}`);
-  return filter === undefined ? req : req.query({ filter: typeof filter === 'string' ? filter : JSON.stringify(filter) });
-};
+const test = upstreamTest()
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
+  /** A list read by the administrator, with a filter (an object, or a string sent as it is). */
+  .extend('list', ({ t, admin }) => (path: string, filter?: unknown) => {
+    const req = request(t.app).get(`/v2${path}`).set('Authorization', `Bearer ${admin}`);
+    return filter === undefined ? req : req.query({ filter: typeof filter === 'string' ? filter : JSON.stringify(filter) });
+  })
+  /** A POST by the administrator. */
+  .extend(
+    'post',
+    ({ t, admin }) =>
+      (path: string) =>
+        request(t.app).post(`/v2${path}`).set('Authorization', `Bearer ${admin}`),
+  );
 const ids = (res: request.Response) => res.body.map((r: { id: string }) => r.id);
 
 describe('list filters', () => {
-  test('without a filter answers every row and X-Total-Count', async () => {
+  test('without a filter answers every row and X-Total-Count', async ({ list }) => {
     const res = await list('/patients');
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
     expect(ids(res)).toEqual(['p3', 'p1', 'p2']); // default order: last name
   });
 
-  test('limit and skip page through the rows while X-Total-Count stays the number of matches', async () => {
+  test('limit and skip page through the rows while X-Total-Count stays the number of matches', async ({ list }) => {
     const first = await list('/patients', { order: 'lastName ASC', limit: 2 });
     const second = await list('/patients', { order: 'lastName ASC', limit: 2, skip: 2 });
     expect(ids(first)).toEqual(['p3', 'p1']);
@@ -35,7 +37,7 @@ describe('list filters', () => {
     expect(ids(skipOnly)).toEqual(['p1', 'p2']);
   });
 
-  test('where supports equality, like (case-insensitive), inq, ranges, and/or', async () => {
+  test('where supports equality, like (case-insensitive), inq, ranges, and/or', async ({ list }) => {
     expect(ids(await list('/patients', { where: { primaryCoachId: 'coach2' }, order: 'id ASC' }))).toEqual(['p2', 'p3']);
     expect(ids(await list('/patients', { where: { lastName: { like: 'sch%' } } }))).toEqual(['p2']);
     expect(ids(await list('/patients', { where: { lastName: { nlike: 'sch%' } }, order: 'id ASC' }))).toEqual(['p1', 'p3']);
@@ -52,14 +54,14 @@ describe('list filters', () => {
     expect(ids(await list('/patients', { where: { email: null } })).length).toBe(3);
   });
 
-  test('filters booleans and numbers with their own types', async () => {
+  test('filters booleans and numbers with their own types', async ({ list }) => {
     expect(ids(await list('/coaches', { where: { isAdmin: true } }))).toEqual(['admin']);
     expect(ids(await list('/coaches', { where: { isUserLocked: false, isHealthManager: true } }))).toEqual(['health']);
     expect(ids(await list('/cost-rates', { where: { amountCents: { gt: 3000 } } }))).toEqual(['rate-1']);
     expect(ids(await list('/cost-rates', { where: { amountCents: { between: [0, 100] } } }))).toEqual([]);
   });
 
-  test.each([
+  test.for([
     ['an unknown field in where', { where: { password: 'x' } }, 'filter.where.password'],
     ['an unknown field in a nested or', { where: { or: [{ lastName: 'A' }, { nope: 1 }] } }, 'filter.where.or.1.nope'],
     ['an unknown operator', { where: { lastName: { regexp: '.*' } } }, 'filter.where.lastName.regexp'],
@@ -68,20 +70,20 @@ describe('list filters', () => {
     ['an unknown field in order', { order: 'passwordHash DESC' }, 'filter.order'],
     ['an unknown top-level key', { include: 'coach' }, 'filter.include'],
     ['a negative limit', { limit: -1 }, 'filter.limit'],
-  ])('answers 400 for %s', async (_name, filter, path) => {
+  ] as const)('answers 400 for %s', async ([_name, filter, path], { list }) => {
     const res = await list(path.startsWith('filter.where.is') ? '/coaches' : '/patients', filter);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_FILTER');
     expect(res.body.error.details[0].path).toBe(path);
   });
 
-  test('answers 400 when the filter is not JSON', async () => {
+  test('answers 400 when the filter is not JSON', async ({ list }) => {
     const res = await list('/patients', '{limit:2');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ statusCode: 400, code: 'INVALID_QUERY', details: [{ path: 'filter', message: 'Invalid JSON' }] });
   });
 
-  test('GET /coaches/{id}/patients takes the same filter', async () => {
+  test('GET /coaches/{id}/patients takes the same filter', async ({ t, admin }) => {
     const res = await request(t.app)
       .get('/v2/coaches/coach2/patients')
       .set('Authorization', `Bearer ${admin}`)
@@ -94,9 +96,7 @@ describe('list filters', () => {
 });
 
 describe('request bodies', () => {
-  const post = (path: string) => request(t.app).post(`/v2${path}`).set('Authorization', `Bearer ${admin}`);
-
-  test('answers 422 naming every invalid field', async () => {
+  test('answers 422 naming every invalid field', async ({ post }) => {
     const res = await post('/patients').send({
       firstName: '',
       lastName: 'Meier',
@@ -111,13 +111,13 @@ describe('request bodies', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['birthDate', 'email', 'firstName']);
   });
 
-  test('names nested fields by their path', async () => {
+  test('names nested fields by their path', async ({ post }) => {
     const res = await post('/surveys').send({ title: 'T', questions: [{ id: 'a', text: 'Frage', type: 'bogus' }] });
     expect(res.status).toBe(422);
     expect(res.body.error.details[0].path).toBe('questions.0.type');
   });
 
-  test('answers 422 on aftercareEnd when the interval runs backwards, also for a PATCH of one end', async () => {
+  test('answers 422 on aftercareEnd when the interval runs backwards, also for a PATCH of one end', async ({ t, admin, post }) => {
     const res = await post('/patients').send({
       firstName: 'A',
       lastName: 'B',
@@ -132,7 +132,7 @@ describe('request bodies', () => {
     expect(patch.body.error.details[0].path).toBe('aftercareEnd');
   });
 
-  test('answers 422 when a referenced id does not exist', async () => {
+  test('answers 422 when a referenced id does not exist', async ({ post }) => {
     const res = await post('/patients').send({
       firstName: 'A',
       lastName: 'B',
@@ -146,7 +146,7 @@ describe('request bodies', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['costRateId', 'diagnosisIds.1']);
   });
 
-  test('answers 400 for a body that is not JSON and for a body that is not an object', async () => {
+  test('answers 400 for a body that is not JSON and for a body that is not an object', async ({ post }) => {
     const bad = await post('/devices').set('Content-Type', 'application/json').send('{"name": ');
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_JSON');
@@ -155,13 +155,13 @@ describe('request bodies', () => {
     expect(array.body.error.name).toBe('ValidationError');
   });
 
-  test('answers 413 for a body over 1 MB', async () => {
+  test('answers 413 for a body over 1 MB', async ({ post }) => {
     const res = await post('/comments').send({ patientId: 'p1', text: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 
-  test('answers 409 naming the field when a unique value is taken', async () => {
+  test('answers 409 naming the field when a unique value is taken', async ({ post }) => {
     const res = await post('/devices').send({ name: 'Noch ein Tracker', type: 'activity-tracker', serialNumber: 'FB-0001' });
     expect(res.status).toBe(409);
     expect(res.body.error.details).toEqual([{ path: 'serialNumber', message: 'Already taken' }]);
@@ -170,7 +170,7 @@ describe('request bodies', () => {
     expect(coach.body.error.details[0].path).toBe('email');
   });
 
-  test('answers 404 in the JSON error format for unknown ids and paths', async () => {
+  test('answers 404 in the JSON error format for unknown ids and paths', async ({ t, admin }) => {
     const res = await request(t.app).get('/v2/devices/nope').set('Authorization', `Bearer ${admin}`);
     expect(res.status).toBe(404);
     expect(res.body.error.statusCode).toBe(404);
@@ -179,14 +179,14 @@ describe('request bodies', () => {
     expect(path.body.error.code).toBe('UNKNOWN_PATH');
   });
 
-  test('never answers the password hash of a coach', async () => {
+  test('never answers the password hash of a coach', async ({ t, admin }) => {
     const res = await request(t.app).get('/v2/coaches').set('Authorization', `Bearer ${admin}`);
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);
   });
 });
 
 describe('resource round trip', () => {
-  test('POST, GET, PUT, PATCH and DELETE a device', async () => {
+  test('POST, GET, PUT, PATCH and DELETE a device', async ({ t, admin }) => {
     const auth = { Authorization: `Bearer ${admin}` };
     const created = await request(t.app).post('/v2/devices').set(auth).send({ name: 'Omron M500', type: 'blood-pressure-monitor', serialNumber: 'OM-77' });
     expect(created.status).toBe(201);
@@ -202,7 +202,7 @@ describe('resource round trip', () => {
     expect((await request(t.app).get(`/v2/devices/${id}`).set(auth)).status).toBe(404);
   });
 
-  test('a new patient gets a pseudonym code and the creating coach as primary coach', async () => {
+  test('a new patient gets a pseudonym code and the creating coach as primary coach', async ({ t }) => {
     const coach = await t.login('coach@example.org');
     const res = await request(t.app)
       .post('/v2/patients')

@@ -1,26 +1,35 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 /*
  * No lost writes, on SQLite and (npm run test:postgres) PostgreSQL. Before this was fixed the PostgreSQL run lost
  * one of the two changes in 29 of 30 rounds: the handler wrote back the whole row it had read before its awaits.
  */
-let t: TestUpstream;
-let admin: string;
-let coach: string;
-beforeAll(async () => {
-  t = await createTestUpstream();
-  admin = await t.login('admin@example.org');
-  coach = await t.login('coach@example.org');
-});
-afterAll(() => t.close());
+const test = upstreamTest()
+  .extend('admin', { auto: true }, ({ t }) => signedIn(t, 'admin'))
+  .extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'))
+  /** A GET, by the administrator unless another token is given. */
+  .extend(
+    'get',
+    ({ t, admin }) =>
+      (path: string, token = admin) =>
+        request(t.app).get(`/v2${path}`).set(as(token)),
+  )
+  /** A new comment by the coach on p1; its id. */
+  .extend(
+    'comment',
+    ({ t, coach }) =>
+      async (): Promise<string> =>
+        (await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Anruf' })).body.id as string,
+  );
 
-const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-const get = (path: string, token = admin) => request(t.app).get(`/v2${path}`).set(as(token));
+function as(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
 
 describe('concurrent writes without If-Match', () => {
-  test('30 rounds of two concurrent PATCHes of different fields of one patient lose nothing', async () => {
+  test('30 rounds of two concurrent PATCHes of different fields of one patient lose nothing', async ({ t, admin, coach, get }) => {
     let lost = 0;
     for (let round = 0; round < 30; round++) {
       const phone = `030 ${round}`;
@@ -37,7 +46,7 @@ describe('concurrent writes without If-Match', () => {
     expect(lost).toBe(0);
   });
 
-  test('30 rounds of two concurrent PATCHes of one coach lose nothing', async () => {
+  test('30 rounds of two concurrent PATCHes of one coach lose nothing', async ({ t, admin, coach, get }) => {
     let lost = 0;
     for (let round = 0; round < 30; round++) {
       const [a, b] = await Promise.all([
@@ -58,7 +67,7 @@ describe('concurrent writes without If-Match', () => {
     expect(lost).toBe(0);
   });
 
-  test('an appointment list and a master-data change at the same time both stay', async () => {
+  test('an appointment list and a master-data change at the same time both stay', async ({ t, admin, coach, get }) => {
     const appointments = [{ id: 'a1', startsAt: '2026-12-01T09:00:00.000Z', durationMinutes: 30, type: 'phone' }];
     const [a, b] = await Promise.all([
       request(t.app).put('/v2/patients/p1/appointments').set(as(coach)).send(appointments),
@@ -72,7 +81,7 @@ describe('concurrent writes without If-Match', () => {
 });
 
 describe('versions', () => {
-  test('answers carry the version as ETag, and every write moves it on even when the clock stands still', async () => {
+  test('answers carry the version as ETag, and every write moves it on even when the clock stands still', async ({ t, admin, get }) => {
     const first = await get('/patients/p1');
     expect(first.headers.etag).toBe(`"${first.body.updatedAt}"`);
     const a = await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ phone: '1' });
@@ -82,35 +91,48 @@ describe('versions', () => {
     expect(b.body.updatedAt > a.body.updatedAt).toBe(true);
   });
 
-  const comment = async (): Promise<string> =>
-    (await request(t.app).post('/v2/comments').set(as(coach)).send({ patientId: 'p1', text: 'Anruf' })).body.id as string;
-  test.each([
+  test.for([
     ['PATCH a patient', 'patch', async (): Promise<string> => '/patients/p1', { phone: '0170 1' }, { clinic: 'Zwischendurch' }],
-    ['PUT a comment', 'put', async (): Promise<string> => `/comments/${await comment()}`, { text: 'Neu gefasst' }, { text: 'Zwischendurch' }],
+    [
+      'PUT a comment',
+      'put',
+      async (comment: () => Promise<string>): Promise<string> => `/comments/${await comment()}`,
+      { text: 'Neu gefasst' },
+      { text: 'Zwischendurch' },
+    ],
     ['PATCH a coach', 'patch', async (): Promise<string> => '/coaches/coach', { phone: '0170 2' }, { title: 'Dr.' }],
-    ['DELETE a comment', 'delete', async (): Promise<string> => `/comments/${await comment()}`, undefined, { text: 'Zwischendurch' }],
+    [
+      'DELETE a comment',
+      'delete',
+      async (comment: () => Promise<string>): Promise<string> => `/comments/${await comment()}`,
+      undefined,
+      { text: 'Zwischendurch' },
+    ],
     ['DELETE a patient', 'delete', async (): Promise<string> => '/patients/p3', undefined, { clinic: 'Zwischendurch' }],
-  ] as const)('%s with a stale If-Match answers 412 with the current record and writes nothing', async (_name, method, where, body, otherChange) => {
-    const path = await where();
-    const staleTag = (await get(path)).headers.etag;
-    // Someone else changes the record in between.
-    const changed = await request(t.app).patch(`/v2${path}`).set(as(admin)).send(otherChange);
-    expect(changed.status).toBe(200);
-    let req = request(t.app)[method](`/v2${path}`).set(as(admin)).set('If-Match', staleTag);
-    if (body) req = req.send(body);
-    const res = await req;
-    expect(res.status).toBe(412);
-    expect(res.body.error.code).toBe('VERSION_MISMATCH');
-    expect(res.body.error.current).toEqual(changed.body);
-    expect(res.headers.etag).toBe(changed.headers.etag);
-    expect((await get(path)).body).toEqual(changed.body);
-    // With the current version the same write goes through.
-    let again = request(t.app)[method](`/v2${path}`).set(as(admin)).set('If-Match', changed.headers.etag);
-    if (body) again = again.send(body);
-    expect((await again).status).toBeLessThan(300);
-  });
+  ] as const)(
+    '%s with a stale If-Match answers 412 with the current record and writes nothing',
+    async ([_name, method, where, body, otherChange], { t, admin, get, comment }) => {
+      const path = await where(comment);
+      const staleTag = (await get(path)).headers.etag;
+      // Someone else changes the record in between.
+      const changed = await request(t.app).patch(`/v2${path}`).set(as(admin)).send(otherChange);
+      expect(changed.status).toBe(200);
+      let req = request(t.app)[method](`/v2${path}`).set(as(admin)).set('If-Match', staleTag);
+      if (body) req = req.send(body);
+      const res = await req;
+      expect(res.status).toBe(412);
+      expect(res.body.error.code).toBe('VERSION_MISMATCH');
+      expect(res.body.error.current).toEqual(changed.body);
+      expect(res.headers.etag).toBe(changed.headers.etag);
+      expect((await get(path)).body).toEqual(changed.body);
+      // With the current version the same write goes through.
+      let again = request(t.app)[method](`/v2${path}`).set(as(admin)).set('If-Match', changed.headers.etag);
+      if (body) again = again.send(body);
+      expect((await again).status).toBeLessThan(300);
+    },
+  );
 
-  test('If-Match takes the bare updatedAt, a quoted one, a weak tag and *', async () => {
+  test('If-Match takes the bare updatedAt, a quoted one, a weak tag and *', async ({ t, admin, get }) => {
     const forms = [(v: string) => v, (v: string) => `"${v}"`, (v: string) => `W/"${v}"`, () => '*'];
     for (const [i, form] of forms.entries()) {
       const current = await get('/patients/p1');
@@ -124,7 +146,7 @@ describe('versions', () => {
     }
   });
 
-  test('a write that changes nothing keeps the version (no false conflicts for others)', async () => {
+  test('a write that changes nothing keeps the version (no false conflicts for others)', async ({ t, admin, get }) => {
     const current = await get('/patients/p1');
     const same = await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ phone: current.body.phone, clinic: current.body.clinic });
     expect(same.status).toBe(200);
@@ -132,7 +154,7 @@ describe('versions', () => {
     expect(same.body).toEqual(current.body);
   });
 
-  test('two writes with the same If-Match at once: one is stored, the other answers 412', async () => {
+  test('two writes with the same If-Match at once: one is stored, the other answers 412', async ({ t, admin, get }) => {
     const tag = (await get('/patients/p1')).headers.etag;
     const answers = await Promise.all(['A', 'B'].map((phone) => request(t.app).patch('/v2/patients/p1').set(as(admin)).set('If-Match', tag).send({ phone })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
@@ -140,7 +162,7 @@ describe('versions', () => {
     expect((await get('/patients/p1')).body.phone).toBe(winner.body.phone);
   });
 
-  test('the appointment list is versioned with its patient', async () => {
+  test('the appointment list is versioned with its patient', async ({ t, admin, coach, get }) => {
     const patient = await get('/patients/p1');
     await request(t.app).patch('/v2/patients/p1').set(as(admin)).send({ clinic: 'Anders' }).expect(200);
     const list = [{ id: 'a9', startsAt: '2026-12-02 10:00:00+01', durationMinutes: 30, type: 'video' }];
@@ -156,7 +178,7 @@ describe('versions', () => {
     expect(ok.headers.etag).toBe(after.headers.etag);
   });
 
-  test('the evaluation form is versioned by its own updatedAt', async () => {
+  test('the evaluation form is versioned by its own updatedAt', async ({ t, admin, coach, get }) => {
     const form = { goalAttainment: 4, workAbility: 'able', returnToWorkDate: null, followUpRecommended: true, summary: 'Gut' };
     const first = await request(t.app).put('/v2/patients/p1/evaluation-form').set(as(coach)).send(form);
     expect(first.status).toBe(200);

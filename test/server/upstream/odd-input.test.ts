@@ -1,37 +1,34 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { API_FAMILIES } from '../../../contract/catalog.ts';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
 
 /* Odd input gets a 400 (or 422 naming the field), never a 500 and never a silent change; on SQLite and PostgreSQL. */
-let t: TestUpstream;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestUpstream({ rateLimits: { perIp: 100_000, perAccount: 100_000 } });
-  admin = await t.login('admin@example.org');
-});
-afterAll(() => t.close());
-
-const as = {
-  get Authorization() {
-    return `Bearer ${admin}`;
-  },
-};
+// One upstream for the file: its tests send hundreds of refused requests, and what they store (a comment, a
+// timestamp, an access code) no other test reads.
+const test = fileUpstreamTest({ rateLimits: { perIp: 100_000, perAccount: 100_000 } })
+  .extend('as', { scope: 'file' }, async ({ t }) => ({ Authorization: `Bearer ${await t.login('admin@example.org')}` }))
+  /** A list read by the administrator with a filter. */
+  .extend(
+    'list',
+    { scope: 'file' },
+    ({ t, as }) =>
+      (path: string, filter: unknown) =>
+        request(t.app)
+          .get(`/v2${path}`)
+          .set('Authorization', as.Authorization)
+          .query({ filter: JSON.stringify(filter) }),
+  );
 const listCalls = API_FAMILIES.flatMap((f) => f.calls).filter((c) => c.method === 'GET' && c.query === 'filter: ListFilter');
 const concrete = (path: string) =>
   path
     .replace('{collection}', 'event')
     .replace('{patientId}', 'p1')
     .replace('{id}', path.startsWith('/coaches') ? 'coach' : 'p1');
-const list = (path: string, filter: unknown) =>
-  request(t.app)
-    .get(`/v2${path}`)
-    .set('Authorization', as.Authorization)
-    .query({ filter: JSON.stringify(filter) });
 
 describe('filters', () => {
   const inherited = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'];
-  test.each(listCalls.map((c) => [c.path] as const))('%s answers 400 for inherited member names in order and where', async (path) => {
+  test.for(listCalls.map((c) => [c.path] as const))('%s answers 400 for inherited member names in order and where', async ([path], { list }) => {
     for (const name of inherited) {
       for (const filter of [
         { order: name },
@@ -46,9 +43,9 @@ describe('filters', () => {
     }
   });
 
-  test.each([1.5, 1e20, -1e20, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER])(
+  test.for([1.5, 1e20, -1e20, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER])(
     'a number outside a 32-bit whole number (%s) is a 400, in every operator',
-    async (value) => {
+    async (value, { list }) => {
       for (const where of [
         { amountCents: value },
         { amountCents: { gt: value } },
@@ -62,7 +59,7 @@ describe('filters', () => {
     },
   );
 
-  test('a backslash in a like pattern is an ordinary character; % and _ stay wildcards', async () => {
+  test('a backslash in a like pattern is an ordinary character; % and _ stay wildcards', async ({ t, as, list }) => {
     const created = await request(t.app)
       .post('/v2/patients')
       .set('Authorization', as.Authorization)
@@ -79,18 +76,18 @@ describe('filters', () => {
     expect((await list('/patients', { where: { lastName: { like: '%\\%' } } })).body.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
   });
 
-  test('like on a number or boolean field is a 400', async () => {
+  test('like on a number or boolean field is a 400', async ({ list }) => {
     expect((await list('/cost-rates', { where: { amountCents: { like: '3%' } } })).status).toBe(400);
     expect((await list('/coaches', { where: { isAdmin: { like: '1' } } })).status).toBe(400);
   });
 
-  test('conditions nested deeper than 8 levels are a 400', async () => {
+  test('conditions nested deeper than 8 levels are a 400', async ({ list }) => {
     let where: Record<string, unknown> = { lastName: 'x' };
     for (let i = 0; i < 9; i++) where = { and: [where] };
     expect((await list('/patients', { where })).status).toBe(400);
   });
 
-  test('a timestamp bound in another notation compares as the same instant', async () => {
+  test('a timestamp bound in another notation compares as the same instant', async ({ list }) => {
     const late = await list('/patients', { where: { createdAt: { gte: '2026-11-22 10:00:00+01' } } });
     expect(late.status).toBe(200);
     expect(late.body.length).toBeGreaterThan(0);
@@ -98,11 +95,11 @@ describe('filters', () => {
 });
 
 describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
-  test.each([
+  test.for([
     ['a NUL in a comment', { patientId: 'p1', text: 'Anruf\u0000 danach gelöscht' }],
     ['a lone surrogate in a comment', { patientId: 'p1', text: 'Anruf \ud800' }],
     ['a NUL in a key', { patientId: 'p1', text: 'ok', 'x\u0000': 1 }],
-  ])('%s is a 400 and nothing is stored', async (_name, body) => {
+  ])('%s is a 400 and nothing is stored', async ([_name, body], { t, as, list }) => {
     const before = await list('/comments', {});
     const res = await request(t.app).post('/v2/comments').set('Authorization', as.Authorization).send(body);
     expect(res.status).toBe(400);
@@ -110,7 +107,7 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
     expect((await list('/comments', {})).headers['x-total-count']).toBe(before.headers['x-total-count']);
   });
 
-  test('a NUL in a filter value, a query value or a path id is a 400', async () => {
+  test('a NUL in a filter value, a query value or a path id is a 400', async ({ t, as, list }) => {
     expect((await list('/patients', { where: { lastName: 'a\u0000' } })).status).toBe(400);
     expect((await request(t.app).get('/v2/patients/p1%00').set('Authorization', as.Authorization)).status).toBe(400);
     expect((await request(t.app).get('/v2/statistics/phone-coachings').set('Authorization', as.Authorization).query({ coachId: '"a\u0000"' })).status).toBe(
@@ -118,12 +115,12 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
     );
   });
 
-  test('a query value or path whose percent-encoded bytes are not UTF-8 is a 400', async () => {
+  test('a query value or path whose percent-encoded bytes are not UTF-8 is a 400', async ({ t, as }) => {
     expect((await request(t.app).get('/v2/patients?filter=%22%ED%A0%80%22').set('Authorization', as.Authorization)).status).toBe(400);
     expect((await request(t.app).get('/v2/patients/%FF').set('Authorization', as.Authorization)).status).toBe(400);
   });
 
-  test('a body whose bytes are not UTF-8 is a 400, not text with replacement characters', async () => {
+  test('a body whose bytes are not UTF-8 is a 400, not text with replacement characters', async ({ t, as }) => {
     const body = Buffer.concat([Buffer.from('{"patientId":"p1","text":"Anruf '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
     const res = await request(t.app)
       .post('/v2/comments')
@@ -135,7 +132,7 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
     expect(res.body.error.code).toBe('INVALID_TEXT');
   });
 
-  test('text with characters outside the BMP and combining marks is stored exactly', async () => {
+  test('text with characters outside the BMP and combining marks is stored exactly', async ({ t, as }) => {
     const text = 'Stimmung 😀, Zoë, Ångström, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢';
     const res = await request(t.app).post('/v2/comments').set('Authorization', as.Authorization).send({ patientId: 'p1', text });
     expect(res.status).toBe(201);
@@ -144,7 +141,7 @@ describe('NUL, lone surrogates and bytes that are not UTF-8', () => {
 });
 
 describe('timestamps', () => {
-  test('every notation the schema accepts is stored, as UTC with milliseconds', async () => {
+  test('every notation the schema accepts is stored, as UTC with milliseconds', async ({ t, as }) => {
     const notations: [string, string][] = [
       ['2026-11-20T10:00:00+01', '2026-11-20T09:00:00.000Z'],
       ['2026-11-20 10:00:00+0100', '2026-11-20T09:00:00.000Z'],
@@ -163,7 +160,7 @@ describe('timestamps', () => {
     }
   });
 
-  test('a day the calendar does not have is a 422 naming the field', async () => {
+  test('a day the calendar does not have is a 422 naming the field', async ({ t, as }) => {
     const res = await request(t.app)
       .put('/v2/patients/p1/sync-db/event')
       .set('Authorization', as.Authorization)
@@ -174,7 +171,7 @@ describe('timestamps', () => {
 });
 
 describe('bodies', () => {
-  test('an array where an object belongs is a 400 on every PATCH and PUT, and a PATCH of nothing changes nothing', async () => {
+  test('an array where an object belongs is a 400 on every PATCH and PUT, and a PATCH of nothing changes nothing', async ({ t, as }) => {
     for (const path of ['/diagnosis/dx-m54', '/patients/p1', '/comments/c1', '/coaches/coach', '/devices/dev-1', '/cost-rates/rate-1']) {
       const res = await request(t.app).patch(`/v2${path}`).set('Authorization', as.Authorization).send([]);
       expect(res.status, path).toBe(400);
@@ -186,7 +183,7 @@ describe('bodies', () => {
 });
 
 describe('access codes', () => {
-  test('expire at most 90 days after creation, whatever a PATCH or PUT says', async () => {
+  test('expire at most 90 days after creation, whatever a PATCH or PUT says', async ({ t, as }) => {
     const code = (await request(t.app).post('/v2/patientTokens').set('Authorization', as.Authorization).send({ patientId: 'p1' })).body;
     expect(code.expiresAt).toBe('2027-02-20T09:00:00.000Z');
     for (const expiresAt of ['9999-12-31T23:59:59.999Z', '2027-02-20T09:00:00.001Z', '2027-02-20 10:00:01+01']) {

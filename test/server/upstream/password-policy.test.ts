@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { PASSWORD } from '../../helpers/upstream-app.ts';
 import { blocklistSize, passwordRefusal } from '../../../server/upstream/features/auth/password-policy.ts';
 import { DEMO_COACHES, DEMO_PASSWORD } from '../../../server/upstream/seed/demo.ts';
+import { upstreamTest } from '../../helpers/upstream-test.ts';
 
 // The password rules of NIST SP 800-63B on the built-in upstream (lib/password-policy.ts): no common password,
 // keyboard walk, sequence or repeat, nothing of the person's name or address; the length rule stays.
 
-let t: TestUpstream;
-afterEach(() => t?.close());
+const test = upstreamTest();
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const clara = { email: 'clara.bergmann@example.org', firstName: 'Clara', lastName: 'Bergmann' };
 
@@ -76,8 +76,8 @@ describe('personal data', () => {
 });
 
 describe('every call that sets a password refuses in the contract shape, naming its field', () => {
-  test('PATCH /auth/me/update-password (newPassword)', async () => {
-    t = await createTestUpstream();
+  test('PATCH /auth/me/update-password (newPassword)', async ({ upstream }) => {
+    const t = await upstream();
     const token = await t.login('coach@example.org');
     const res = await request(t.app).patch('/v2/auth/me/update-password').set(bearer(token)).send({ oldPassword: PASSWORD, newPassword: 'qwertzuiop' });
     expect(res.status).toBe(400);
@@ -85,8 +85,8 @@ describe('every call that sets a password refuses in the contract shape, naming 
     await t.login('coach@example.org');
   });
 
-  test('POST /auth/me/set-password (password), and the link still works for a good one', async () => {
-    t = await createTestUpstream();
+  test('POST /auth/me/set-password (password), and the link still works for a good one', async ({ upstream }) => {
+    const t = await upstream();
     await request(t.app).post('/v2/auth/forgot-password').send({ email: 'coach@example.org' }).expect(204);
     await t.settled();
     const token = decodeURIComponent(/access_token=(\S+)/.exec(t.outbox()[0].text)![1]);
@@ -97,8 +97,8 @@ describe('every call that sets a password refuses in the contract shape, naming 
     await request(t.app).post('/v2/auth/me/set-password').set(bearer(token)).send({ password: 'Kaffeetasse-Sommer-42' }).expect(204);
   });
 
-  test('POST /coaches (password), against the names being created', async () => {
-    t = await createTestUpstream();
+  test('POST /coaches (password), against the names being created', async ({ upstream }) => {
+    const t = await upstream();
     const admin = await t.login('admin@example.org');
     const coach = { email: 'neu@example.org', firstName: 'Gunhild', lastName: 'Wagenknecht' };
     const named = await request(t.app)

@@ -1,12 +1,11 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { upstreamTest } from '../../helpers/upstream-test.ts';
 
 // Both ways to create a patient follow one rule for its primary coach (lib/patients.ts initialPrimaryCoach): a coach
 // creates into their own caseload whatever the body names; an administrator's patient gets the coach the body
 // names, else the administrator, and only an administrator may leave it empty on purpose.
-let t: TestUpstream;
-afterEach(() => t?.close());
+const test = upstreamTest();
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const patient = { firstName: 'Ida', lastName: 'Lorenz', birthDate: '1960-01-02', aftercareStart: '2026-11-23', aftercareEnd: '2027-05-22' };
 
@@ -29,8 +28,8 @@ const CASES: [string, Record<string, unknown>, string | null][] = [
 ];
 
 for (const [name, route] of Object.entries(ROUTES)) {
-  test.each(CASES)(`${name}: created by %s with %j, the patient's primary coach is %s`, async (who, extra, expected) => {
-    t = await createTestUpstream();
+  test.for(CASES)(`${name}: created by %s with %j, the patient's primary coach is %s`, async ([who, extra, expected], { upstream }) => {
+    const t = await upstream();
     const token = await t.login(`${who}@example.org`);
     const res = await request(t.app)
       .post(route.path)
@@ -40,8 +39,8 @@ for (const [name, route] of Object.entries(ROUTES)) {
     expect(route.read(res.body)).toBe(expected);
   });
 
-  test.each(['coach', 'admin'])(`${name}: an empty primaryCoachId from %s is refused, not read as "none"`, async (who) => {
-    t = await createTestUpstream();
+  test.for(['coach', 'admin'])(`${name}: an empty primaryCoachId from %s is refused, not read as "none"`, async (who, { upstream }) => {
+    const t = await upstream();
     const token = await t.login(`${who}@example.org`);
     const res = await request(t.app)
       .post(route.path)
@@ -52,8 +51,10 @@ for (const [name, route] of Object.entries(ROUTES)) {
   });
 }
 
-test('the three calls that create patients count against one limit per coach, trial accesses included: 429 with Retry-After beyond it', async () => {
-  t = await createTestUpstream({ rateLimits: { patientsPerCoach: 3 } });
+test('the three calls that create patients count against one limit per coach, trial accesses included: 429 with Retry-After beyond it', async ({
+  upstream,
+}) => {
+  const t = await upstream({ rateLimits: { patientsPerCoach: 3 } });
   const coach = await t.login('coach@example.org');
   const create = {
     patients: () => request(t.app).post('/v2/patients').set(as(coach)).send(patient),

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { signedIn, upstreamTest } from '../../helpers/upstream-test.ts';
 
 /* The follow-up day (Wiedervorlage) the dashboard's worklist sets: a patient field written with PATCH. */
 
-let t: TestUpstream;
-let coach: string;
-beforeEach(async () => {
-  t = await createTestUpstream();
-  coach = await t.login('coach@example.org');
-});
-afterEach(() => t.close());
+const test = upstreamTest().extend('coach', { auto: true }, ({ t }) => signedIn(t, 'coach'));
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const MASTER_DATA = {
@@ -28,7 +22,7 @@ const MASTER_DATA = {
   costRateId: null,
 };
 
-test("a coach sets, reads and clears it; each change is in the patient's history", async () => {
+test("a coach sets, reads and clears it; each change is in the patient's history", async ({ t, coach }) => {
   const set = await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ followUpAt: '2026-12-01' });
   expect(set.status).toBe(200);
   expect(set.body.followUpAt).toBe('2026-12-01');
@@ -45,14 +39,14 @@ test("a coach sets, reads and clears it; each change is in the patient's history
   ]);
 });
 
-test('saving the master data (PUT) leaves it as it is', async () => {
+test('saving the master data (PUT) leaves it as it is', async ({ t, coach }) => {
   await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ followUpAt: '2026-12-01' }).expect(200);
   const put = await request(t.app).put('/v2/patients/p1').set(as(coach)).send(MASTER_DATA);
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   expect(put.body.followUpAt).toBe('2026-12-01');
 });
 
-test('lists filter on it, and only a real day is accepted', async () => {
+test('lists filter on it, and only a real day is accepted', async ({ t, coach }) => {
   await request(t.app).patch('/v2/patients/p1').set(as(coach)).send({ followUpAt: '2026-12-01' }).expect(200);
   const admin = await t.login('admin@example.org');
   const due = await request(t.app)
@@ -65,6 +59,6 @@ test('lists filter on it, and only a real day is accepted', async () => {
   }
 });
 
-test('a coach who may not open the patient may not set it', async () => {
+test('a coach who may not open the patient may not set it', async ({ t, coach }) => {
   expect((await request(t.app).patch('/v2/patients/p2').set(as(coach)).send({ followUpAt: '2026-12-01' })).status).toBe(403);
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import type { TestUpstream } from '../../helpers/upstream-app.ts';
+import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
 import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 
 /*
@@ -44,10 +45,8 @@ const send = (t: TestUpstream, call: ApiCall, token?: string) => {
   return call.method === 'GET' || call.method === 'DELETE' ? req : req.send({});
 };
 
-let t: TestUpstream;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestUpstream();
+// One upstream for the file (hundreds of refused calls, scoped fixtures): what a call could change, it is refused.
+const test = fileUpstreamTest().extend('tokens', { scope: 'file' }, async ({ t }) => {
   await t.storage.db
     .insertInto('patient_tokens')
     .values({
@@ -60,16 +59,17 @@ beforeAll(async () => {
       createdAt: '2026-11-22T09:00:00.000Z',
     })
     .execute();
-  tokens.locked = (await issueToken(t.app.upstream, 'locked', 'access', 3600)).token;
-  tokens.coach = await t.login('coach@example.org');
-  tokens.health = await t.login('health@example.org');
+  return {
+    locked: (await issueToken(t.app.upstream, 'locked', 'access', 3600)).token,
+    coach: await t.login('coach@example.org'),
+    health: await t.login('health@example.org'),
+  };
 });
-afterAll(() => t.close());
 
 const protectedCalls = calls.filter((c) => c.permission !== 'public');
 
 describe('without a token', () => {
-  test.each(protectedCalls.map((c) => [label(c), c] as const))('%s answers 401', async (_l, call) => {
+  test.for(protectedCalls.map((c) => [label(c), c] as const))('%s answers 401', async ([_l, call], { t }) => {
     const res = await send(t, call);
     expect(res.status).toBe(401);
     expect(res.body.error.statusCode).toBe(401);
@@ -77,7 +77,7 @@ describe('without a token', () => {
 });
 
 describe('as a locked coach', () => {
-  test.each(protectedCalls.map((c) => [label(c), c] as const))('%s answers 401', async (_l, call) => {
+  test.for(protectedCalls.map((c) => [label(c), c] as const))('%s answers 401', async ([_l, call], { t, tokens }) => {
     expect((await send(t, call, tokens.locked)).status).toBe(401);
   });
 });
@@ -108,7 +108,7 @@ const forbiddenFor = (role: 'coach' | 'health') =>
   });
 
 describe.each(['coach', 'health'] as const)('as %s', (role) => {
-  test.each(forbiddenFor(role).map((c) => [label(c), c] as const))('%s answers 403', async (_l, call) => {
+  test.for(forbiddenFor(role).map((c) => [label(c), c] as const))('%s answers 403', async ([_l, call], { t, tokens }) => {
     const res = await send(t, call, tokens[role]);
     expect(res.status, JSON.stringify(res.body)).toBe(403);
   });

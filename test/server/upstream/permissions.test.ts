@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
+import { fileUpstreamTest, type StartUpstream } from '../../helpers/upstream-test.ts';
 
 type Role = 'admin' | 'coach' | 'health' | 'locked' | 'anonymous';
 /** 'ok' = any 2xx. Locked and anonymous callers always get 401, so rows name only the three active roles. */
@@ -87,17 +88,22 @@ const rows: Row[] = [
 
 const roles: Role[] = ['admin', 'coach', 'health', 'locked', 'anonymous'];
 
-describe.each(roles)('as %s', (role) => {
-  let t: TestUpstream;
-  let token: string | undefined;
-  beforeAll(async () => {
-    t = await createTestUpstream();
-    if (role === 'locked') token = (await issueToken(t.app.upstream, 'locked', 'access', 3600)).token;
-    else if (role !== 'anonymous') token = await t.login(`${role}@example.org`);
-  });
-  afterAll(() => t.close());
+/** A role's upstream and token: one upstream per role, whose rows run in order (the table ends with the deletions). */
+async function signIn(upstream: StartUpstream, role: Role): Promise<{ t: TestUpstream; token?: string }> {
+  const t = await upstream();
+  if (role === 'locked') return { t, token: (await issueToken(t.app.upstream, 'locked', 'access', 3600)).token };
+  return { t, token: role === 'anonymous' ? undefined : await t.login(`${role}@example.org`) };
+}
 
-  test.each(rows.map((row, i) => ({ ...row, i })))('$call #$i', async (row) => {
+// Scoped to the file (as fixtures): 5 upstreams for 270 rows instead of one per row.
+const test = fileUpstreamTest().extend('as', { scope: 'file' }, ({ upstream }) => {
+  const sessions = new Map<Role, ReturnType<typeof signIn>>();
+  return (role: Role) => sessions.get(role) ?? sessions.set(role, signIn(upstream, role)).get(role)!;
+});
+
+describe.each(roles)('as %s', (role) => {
+  test.for(rows.map((row, i) => ({ ...row, i })))('$call #$i', async (row, { as }) => {
+    const { t, token } = await as(role);
     const [method, path] = row.call.split(' ');
     let req = request(t.app)[method.toLowerCase() as 'get'](`/v2${path}`);
     if (token) req = req.set('Authorization', `Bearer ${token}`);
