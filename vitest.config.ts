@@ -14,7 +14,15 @@ alias.push({ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement:
 // reproduction, the npm-test gate), which runs its files one at a time and after the others, so nothing it measures
 // shares the two cores with another test file. test/server/tiers.test.ts proves each test file is in exactly one tier.
 const SLOW = '**/*.slow.test.ts';
-const e2eSetup = { globalSetup: ['test/helpers/e2e-global-setup.ts'], environment: 'node' as const, testTimeout: 60_000, hookTimeout: 120_000 };
+// expect.poll waits up to 10 s in a journey (vitest's default is 1 s): a browser on two busy cores may need longer
+// for a screen to settle; a state that never comes still fails.
+const e2eSetup = {
+  globalSetup: ['test/helpers/e2e-global-setup.ts'],
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   resolve: { alias },
