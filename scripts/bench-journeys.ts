@@ -136,14 +136,7 @@ export async function screenShifts(browser: Browser, origin: string, width: numb
 const NOT_THE_SCREENS = /^\/v2\/(auth\/login|auth\/me|news|system\/settings)$/;
 export const screenCalls = (step: StepResult) => step.api.filter((r) => !NOT_THE_SCREENS.test(new URL(r.url).pathname));
 
-/*
- * "Mein Tag" reads the day evaluations of the patients with recent app data after the dashboard has drawn, to flag a
- * worsening (client/features/dashboard/my-day/worsening.ts: at most 12 per visit, 4 at a time, kept until the
- * patient's data changes). Those background reads are budgeted apart from the dashboard's own figures.
- */
-export const DASHBOARD_CALLS_BUDGET = 4;
-export const DAY_EVALUATION_READS_BUDGET = 12;
-export const LOGIN_TO_DASHBOARD_REQUESTS_BUDGET = 12 + DAY_EVALUATION_READS_BUDGET;
+/* "Mein Tag" reads day evaluations after the dashboard has drawn: counted apart from its figures (scripts/budgets.ts). */
 const DAY_EVALUATION = /^\/v2\/patients\/[^/]+\/sync-db\/day-evaluation$/;
 const isDayEvaluationRead = (r: { url: string }) => DAY_EVALUATION.test(new URL(r.url).pathname);
 /** The dashboard's own calls for its figures, and its background reads of day evaluations. */

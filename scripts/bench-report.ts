@@ -8,8 +8,6 @@ export const row = (metric: string, value: string, note = '') => {
 };
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value: number) => `${Math.round(value)} ms`;
-export const FIRST_SCREEN_BUDGET = 30 * 1024;
-export const REQUEST_BUDGET = 4;
 /** Budgets the measurements broke; the bench exits 1 when there are any (test/e2e/budgets.test.ts enforces the same). */
 export const broken: string[] = [];
 export const within = (what: string, value: number, limit: number, atLeast = false) => {

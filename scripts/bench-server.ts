@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
 import { freePort } from '../test/helpers/e2e-server.ts';
 import { NGINX, compareStatic } from './bench-static.ts';
 import { row, within } from './bench-report.ts';
+import { STATIC_SHARE_OF_NGINX } from './budgets.ts';
 
 /* What the server side costs (scripts/bench.ts): Lighthouse's scores of the login screen and static files from the
  * gateway next to nginx (the gateway's cost per API call: bench-gateway.ts). */
@@ -59,8 +60,8 @@ export async function staticAssets(gatewayUrl: string) {
       `${Math.round(nginx.rps)} req/s`,
       `p50 ${nginx.p50} ms, p99 ${nginx.p99} ms; median of 3 runs`,
     );
-    row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, 'budget >= 50 %');
-    within('static asset req/s, gateway / nginx', Number(ratio.toFixed(2)), 0.5, true);
+    row('Gateway / nginx (static asset req/s)', `${(ratio * 100).toFixed(0)} %`, `budget >= ${STATIC_SHARE_OF_NGINX * 100} %`);
+    within('static asset req/s, gateway / nginx', Number(ratio.toFixed(2)), STATIC_SHARE_OF_NGINX, true);
   } else {
     row('The same .br file from nginx', 'not measured', `nginx is not installed (${NGINX} missing): apt-get install nginx`);
   }

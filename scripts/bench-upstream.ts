@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { openStorage } from '../server/upstream/db/index.ts';
 import { prepareData } from '../server/upstream/seed/index.ts';
 import { makePatients } from '../server/upstream/seed/demo.ts';
-import { insertChunked } from '../server/upstream/seed/insert.ts';
+import { insertChunked } from '../server/upstream/db/insert-chunked.ts';
 import { seededRandom } from '../server/upstream/seed/random.ts';
 import { startServer, startUpstream } from '../test/helpers/e2e-server.ts';
 

@@ -1,24 +1,28 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 /**
- * The dictionaries (locales/<lang>.json) are one file each in the source, but the browser gets them in two parts:
- * the sections the first screen reads (login, loading, error and offline screens) in /assets/i18n/<lang>.json,
- * which the page preloads and which counts against the first-screen budget, and every other section in
- * /assets/i18n/app/<lang>.json, which comes with any area (client/lib/areas.ts), like the app stylesheet.
- * test/server/gateway/built-client.test.ts fails when the entry script reads a section that is not listed here.
+ * The browser gets each dictionary (locales/<lang>.json) in two parts: the sections the first screen reads, in
+ * /assets/i18n/<lang>.json (preloaded by the page, counted against the first-screen budget), and every other
+ * section in /assets/i18n/app/<lang>.json, which comes with any area (client/lib/areas.ts). Documents (long texts
+ * one area shows, locales/<name>/<lang>.json) are copied as they are. Everything is re-serialised without
+ * whitespace. test/server/gateway/built-client.test.ts fails when a first-screen script reads a section not listed.
  */
 export const FIRST_SCREEN_SECTIONS = ['common', 'connection', 'session', 'login', 'unsupported', 'dataState', 'passwordInput', 'idle'];
 
-/** The document name under which the rest of each dictionary is served. */
-export const APP_TEXTS = 'app';
+/** The sections of a dictionary that are (or are not) the first screen's. */
+const sections = (texts: object, firstScreen: boolean) =>
+  Object.fromEntries(Object.entries(texts).filter(([name]) => FIRST_SCREEN_SECTIONS.includes(name) === firstScreen));
 
-type Dictionary = Record<string, unknown>;
-
-/** One dictionary cut into the first-screen part and the app part; every section lands in exactly one. */
-export function splitDictionary(dictionary: Dictionary): { firstScreen: Dictionary; app: Dictionary } {
-  const firstScreen: Dictionary = {};
-  const app: Dictionary = {};
-  for (const [section, texts] of Object.entries(dictionary)) {
-    if (FIRST_SCREEN_SECTIONS.includes(section)) firstScreen[section] = texts;
-    else app[section] = texts;
+export function writeTexts(localesDir: string, i18nDir: string): void {
+  const write = (file: string, texts: object) => {
+    mkdirSync(dirname(join(i18nDir, file)), { recursive: true });
+    writeFileSync(join(i18nDir, file), JSON.stringify(texts));
+  };
+  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
+    const texts = JSON.parse(readFileSync(join(localesDir, file), 'utf8')) as object;
+    const isDocument = dirname(file) !== '.';
+    write(file, isDocument ? texts : sections(texts, true));
+    if (!isDocument) write(`app/${file}`, sections(texts, false));
   }
-  return { firstScreen, app };
 }

@@ -1,191 +1,108 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { clientAliases } from './aliases.ts';
-import { appSheet, firstScreenSheet } from './build-css.ts';
-import { TARGET, foldEntryChunks, staticClosure } from './build-fold.ts';
-import { collectCssPlugin, oneHomePlugin, readGraph } from './build-graph.ts';
-import { minifyAgain } from './build-minify.ts';
-import { nameByContent, type Renameable } from './build-names.ts';
-import { precompress, renderTemplate, walk } from './build-output.ts';
-import { APP_TEXTS, splitDictionary } from './build-texts.ts';
-
-export { precompress, renderTemplate };
+import { firstScreenSheet } from './build-css.ts';
+import { files, precompress, renderTemplate } from './build-output.ts';
+import { writeTexts } from './build-texts.ts';
 
 /**
- * Client build: client/main.tsx -> dist/public (index.html template + hashed assets + locales + static/).
- * The gateway fills the template's placeholders per instance (title, Sentry DSN) and serves the folder.
- *
- * Scripts: the entry (first screen), one chunk per area of the route table and one app chunk (the shell, the
- * API layer and what areas share): scripts/build-graph.ts. Styles: the first-screen sheet the page links and
- * the app sheet everything after the login screen waits for: scripts/build-css.ts. Every file is named after
- * its final bytes: scripts/build-names.ts.
+ * Client build: client/main.tsx -> dist/public, one esbuild run with code splitting. The metafile says which chunks
+ * each script imports: the page modulepreloads the first screen's, client/lib/areas.ts an area's, all at once.
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Files the build writes .br and .gz copies for (the gateway serves them per Accept-Encoding). */
+const ENTRY = 'client/main.tsx';
+const TARGET = ['chrome100', 'edge100', 'firefox100', 'safari15'];
 
-export interface BuildOptions {
-  root?: string;
-  /** Default <root>/client/main.tsx. */
-  entry?: string;
-  /** The route table whose dynamic imports are the areas; default <root>/client/routes.tsx. */
-  routes?: string;
-  /** The app module (shell, API layer); default <root>/client/app.ts. */
-  app?: string;
-  /** Default <root>/dist; the served files go to <outDir>/public. */
-  outDir?: string;
-  localesDir?: string;
-  staticDir?: string;
-  log?: (line: string) => void;
-}
+/** outDir defaults to <root>/dist; the served files go to <outDir>/public. */
+export type BuildOptions = { root?: string; outDir?: string };
 
-export interface BuildManifest {
-  /** URL paths. */
-  entry: string;
-  /** The first-screen sheet (linked by the page). */
-  css: string[];
-  /** The app sheet: everything after the login screen waits for it. */
-  appCss: string;
-  /** Chunks the entry imports statically (they are modulepreloaded); empty, they are folded into the entry. */
-  preload: string[];
-  /** Area name -> the scripts it needs (its own chunk and the app chunk), fetched before it is imported. */
-  areas: Record<string, string[]>;
-}
-
-/** Stands in the entry for the area table until every file it lists has its final name (client/lib/areas.ts). */
-export const AREA_FILES_PLACEHOLDER = '"__COACH_PORTAL_AREA_FILES__"';
+/**
+ * URL paths: the page's script, its first-screen sheet, esbuild's app sheet (every module's CSS, lazy ones too), the
+ * chunks the page modulepreloads, and per area its script and the chunks it imports that the first screen has not.
+ */
+export type BuildManifest = { entry: string; css: string[]; appCss: string; preload: string[]; areas: Record<string, string[]> };
 
 export async function build(options: BuildOptions = {}): Promise<BuildManifest> {
   const root = resolve(options.root ?? ROOT);
-  const entry = resolve(options.entry ?? join(root, 'client/main.tsx'));
-  const outDir = resolve(options.outDir ?? join(root, 'dist'));
-  const publicDir = join(outDir, 'public');
-  const localesDir = resolve(options.localesDir ?? join(root, 'locales'));
-  const staticDir = resolve(options.staticDir ?? join(root, 'static'));
-  const log = options.log ?? (() => {});
-  if (!existsSync(entry)) throw new Error(`The client entry ${relative(root, entry)} does not exist yet: nothing to build.`);
-
-  const routes = resolve(options.routes ?? join(root, 'client/routes.tsx'));
-  const app = resolve(options.app ?? join(root, 'client/app.ts'));
-
+  const publicDir = join(resolve(options.outDir ?? join(root, 'dist')), 'public');
+  if (!existsSync(join(root, ENTRY))) throw new Error(`The client entry ${ENTRY} does not exist yet: nothing to build.`);
   rmSync(publicDir, { recursive: true, force: true });
-  mkdirSync(join(publicDir, 'assets/i18n'), { recursive: true });
+  const common = { absWorkingDir: root, bundle: true, minify: true, target: TARGET, metafile: true, logLevel: 'warning' } as const;
+  // Source maps are named by no file: the gateway sends a SourceMap header.
+  const names: esbuild.BuildOptions = { entryNames: '[name]-[hash]', chunkNames: '[name]-[hash]', sourcemap: 'external', legalComments: 'linked' };
+  const jsx: esbuild.BuildOptions = { jsx: 'automatic', jsxImportSource: 'react', alias: clientAliases, plugins: [dependsOnWhatRunsFirst] };
+  const split: esbuild.BuildOptions = { entryPoints: [ENTRY], format: 'esm', splitting: true, outdir: join(publicDir, 'assets'), publicPath: '/assets' };
+  const { metafile } = await esbuild.build({ ...split, ...names, ...jsx, ...common });
+  const outputs = Object.entries(metafile.outputs);
+  const main = outputs.find(([key, output]) => output.entryPoint === ENTRY && key.endsWith('.js'))![0];
+  const appCss = metafile.outputs[main].cssBundle;
+  if (!appCss) throw new Error(`${ENTRY} imports no stylesheet: the first screen would be unstyled`);
+  // The first-screen sheet is cut from the app sheet, then handed to esbuild to be named like every other file.
+  const login = await esbuild.build({
+    ...common,
+    stdin: { contents: firstScreenSheet(readFileSync(join(root, appCss), 'utf8')), loader: 'css' },
+    outdir: join(root, dirname(appCss)),
+    entryNames: 'login-[hash]',
+    legalComments: 'inline',
+  });
+  Object.assign(metafile.outputs, login.metafile.outputs);
 
-  const common: esbuild.BuildOptions = {
-    absWorkingDir: root,
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    outdir: join(publicDir, 'assets'),
-    publicPath: '/assets',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    assetNames: '[name]-[hash]',
-    sourcemap: 'linked',
-    metafile: true,
-    target: TARGET,
-    define: { 'process.env.NODE_ENV': '"production"', __AREA_FILES__: AREA_FILES_PLACEHOLDER },
-    jsx: 'automatic',
-    jsxImportSource: 'react',
-    alias: clientAliases,
-    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file' },
-    legalComments: 'linked',
-    logLevel: 'warning',
-  };
-  // 1. The module graph alone (nothing written): areas, shared modules, stylesheets in import order.
-  const analysis = await esbuild.build({ ...common, write: false, plugins: [collectCssPlugin()] });
-  const graph = readGraph(analysis.metafile!, root, entry, routes, app);
-  // 2. The scripts, each shared module with one home (the app chunk).
-  const result = await esbuild.build({ ...common, plugins: [collectCssPlugin(), oneHomePlugin(root, graph, app)] });
-  const metafile = result.metafile!;
-  const toUrl = (key: string) => `/${relative(publicDir, resolve(root, key)).split(sep).join('/')}`;
-  const keyOf = (source: string) => Object.entries(metafile.outputs).find(([key, output]) => output.entryPoint === source && key.endsWith('.js'))?.[0];
-  const entryRel = relative(root, entry).split(sep).join('/');
-  const entryKey = keyOf(entryRel);
-  if (!entryKey) throw new Error(`esbuild produced no output for ${entryRel}`);
-  const folded = await foldEntryChunks(metafile, root, publicDir, entryKey);
-  await minifyAgain(resolve(root, entryKey), AREA_FILES_PLACEHOLDER);
+  const url = (key: string) => `/${relative(publicDir, resolve(root, key)).split(sep).join('/')}`;
+  const first = imports(metafile, pageScript(metafile, main));
+  // Every other entry of the metafile is a dynamic import: an area, which esbuild named after its module.
+  const lazy = outputs.filter(([key, output]) => output.entryPoint && key !== main && key.endsWith('.js')).map(([key]) => key);
+  const needs = (key: string) => imports(metafile, key).filter((file) => !first.includes(file));
+  const areas = Object.fromEntries(lazy.map((key) => [basename(key).replace(/-\w{8}\.js$/, ''), needs(key).map(url)]));
+  const css = Object.keys(login.metafile.outputs).map(url);
+  const manifest: BuildManifest = { entry: url(first[0]), css, appCss: url(appCss), preload: first.slice(1).map(url), areas };
 
-  // 3. The stylesheets.
-  const sheet = await appSheet(graph.css, root, TARGET);
-  writeFileSync(join(publicDir, 'assets/app.css'), sheet.css);
-  writeFileSync(join(publicDir, 'assets/app.css.map'), sheet.map);
-  writeFileSync(join(publicDir, 'assets/login.css'), firstScreenSheet(sheet.css));
-
-  // 4. Final names. An area needs its own script and what it imports statically (the app chunk).
-  const areaKeys = new Map([...graph.areas, ['app', relative(root, app).split(sep).join('/')]].map(([name, source]) => [name, keyOf(source)]));
-  const stems = new Map<string, string>([[entryKey, 'main']]);
-  for (const [name, key] of areaKeys) if (key) stems.set(key, name);
-  const files: Renameable[] = [
-    { url: '/assets/app.css', stem: 'app' },
-    { url: '/assets/login.css', stem: 'login' },
-  ];
-  for (const key of Object.keys(metafile.outputs)) {
-    if (folded.has(key) || key.endsWith('.map') || !existsSync(resolve(root, key))) continue;
-    const file = basename(key);
-    files.push({ url: toUrl(key), stem: stems.get(key) ?? (key.endsWith('.js') ? 'chunk' : file.slice(0, file.lastIndexOf('-'))) });
-  }
-  const areaScripts = (finalUrl: (old: string) => string) =>
-    Object.fromEntries(
-      [...areaKeys]
-        .filter(([, key]) => key)
-        .map(([name, key]) => [
-          name,
-          staticClosure(metafile, key!)
-            .filter((k) => !folded.has(k) && k !== entryKey)
-            .map((k) => finalUrl(toUrl(k))),
-        ]),
-    );
-  files.find((f) => f.url === toUrl(entryKey))!.finish = (text, finalUrl) => {
-    if (graph.areas.size > 0 && !text.includes(AREA_FILES_PLACEHOLDER))
-      throw new Error('The entry does not read the area table (client/lib/areas.ts): areas would load without their files being fetched first');
-    return text.split(AREA_FILES_PLACEHOLDER).join(`(${JSON.stringify({ css: finalUrl('/assets/app.css'), files: areaScripts(finalUrl) })})`);
-  };
-  const renamed = nameByContent(publicDir, files);
-  const final = (url: string) => renamed.get(url) ?? url;
-  const manifest: BuildManifest = {
-    entry: final(toUrl(entryKey)),
-    css: [final('/assets/login.css')],
-    appCss: final('/assets/app.css'),
-    // Folded into the entry: the first screen is the page, one stylesheet, one script and the dictionary.
-    preload: [],
-    areas: areaScripts(final),
-  };
-
-  writeTexts(localesDir, join(publicDir, 'assets/i18n'));
-  if (existsSync(staticDir)) cpSync(staticDir, publicDir, { recursive: true });
+  writeTexts(join(root, 'locales'), join(publicDir, 'assets/i18n'));
+  if (existsSync(join(root, 'static'))) cpSync(join(root, 'static'), publicDir, { recursive: true });
   writeFileSync(join(publicDir, 'index.html'), renderTemplate(manifest));
   const compressed = await precompress(publicDir);
-  writeFileSync(join(outDir, 'meta.json'), JSON.stringify(metafile));
-  writeFileSync(join(outDir, 'build-manifest.json'), JSON.stringify(manifest, null, 2));
-  log(`built ${manifest.entry} (${Object.keys(manifest.areas).length} areas), ${compressed} text files precompressed`);
+  writeFileSync(join(publicDir, '../meta.json'), JSON.stringify(metafile));
+  writeFileSync(join(publicDir, '../build-manifest.json'), JSON.stringify(manifest, null, 2));
+  console.log(`build: ${manifest.entry} and ${Object.keys(manifest.areas).length} lazy scripts, ${compressed} text files precompressed`);
   return manifest;
 }
 
 /**
- * Re-serialised without whitespace: the German file is part of the first-screen budget. A dictionary
- * (locales/<lang>.json) is split into its first-screen sections and the rest (scripts/build-texts.ts); documents
- * (long texts one area shows, locales/<name>/<lang>.json) go to assets/i18n/<name>/ and are loaded with that area.
+ * esbuild cuts a chunk per set of entries that reach a module, so the first screen would come as seven chunks and an
+ * area as twenty. So every lazy module of the client imports what always runs before it (the entry, and for an area
+ * client/app.ts too): the first screen becomes one chunk that the page loads itself, the app module one more.
  */
-function writeTexts(localesDir: string, i18nDir: string): void {
-  const write = (file: string, texts: unknown) => {
-    mkdirSync(dirname(join(i18nDir, file)), { recursive: true });
-    writeFileSync(join(i18nDir, file), JSON.stringify(texts));
-  };
-  for (const file of readdirSync(localesDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
-    const texts = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
-    if (file.includes(sep) || file.includes('/')) {
-      write(file, texts);
-      continue;
-    }
-    const { firstScreen, app } = splitDictionary(texts);
-    write(file, firstScreen);
-    write(`${APP_TEXTS}/${file}`, app);
-  }
+const dependsOnWhatRunsFirst: esbuild.Plugin = {
+  name: 'depends-on-what-runs-first',
+  setup(build) {
+    const client = join(build.initialOptions.absWorkingDir!, 'client');
+    const lazy = new Set<string>();
+    const note = ({ kind, resolveDir, path }: esbuild.OnResolveArgs) =>
+      kind === 'dynamic-import' && resolveDir.startsWith(client) && lazy.add(resolve(resolveDir, path));
+    build.onResolve({ filter: /^\./ }, (args) => void note(args));
+    build.onLoad({ filter: /\.tsx?$/ }, ({ path }) => {
+      if (!lazy.has(path)) return undefined;
+      const first = /[\\/]features[\\/][^\\/]+[\\/]index\.tsx$/.test(path) ? [ENTRY, 'client/app.ts'] : [ENTRY];
+      const lines = first.map((file) => `import ${JSON.stringify(join(client, '..', file))};\n`);
+      return { contents: lines.join('') + readFileSync(path, 'utf8'), loader: path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** The entry's file only imports the chunk its code moved to (see above): the page loads that chunk, a round trip less. */
+function pageScript(metafile: esbuild.Metafile, main: string): string {
+  const { imports: next, inputs } = metafile.outputs[main];
+  return next.length === 1 && Object.values(inputs).every((input) => input.bytesInOutput === 0) ? next[0].path : main;
+}
+
+/** A script and every script it imports statically, directly or through others: all of it is fetched before it runs. */
+function imports(metafile: esbuild.Metafile, start: string, seen: string[] = []): string[] {
+  if (seen.includes(start)) return seen;
+  seen.push(start);
+  for (const next of metafile.outputs[start].imports) if (next.kind === 'import-statement' && !next.external) imports(metafile, next.path, seen);
+  return seen;
 }
 
 /** True when some source is newer than the last build (or there is none). */
@@ -193,33 +110,16 @@ export function needsBuild(options: BuildOptions = {}): boolean {
   const root = resolve(options.root ?? ROOT);
   const stamp = join(resolve(options.outDir ?? join(root, 'dist')), 'build-manifest.json');
   if (!existsSync(stamp)) return true;
-  const built = statSync(stamp).mtimeMs;
-  const sources = ['client', 'locales', 'static'].map((dir) => join(root, dir));
-  for (const dir of sources) {
-    if (!existsSync(dir)) continue;
-    for (const file of walk(dir)) if (statSync(file).mtimeMs > built) return true;
-  }
-  const scripts = ['build.ts', 'build-css.ts', 'build-fold.ts', 'build-graph.ts', 'build-minify.ts', 'build-names.ts', 'build-output.ts', 'aliases.ts'].map(
-    (f) => `scripts/${f}`,
-  );
-  for (const file of [...scripts, 'package-lock.json'].map((f) => join(root, f))) {
-    if (existsSync(file) && statSync(file).mtimeMs > built) return true;
-  }
-  return false;
+  const sources = ['client', 'locales', 'static', 'scripts'].flatMap((dir) => (existsSync(join(root, dir)) ? files(join(root, dir)) : []));
+  return [...sources, join(root, 'package-lock.json')].some((file) => existsSync(file) && statSync(file).mtimeMs > statSync(stamp).mtimeMs);
 }
 
-if (import.meta.main) {
-  const ifNeeded = process.argv.includes('--if-needed');
-  if (ifNeeded && !needsBuild()) {
-    console.log('build: dist is up to date');
-  } else {
-    const started = Date.now();
-    try {
-      await build({ log: (line) => console.log(`build: ${line}`) });
-      console.log(`build: done in ${Date.now() - started} ms`);
-    } catch (error) {
-      console.error(`build failed: ${(error as Error).message}`);
-      process.exit(1);
-    }
-  }
+if (import.meta.main && process.argv.includes('--if-needed') && !needsBuild()) console.log('build: dist is up to date');
+else if (import.meta.main) {
+  const started = Date.now();
+  await build().catch((error: Error) => {
+    console.error(`build failed: ${error.message}`);
+    process.exit(1);
+  });
+  console.log(`build: done in ${Date.now() - started} ms`);
 }

@@ -264,7 +264,8 @@ function loadMappingArg(file: string): { mapping: UpstreamMapping; json: Mapping
 
 /** Prints (and with --write-mapping writes) the proposed mapping when the answers suggest more than the given one. */
 function reportProposal(samples: Sample[], base: MappingJson | undefined, writeTo: string | undefined): void {
-  const proposal = proposeMapping(samples, base);
+  const { notes = [], ...proposal } = proposeMapping(samples, base);
+  for (const note of notes) console.log(`Not mapped: ${note}`);
   if (JSON.stringify(proposal) === JSON.stringify(base ?? { entities: {} })) return;
   const text = `${JSON.stringify(proposal, null, 2)}\n`;
   try {

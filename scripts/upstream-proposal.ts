@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { SHAPES } from '../contract/shapes.ts';
+import { requiredFields } from '../client/api/reading.ts';
 import { editDistance } from '../server/mapping/closest.ts';
 import { entriesOf, itemOf, jsonTypeOf, picklistOf, unwrap } from '../server/mapping/schema-parts.ts';
 
@@ -14,6 +15,8 @@ type Plain = Record<string, unknown>;
 type FieldRule = string | { name?: string; scale?: number; values?: Record<string, string> };
 export interface MappingJson {
   entities: Record<string, { fields?: Record<string, FieldRule>; flat?: boolean }>;
+  /** What the proposal could not decide (not part of the mapping file). */
+  notes?: string[];
 }
 /** The answers of one shape: its schema (with the shape's name) and the objects the API sent. */
 export interface Sample {
@@ -154,6 +157,7 @@ function proposeShape(shape: string, schema: v.GenericSchema, objects: Plain[], 
       claimed.add(candidate);
     }
   }
+  pairLastOnes(schema, objects, present, claimed, fields, apiName);
   const records = flat ? objects.map((o) => nest(o, entries, apiName)) : objects;
   for (const field of Object.keys(entries)) {
     const options = picklistOf(entries[field]);
@@ -165,6 +169,13 @@ function proposeShape(shape: string, schema: v.GenericSchema, objects: Plain[], 
         records.map((o) => o[apiName(field)]),
       );
     if (values) fields[field] = { ...(typeof fields[field] === 'object' ? fields[field] : { name: apiName(field) }), values };
+    else if (options)
+      noteStrangeValues(
+        `${shape}.${field}`,
+        options,
+        records.map((o) => o[apiName(field)]),
+        out,
+      );
   }
   for (const [field, fieldSchema] of Object.entries(entries))
     proposeNested(
@@ -174,6 +185,41 @@ function proposeShape(shape: string, schema: v.GenericSchema, objects: Plain[], 
     );
   if (Object.keys(fields).length === 0) delete entity.fields;
   if (Object.keys(entity).length === 0) delete out.entities[shape];
+}
+
+/**
+ * When, after every likelier guess, exactly one field the client needs (client/api/reading.ts) of a JSON type is still
+ * missing and exactly one API field of that type is still unclaimed, they are most likely the same thing (a cost
+ * rate's `name` as `designation`).
+ */
+function pairLastOnes(
+  schema: v.GenericSchema,
+  objects: Plain[],
+  present: Set<string>,
+  claimed: Set<string>,
+  fields: Record<string, FieldRule>,
+  apiName: (field: string) => string,
+): void {
+  const entries = entriesOf(schema) ?? {};
+  const needed = requiredFields(schema as never);
+  const missing = needed.filter((field) => field !== 'data' && fields[field] === undefined && !present.has(apiName(field)));
+  const free = [...present].filter((api) => !claimed.has(api) && objects.every((o) => o[api] !== undefined && o[api] !== null));
+  const typeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value);
+  for (const type of new Set(missing.map((field) => jsonTypeOf(entries[field])))) {
+    const fieldsOfType = missing.filter((field) => jsonTypeOf(entries[field]) === type);
+    const apisOfType = free.filter((api) => objects.every((o) => typeOf(o[api]) === type));
+    if (type === 'unknown' || fieldsOfType.length !== 1 || apisOfType.length !== 1) continue;
+    fields[fieldsOfType[0]] = apisOfType[0];
+    claimed.add(apisOfType[0]);
+  }
+}
+
+/** Picklist values the API spells otherwise and no rule can pair: said in words, for the operator to map by hand. */
+function noteStrangeValues(where: string, options: string[], seen: unknown[], out: MappingJson): void {
+  const strange = [...new Set(seen.filter((value): value is string => typeof value === 'string' && !options.includes(value)))];
+  if (strange.length === 0) return;
+  const notes = (out.notes ??= []);
+  notes.push(`${where}: the API sends ${strange.join(', ')}, the contract knows ${options.join(', ')}; map them with "values" by hand.`);
 }
 
 function proposeNested(schema: v.GenericSchema, values: unknown[], out: MappingJson): void {

@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import { draftKeyRoute } from './draft-key.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from './shared/logger.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
 import { compressApiAnswers } from './middleware/compression.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
@@ -35,7 +35,7 @@ export interface AppOptions {
 /** The gateway as a value: supertest imports it, only server/index.ts listens. */
 export function createApp(config: Config, options: AppOptions = {}): Express {
   if (!config.upstreamUrl) throw new Error('createApp needs config.upstreamUrl (server/index.ts fills it in for the built-in upstream)');
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger({ service: 'gateway', level: config.logLevel });
   const xsrf = createXsrf(config.xsrfSecret);
 
   const app = express();

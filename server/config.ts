@@ -1,45 +1,27 @@
 import * as v from 'valibot';
 import { MappingError, readMapping, type UpstreamMapping } from './mapping/mapping-file.ts';
+import {
+  assertBothOrNeither,
+  ConfigError,
+  emailAddress,
+  flag,
+  httpUrl,
+  logLevel,
+  type LOG_LEVELS,
+  operatorPassword,
+  parseUrl,
+  readEnv,
+  smtpUrl,
+  wholeNumber,
+} from './shared/config-fields.ts';
+
+export { ConfigError };
 
 /**
  * Environment -> Config, checked once at start-up. Every variable has a schema with a message that says
- * what it expects, so a bad value stops the process with one clear line (see configErrorLine).
- * Empty strings count as unset: `FOO=` in a compose file should mean "use the default".
+ * what it expects (the field helpers of server/shared/config-fields.ts, shared with the built-in upstream), so a
+ * bad value stops the process with one clear line (see configErrorLine).
  */
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const intInRange = (name: string, min: number, max: number, fallback: number) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`),
-    v.transform(Number),
-    v.number(),
-    v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
-    v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
-  );
-
-const booleanFlag = (name: string, fallback: boolean) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.picklist(['true', 'false', '1', '0', 'yes', 'no'], `${name} must be true or false`),
-    v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
-  );
-
-const parseUrl = (value: string): URL | null => {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-};
-
-const httpUrl = (name: string) =>
-  v.pipe(
-    v.string(),
-    v.url(`${name} must be an absolute http(s) URL, for example http://api.internal:3000`),
-    v.check((value) => /^https?:$/.test(parseUrl(value)?.protocol ?? 'http:'), `${name} must use http or https`),
-  );
 
 /**
  * TRUST_PROXY is handed to Express's "trust proxy" setting. It decides whether X-Forwarded-For/-Proto/-Host
@@ -80,9 +62,9 @@ export function cleanTitle(raw: string): string {
 }
 
 export const EnvSchema = v.object({
-  PORT: intInRange('PORT', 0, 65535, 8080),
+  PORT: wholeNumber('PORT', 0, 65535, 8080),
   HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:-]+$/, 'HOST must be a host name or address, for example 0.0.0.0'))),
-  UPSTREAM_URL: v.optional(httpUrl('UPSTREAM_URL')),
+  UPSTREAM_URL: v.optional(httpUrl('UPSTREAM_URL', 'http://api.internal:3000')),
   // The path of the field-mapping file (server/mapping/mapping-file.ts); read and checked below.
   UPSTREAM_MAPPING: v.optional(v.string()),
   APP_TITLE: v.pipe(
@@ -99,11 +81,11 @@ export const EnvSchema = v.object({
     ),
   ),
   SENTRY_ENVIRONMENT: v.optional(v.pipe(v.string(), v.maxLength(64, 'SENTRY_ENVIRONMENT must be at most 64 characters')), 'production'),
-  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_LEVEL: logLevel('LOG_LEVEL'),
   TRUST_PROXY: TrustProxySchema,
-  PROXY_TIMEOUT_MS: intInRange('PROXY_TIMEOUT_MS', 100, 600_000, 30_000),
+  PROXY_TIMEOUT_MS: wholeNumber('PROXY_TIMEOUT_MS', 100, 600_000, 30_000),
   // The gateway closes a pooled upstream connection idle this long; the upstream must keep it open longer.
-  UPSTREAM_IDLE_TIMEOUT_MS: intInRange('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000, 4_000),
+  UPSTREAM_IDLE_TIMEOUT_MS: wholeNumber('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000, 4_000),
   PUBLIC_URL: v.optional(
     v.pipe(
       v.string(),
@@ -121,17 +103,17 @@ export const EnvSchema = v.object({
   ),
   NODE_ENV: v.optional(v.string()),
   XSRF_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'XSRF_SECRET must be at least 32 characters (for example: openssl rand -hex 32)'))),
-  SHUTDOWN_GRACE_MS: intInRange('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
   // The page's idle sign-out and the built-in upstream's token lifetime. A week idle and a year in all are far
   // beyond any sensible setting: the limits catch a unit mistake (seconds for minutes).
-  SESSION_IDLE_MINUTES: intInRange('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
-  SESSION_MAX_HOURS: intInRange('SESSION_MAX_HOURS', 1, 365 * 24, 12),
+  SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
+  SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 365 * 24, 12),
   // Handed on to the built-in upstream when the gateway starts it (UPSTREAM_URL unset).
   DATA_DIR: v.optional(v.string(), './data'),
-  DEMO_DATA: booleanFlag('DEMO_DATA', true),
-  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
-  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD must be at least 8 characters'))),
-  SMTP_URL: v.optional(v.pipe(v.string(), v.url('SMTP_URL must be a URL, for example smtp://user:pass@mail:587'))),
+  DEMO_DATA: flag('DEMO_DATA', true),
+  ADMIN_EMAIL: v.optional(emailAddress('ADMIN_EMAIL')),
+  ADMIN_PASSWORD: v.optional(operatorPassword('ADMIN_PASSWORD')),
+  SMTP_URL: v.optional(smtpUrl('SMTP_URL')),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -167,34 +149,10 @@ export interface Config {
 /** Variables whose values never appear in an error line. */
 const SECRET_VARS = new Set(['XSRF_SECRET', 'ADMIN_PASSWORD', 'SENTRY_DSN', 'SMTP_URL', 'ADMIN_EMAIL']);
 
-export class ConfigError extends Error {
-  readonly variable: string;
-  constructor(variable: string, message: string) {
-    super(message);
-    this.name = 'ConfigError';
-    this.variable = variable;
-  }
-}
-
 /** Reads the environment; throws ConfigError (first problem only) when a value is unusable. */
 export function loadConfig(env: Record<string, string | undefined>, randomSecret: () => string): Config {
-  const input: Record<string, string> = {};
-  for (const key of Object.keys(EnvSchema.entries)) {
-    const value = env[key];
-    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
-  }
-  const result = v.safeParse(EnvSchema, input);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const variable = String(issue.path?.[0]?.key ?? 'environment');
-    const shown = SECRET_VARS.has(variable) || input[variable] === undefined ? '' : ` (got ${JSON.stringify(input[variable])})`;
-    throw new ConfigError(variable, `${issue.message}${shown}`);
-  }
-  const e = result.output;
-  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    const missing = e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
-    throw new ConfigError(missing, `${missing} must be set too: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
-  }
+  const e = readEnv(EnvSchema, env, (variable) => !SECRET_VARS.has(variable));
+  assertBothOrNeither(e, 'ADMIN_EMAIL', 'ADMIN_PASSWORD');
   // Links in mails (password reset, e-mail verification) must never take their origin from a request, and a
   // production instance has no sensible default for it.
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {

@@ -1,50 +1,11 @@
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
+import { type ErrorBody, HttpError } from './shared/http-error.ts';
+
+export { type ErrorBody, HttpError };
 
 /** The docs/contract.md#errors error body, built in one place so every gateway-made error looks the same. */
-export interface ErrorBody {
-  error: { statusCode: number; name: string; code: string; message: string; details?: { path: string; message: string }[] };
-}
-
-/**
- * An answer the gateway decided on (a refused request, an unknown asset): middleware passes it to next() and the
- * error handler writes it. `headers` go out with it (Allow, Connection: close, Cache-Control); `respond` replaces
- * the plain write where the answer must be written differently (the 413 that drains the body it refused).
- */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly headers: Record<string, string>;
-  readonly respond?: (req: Request, res: Response, body: ErrorBody) => void;
-  constructor(status: number, code: string, message: string, options: Pick<HttpError, 'respond'> & { headers?: Record<string, string> } = {}) {
-    super(message);
-    this.name = nameFor(status);
-    this.status = status;
-    this.code = code;
-    this.headers = options.headers ?? {};
-    this.respond = options.respond;
-  }
-}
-
-const NAMES: Record<number, string> = {
-  400: 'BadRequestError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  405: 'MethodNotAllowedError',
-  408: 'RequestTimeoutError',
-  413: 'PayloadTooLargeError',
-  414: 'URITooLongError',
-  417: 'ExpectationFailedError',
-  431: 'RequestHeaderFieldsTooLargeError',
-  500: 'InternalServerError',
-  502: 'BadGatewayError',
-  503: 'ServiceUnavailableError',
-  504: 'GatewayTimeoutError',
-};
-const nameFor = (status: number) => NAMES[status] ?? 'Error';
-
 export function errorBody(status: number, code: string, message: string): ErrorBody {
-  return { error: { statusCode: status, name: nameFor(status), code, message } };
+  return new HttpError(status, code, message).toBody();
 }
 
 function sendError(res: Response, status: number, code: string, message: string): void {

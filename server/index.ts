@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { type Config, ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { closeGracefully, createGatewayServer, listenEarly } from './http-server.ts';
-import { createLogger } from './logger.ts';
+import pino from 'pino';
+import { createLogger } from './shared/logger.ts';
 import { startSentry } from './sentry.ts';
 import { BUILT_IN_UPSTREAM, type RunningUpstream, startUpstream, upstreamEnv } from './upstream-process.ts';
 
@@ -40,7 +41,8 @@ async function startBuiltInUpstream(config: Config, publicUrl: string, logger: L
 /** The only file that listens. Order: config, listen (requests wait), upstream, app; SIGTERM/SIGINT reverse it. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  // Written asynchronously: a blocking write to a slow stdout would hold every request in flight.
+  const logger = createLogger({ service: 'gateway', level: config.logLevel, destination: pino.destination({ fd: 1, sync: false }) });
   const reporter = await startSentry(config.sentryDsn, config.sentryEnvironment);
   if (!config.xsrfSecretFromEnv) {
     logger.warn('XSRF_SECRET is not set: using a random secret for this process (set it when running several replicas)');

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/node-core/light';
-import { redactUrl } from './logger.ts';
+import { redactUrl } from './shared/redaction.ts';
 
 /**
  * Error reports leave the building, so they carry no personal data: no headers (bearer tokens, cookies),

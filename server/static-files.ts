@@ -33,8 +33,8 @@ export const MEMORY_LIMIT_BYTES = 512 * 1024;
 export const contentType = (file: string) => mime.contentType(extname(file).toLowerCase()) || 'application/octet-stream';
 
 /**
- * The build names every script, stylesheet and asset after a hash of its final bytes (8 characters of upper-case
- * base32, scripts/build-names.ts): such names never change content, so they cache forever. Source maps are named
+ * The build names every script, stylesheet and asset after a hash of its content (esbuild's [hash]: 8 characters
+ * of upper-case base32, scripts/build.ts): such names never change content, so they cache forever. Source maps are named
  * after their script, not after their own bytes, so they are revalidated like everything else.
  */
 export const isHashedAsset = (urlPath: string) => /^\/assets\/.+-[A-Z0-9]{8}\.[a-z0-9]+$/.test(urlPath) && !urlPath.endsWith('.map');

@@ -77,3 +77,38 @@ describe('an area whose code could not be fetched', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Ein unerwarteter Fehler ist aufgetreten');
   });
 });
+
+describe('an area of the built client', () => {
+  test('fetches the files the page names for it at once and hands its scripts to the module map before importing it', async () => {
+    vi.resetModules();
+    const scripts = ['/assets/one-BBBBBBBB.js', '/assets/chunk-CCCCCCCC.js'];
+    const meta = Object.assign(document.createElement('meta'), { name: 'area-files' });
+    meta.content = JSON.stringify({ css: '/assets/main-AAAAAAAA.css', files: { one: scripts } });
+    document.head.append(meta);
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(url);
+        return new Response('{}');
+      }),
+    );
+    // happy-dom loads no CSS: the app stylesheet applies as soon as it is added.
+    const append = document.head.append.bind(document.head);
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      for (const node of nodes) {
+        if (node instanceof HTMLLinkElement && node.rel === 'stylesheet') queueMicrotask(() => node.onload?.(new Event('load')));
+        else append(node);
+      }
+    });
+    try {
+      const { loadArea } = await import('./areas.ts');
+      const preloaded = () => Array.from(document.head.querySelectorAll('link[rel=modulepreload]'), (link) => link.getAttribute('href'));
+      expect(await loadArea('one', async () => preloaded())).toEqual(scripts);
+      expect(fetched).toEqual(expect.arrayContaining([...scripts, '/assets/main-AAAAAAAA.css']));
+    } finally {
+      vi.restoreAllMocks();
+      for (const element of document.head.querySelectorAll('meta, link')) element.remove();
+    }
+  });
+});

@@ -6,8 +6,9 @@ import { AreaLoadError } from './load-error.ts';
 export { AreaLoadError, isLoadError } from './load-error.ts';
 
 /**
- * Loading the areas of the route table (client/routes.tsx), each one chunk plus the app chunk and the app
- * stylesheet (scripts/build-graph.ts, scripts/build-css.ts).
+ * Loading the areas of the route table (client/routes.tsx): each area's script, the chunks it imports and the app
+ * stylesheet, all named in the page by the build (scripts/build.ts), so they are fetched in parallel instead of
+ * one import after the other.
  *
  * Every file is fetched with fetch() before the module is imported. A failed fetch rejects here and leaves
  * nothing behind, so "Erneut versuchen" or the next visit fetches again; had import() itself failed, the
@@ -22,9 +23,13 @@ interface AreaFiles {
   files: Record<string, string[]>;
 }
 
-declare const __AREA_FILES__: AreaFiles | undefined;
-/** Filled in by the build once every file has its final name; absent in unit tests (plain import() then). */
-const BUILT: AreaFiles | undefined = typeof __AREA_FILES__ === 'undefined' ? undefined : __AREA_FILES__;
+/** Written into the page by the build; absent in unit tests (plain import() then). */
+const BUILT = readAreaFiles();
+
+function readAreaFiles(): AreaFiles | undefined {
+  const content = typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="area-files"]')?.content;
+  return content ? (JSON.parse(content) as AreaFiles) : undefined;
+}
 
 const fetched = new Set<string>();
 const fetching = new Map<string, Promise<void>>();
@@ -92,10 +97,14 @@ function loadAppTexts(priority: RequestPriority): Promise<void> {
 
 type Importer<T> = () => Promise<T>;
 
-/** Loads an area: its scripts and the app stylesheet fetched (at `priority`), then the module imported. */
+/**
+ * Loads an area: its scripts and the app stylesheet fetched (at `priority`) and the scripts handed to the module
+ * map, all in parallel; then the module imported, which finds everything it imports already there.
+ */
 export async function loadArea<T>(name: string, importer: Importer<T>, priority: RequestPriority = 'high'): Promise<T> {
   const files = BUILT?.files[name] ?? [];
   await Promise.all([...files.map((url) => fetchFile(url, priority)), loadAppStyles(priority), loadAppTexts(priority)]);
+  files.forEach(preloadModule);
   return importer();
 }
 

@@ -6,7 +6,7 @@
  * with the first error; what they would have recorded before is not worth 120 KB to every coach.
  * Health data must never leave the browser in a report: see scrubEvent().
  */
-type SentryModule = typeof import('@sentry/browser');
+type SentryModule = typeof import('./sentry-sdk.ts');
 type Loader = () => Promise<SentryModule>;
 
 const MAX_QUEUE = 20;
@@ -40,7 +40,7 @@ export function installErrorHandlers(target: Window = window): void {
  * Called once the first screen has rendered. With a DSN configured, from now on the first error loads Sentry;
  * errors queued before this point load it at once.
  */
-export async function startErrorReporting(load: Loader = () => import('@sentry/browser')): Promise<void> {
+export async function startErrorReporting(load: Loader = () => import('./sentry-sdk.ts')): Promise<void> {
   if (!sentryDsn() || sentry) return;
   loader = load;
   if (queue.length) await loadSentry(load);

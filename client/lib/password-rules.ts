@@ -1,4 +1,8 @@
-import { MIN_PASSWORD_LENGTH } from './validation.ts';
+import { containsPersonalData, MIN_PASSWORD_LENGTH, type PersonalData } from '../../contract/password-rules.ts';
+
+/** Who a password must not name: the account's email and name, as far as the form knows them. */
+export type PasswordOwner = PersonalData;
+export { containsPersonalData };
 
 /** The locale namespace whose messages a password form shows (the same rule, each screen its own keys). */
 export type PasswordTexts = 'resetPassword' | 'settings';
@@ -26,28 +30,6 @@ export function passwordSubmitError(next: string, repeat: string, texts: Passwor
   if (next !== repeat) return `${texts}.mismatch`;
   if (!otherFieldsValid || newPasswordError(next, texts, owner) || repeatPasswordError(repeat, texts)) return `${texts}.checkFields`;
   return null;
-}
-
-/** Who a password must not name: the account's email and name, as far as the form knows them. */
-export interface PasswordOwner {
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-}
-
-/** Shorter parts (an "Al", a "Li") match too many passwords by chance; the server uses the same bound. */
-const MIN_PERSONAL_PART = 3;
-
-/**
- * Does the password contain the email's local part or a part of the first or last name (case-insensitively, parts
- * of 3+ characters)? The cheap half of the server's refusal PASSWORD_CONTAINS_PERSONAL_DATA, checked before sending;
- * the blocklist of common passwords stays on the server.
- */
-export function containsPersonalData(password: string, owner: PasswordOwner): boolean {
-  const lower = password.toLowerCase();
-  const local = (owner.email ?? '').split('@')[0];
-  const names = [owner.firstName ?? '', owner.lastName ?? ''].flatMap((name) => name.split(/[\s-]+/));
-  return [local, ...names].some((part) => part.length >= MIN_PERSONAL_PART && lower.includes(part.toLowerCase()));
 }
 
 /** How the server refused a new password (400 with one of these codes at the password field). */

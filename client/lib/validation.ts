@@ -2,6 +2,3 @@
 export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
-
-/** docs/product.md#constants. */
-export const MIN_PASSWORD_LENGTH = 8;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema } from './common.ts';
+import { MIN_PASSWORD_LENGTH } from '../password-rules.ts';
 
 /** The signed-in coach as GET /auth/me returns it (docs/contract.md#shapes). */
 export const MeSchema = v.object({
@@ -27,8 +28,11 @@ export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
  */
 export const LoginTokenSchema = v.pick(LoginResponseSchema, ['id']);
 
-export const UpdatePasswordBodySchema = v.object({ oldPassword: v.pipe(v.string(), v.minLength(1)), newPassword: v.pipe(v.string(), v.minLength(8)) });
+export const UpdatePasswordBodySchema = v.object({
+  oldPassword: v.pipe(v.string(), v.minLength(1)),
+  newPassword: v.pipe(v.string(), v.minLength(MIN_PASSWORD_LENGTH)),
+});
 
-export const SetPasswordBodySchema = v.object({ password: v.pipe(v.string(), v.minLength(8)) });
+export const SetPasswordBodySchema = v.object({ password: v.pipe(v.string(), v.minLength(MIN_PASSWORD_LENGTH)) });
 
 export const ForgotPasswordBodySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.email()) });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MIN_PASSWORD_LENGTH } from '../password-rules.ts';
 import { IdSchema, textField } from './common.ts';
 import { PatientTokenLabelSchema } from './patient-tokens.ts';
 
@@ -47,7 +48,7 @@ const coachFields = {
 };
 
 /** POST /coaches (admins). Without a password the coach sets one through the reset mail. */
-export const CoachCreateSchema = v.object({ ...coachFields, password: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))) });
+export const CoachCreateSchema = v.object({ ...coachFields, password: v.optional(v.pipe(v.string(), v.minLength(MIN_PASSWORD_LENGTH), v.maxLength(200))) });
 export type CoachCreate = v.InferInput<typeof CoachCreateSchema>;
 /**
  * PUT /coaches/{id}: every editable field; password changes go through the password calls only. A different

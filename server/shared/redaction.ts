@@ -1,6 +1,6 @@
 /*
- * What no log line may carry, for the gateway's logger (server/logger.ts) and the built-in upstream's
- * (server/upstream/logger.ts) alike. A neutral module: the two processes share this code, never each other's.
+ * What no log line may carry, for the one logger (server/shared/logger.ts) of the gateway and the built-in upstream
+ * alike. A neutral module: the two processes share this code, never each other's.
  * Bearer tokens, session cookies and XSRF tokens are credentials (anyone who reads a line with one could act as
  * the coach); the reset link carries its one-time token in the query string.
  */

@@ -7,12 +7,14 @@ import type { Logger } from 'pino';
 import type { Db } from './db/index.ts';
 import type { Upstream } from './context.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { DEFAULT_SESSION_LIMITS, RecentUses, type SessionLimits } from './lib/session-use.ts';
-import { createLogger, requestLogger } from './logger.ts';
-import { RateLimiter, defaultRateLimits, type RateLimitSettings } from './http/rate-limit.ts';
+import { RecentUses, type SessionLimits } from './lib/session-use.ts';
+import { DEFAULT_CONFIG } from './config.ts';
+import { createLogger } from '../shared/logger.ts';
+import { requestLogger } from './http/request-log.ts';
+import { RateLimiter, type RateLimitSettings } from './http/rate-limit.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { refuseOddText, verifyUtf8 } from './http/input-guard.ts';
-import { routeFamilies } from './routes/index.ts';
+import { routers } from './routes.ts';
 
 export interface UpstreamOptions {
   db: Db;
@@ -40,19 +42,17 @@ export interface UpstreamOptions {
   logRequests?: boolean;
 }
 
-export const DEFAULT_MAIL_FROM = 'Coach-Portal <no-reply@localhost>';
-
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
 /**
  * The built-in /v2 upstream as a value: main.ts listens, tests hand it to supertest. Middleware in
- * order: request log, JSON body (1 MB, UTF-8), odd-text guard, the route families, 404, the one error handler.
+ * order: request log, JSON body (1 MB, UTF-8), odd-text guard, every router of routes.ts, 404, the one error handler.
  */
 export function createUpstreamApp(options: UpstreamOptions): Express & { upstream: Upstream } {
-  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const logger = options.logger ?? createLogger({ service: 'upstream', level: 'silent' });
   const clock = options.clock ?? systemClock;
   const dataDir = options.dataDir ?? path.join(os.tmpdir(), 'upstream-data');
-  const session = { ...DEFAULT_SESSION_LIMITS, ...options.session };
+  const session = { ...DEFAULT_CONFIG.session, ...options.session };
   const ctx: Upstream = {
     db: options.db,
     logger,
@@ -61,11 +61,11 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
     outboxDir: options.outboxDir ?? path.join(dataDir, 'outbox'),
     publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
     smtp: options.smtpUrl
-      ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM, insecure: options.smtpInsecure ?? false, tls: options.smtpTls }
+      ? { url: options.smtpUrl, from: options.mailFrom ?? DEFAULT_CONFIG.mailFrom, insecure: options.smtpInsecure ?? false, tls: options.smtpTls }
       : undefined,
     session,
     recentUses: new RecentUses(session),
-    rateLimiter: new RateLimiter({ ...defaultRateLimits, ...options.rateLimits }, options.pool),
+    rateLimiter: new RateLimiter({ ...DEFAULT_CONFIG.rateLimits, ...options.rateLimits }, options.pool),
   };
 
   const app = express();
@@ -83,7 +83,7 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
     next();
   });
   const v2 = express.Router();
-  for (const family of routeFamilies) v2.use(family(ctx));
+  for (const router of routers) v2.use(router(ctx));
   app.use('/v2', v2);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

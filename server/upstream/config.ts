@@ -1,47 +1,41 @@
 import * as v from 'valibot';
 import path from 'node:path';
+import { assertBothOrNeither, ConfigError, emailAddress, flag, logLevel, operatorPassword, readEnv, smtpUrl, wholeNumber } from '../shared/config-fields.ts';
 
-const flag = (fallback: boolean) =>
-  v.pipe(
-    v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'), fallback ? 'true' : 'false'),
-    v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
-  );
-const integer = (fallback: number, min: number, max: number) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.transform(Number),
-    v.number(),
-    v.integer('must be a whole number'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
-  );
+/*
+ * The built-in upstream's configuration: environment -> UpstreamConfig, read once at start-up by main.ts with the
+ * field helpers the gateway uses too (server/shared/config-fields.ts). The defaults here are the upstream's
+ * defaults everywhere (createUpstreamApp takes them from DEFAULT_CONFIG), so they are written down once.
+ */
 
 const EnvSchema = v.object({
-  UPSTREAM_PORT: integer(3001, 0, 65535),
-  UPSTREAM_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
-  DEMO_DATA: flag(true),
-  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('must be an email address'))),
-  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
-  LOG_LEVEL: v.optional(
-    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
-    'info',
+  UPSTREAM_PORT: wholeNumber('UPSTREAM_PORT', 0, 65535, 3001),
+  UPSTREAM_HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DEMO_DATA: flag('DEMO_DATA', true),
+  ADMIN_EMAIL: v.optional(emailAddress('ADMIN_EMAIL')),
+  ADMIN_PASSWORD: v.optional(operatorPassword('ADMIN_PASSWORD')),
+  LOG_LEVEL: logLevel('LOG_LEVEL'),
+  SMTP_URL: v.optional(smtpUrl('SMTP_URL')),
+  SMTP_INSECURE: flag('SMTP_INSECURE', false),
+  SMTP_FROM: v.optional(
+    v.pipe(v.string(), v.minLength(3, 'SMTP_FROM must be a sender like Coach-Portal <no-reply@example.org>')),
+    'Coach-Portal <no-reply@localhost>',
   ),
-  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:password@mail.example.org:587 or smtps://...'))),
-  SMTP_INSECURE: flag(false),
-  SMTP_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Coach-Portal <no-reply@localhost>'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/./, 'must be a PostgreSQL URL like postgres://user:password@db:5432/coach'))),
-  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL like https://coach.example.org'))),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/./, 'DATABASE_URL must be a PostgreSQL URL like postgres://user:password@db:5432/coach')),
+  ),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be a URL like https://coach.example.org'))),
   // Longer than the gateway keeps an idle pooled connection (the gateway passes its own value plus a margin).
-  UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: integer(10_000, 1000, 600_000),
+  UPSTREAM_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('UPSTREAM_KEEP_ALIVE_TIMEOUT_MS', 1000, 600_000, 10_000),
   // A week idle and a year in all are far beyond any sensible setting; the limits catch typos (minutes for hours).
-  SESSION_IDLE_MINUTES: integer(30, 1, 7 * 24 * 60),
-  SESSION_MAX_HOURS: integer(12, 1, 365 * 24),
-  RATE_LIMIT_WINDOW_SECONDS: integer(300, 1, 86400),
-  RATE_LIMIT_PER_IP: integer(100, 1, 1_000_000),
-  RATE_LIMIT_PER_ACCOUNT: integer(10, 1, 1_000_000),
-  RATE_LIMIT_ACCOUNT_CEILING: integer(100, 1, 1_000_000),
-  RATE_LIMIT_PATIENTS_PER_COACH: integer(30, 1, 1_000_000),
+  SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 7 * 24 * 60, 30),
+  SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 1, 365 * 24, 12),
+  RATE_LIMIT_WINDOW_SECONDS: wholeNumber('RATE_LIMIT_WINDOW_SECONDS', 1, 86400, 300),
+  RATE_LIMIT_PER_IP: wholeNumber('RATE_LIMIT_PER_IP', 1, 1_000_000, 100),
+  RATE_LIMIT_PER_ACCOUNT: wholeNumber('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10),
+  RATE_LIMIT_ACCOUNT_CEILING: wholeNumber('RATE_LIMIT_ACCOUNT_CEILING', 1, 1_000_000, 100),
+  RATE_LIMIT_PATIENTS_PER_COACH: wholeNumber('RATE_LIMIT_PATIENTS_PER_COACH', 1, 1_000_000, 30),
 });
 
 export interface UpstreamConfig {
@@ -68,15 +62,13 @@ export interface UpstreamConfig {
 
 /** Reads the environment once; a wrong value throws one line that names the variable and the fix. */
 export function loadConfig(env: Record<string, string | undefined>): UpstreamConfig {
-  const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((key) => [key, env[key] === '' ? undefined : env[key]]));
-  const result = v.safeParse(EnvSchema, picked);
-  if (!result.success) {
-    const issue = result.issues[0];
-    throw new Error(`Invalid environment: ${v.getDotPath(issue)} ${issue.message}`);
-  }
-  const e = result.output;
-  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new Error('Invalid environment: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  let e: v.InferOutput<typeof EnvSchema>;
+  try {
+    e = readEnv(EnvSchema, env);
+    assertBothOrNeither(e, 'ADMIN_EMAIL', 'ADMIN_PASSWORD');
+  } catch (error) {
+    if (error instanceof ConfigError) throw new Error(`Invalid environment: ${error.message}`);
+    throw error;
   }
   return {
     port: e.UPSTREAM_PORT,
@@ -102,3 +94,6 @@ export function loadConfig(env: Record<string, string | undefined>): UpstreamCon
     },
   };
 }
+
+/** Every setting at its default: what createUpstreamApp uses for whatever its options leave out. */
+export const DEFAULT_CONFIG: UpstreamConfig = loadConfig({});

@@ -1,10 +1,13 @@
 import './quiet-sqlite-warning.ts';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
 import path from 'node:path';
 import os from 'node:os';
 import { loadConfig, type UpstreamConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import { openStorage, privateFolder } from './db/index.ts';
+import { createLogger } from '../shared/logger.ts';
+import { openStorage, privateFolder, type Storage } from './db/index.ts';
+import type { Upstream } from './context.ts';
 import { prepareData } from './seed/index.ts';
 import { createUpstreamApp } from './app.ts';
 import { workAfterAnswers } from './lib/after-answer.ts';
@@ -19,7 +22,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ service: 'upstream', level: config.logLevel });
   // The data folder holds the database (SQLite) and the outbox: the owner's alone, whatever the umask.
   if (config.dataDir !== ':memory:') {
     try {
@@ -68,6 +71,14 @@ async function main() {
     process.exit(1);
   });
 
+  stopOnSignals(server, app.upstream, storage, logger);
+}
+
+/**
+ * SIGTERM, SIGINT, or the gateway going away: stop taking connections, let requests in flight finish (5 s at most),
+ * write what was promised after an answer, close the database, exit.
+ */
+function stopOnSignals(server: Server, upstream: Upstream, storage: Storage, logger: Logger): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -78,7 +89,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       // A reset mail asked for just before the stop is still written.
-      await workAfterAnswers(app.upstream);
+      await workAfterAnswers(upstream);
       await storage.close();
       process.exit(0);
     });

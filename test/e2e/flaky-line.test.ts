@@ -34,9 +34,9 @@ afterAll(async () => {
 describe('a flaky line', () => {
   test('the gateway stops mid-session and comes back: the coach carries on without reloading', async () => {
     await withJourney('gateway stops and restarts mid-session', { baseURL: gateway!.baseUrl }, async (j) => {
-      // What fails while the gateway is gone, on purpose: the code of a screen not loaded yet, data, the health
-      // probe (and the favicon, which Chromium asks for again after a navigation now and then).
-      j.provoke({ url: /\/assets\/information-[A-Z2-7]{8}\.js$/ });
+      // What fails while the gateway is gone, on purpose: the code of a screen not loaded yet (its script and the
+      // chunks it imports), data, the health probe (and the favicon, which Chromium asks for again now and then).
+      j.provoke({ url: /\/assets\/(information|chunk)-[A-Z2-7]{8}\.js$/ });
       j.provoke({ url: /\/v2\/(patients|comments|externalComments)\?/ });
       j.provoke({ url: /\/(healthz|favicon\.svg)$/ });
       const page = j.page;
@@ -91,7 +91,7 @@ describe('a slow line', () => {
     await j.page.waitForURL('**/dashboard');
     // A fresh tab, signed in, whose app stylesheet takes two seconds.
     const page = await j.context.newPage();
-    await page.route(/\/assets\/app-[A-Z2-7]{8}\.css$/, async (route) => {
+    await page.route(/\/assets\/main-[A-Z2-7]{8}\.css$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });

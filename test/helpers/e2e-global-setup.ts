@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e-chromium.ts';
 import { ROOT, startServer } from './e2e-server.ts';
-import { startLb3Upstream } from './lb3-upstream/app.ts';
+import { LB3_MAPPING, startLb3Upstream } from './lb3-upstream/app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,16 +14,16 @@ declare module 'vitest' {
     e2eDataDir: string;
     /** Playwright endpoint of the one Chromium the whole suite shares. */
     e2eBrowserEndpoint: string;
-    /** Origin of the second gateway, whose UPSTREAM_URL is the LoopBack-style test upstream. */
+    /** Origin of the second gateway, whose UPSTREAM_URL is the LoopBack 3 test upstream (UPSTREAM_MAPPING its mapping.json). */
     e2eLb3BaseUrl: string;
-    /** The LoopBack-style test upstream itself (its /__test__/outbox holds the mails). */
+    /** The LoopBack 3 test upstream itself (its /__test__/outbox holds the mails). */
     e2eLb3Url: string;
   }
 }
 
 /**
  * Two gateways and one Chromium for the whole e2e project: one gateway with its forked built-in upstream, one
- * in front of the LoopBack-style test upstream (test/helpers/lb3-upstream), which runs in this process.
+ * in front of the LoopBack 3 test upstream (test/helpers/lb3-upstream, which runs in this process) with its field mapping.
  * Starting them per file would cost seconds each on a 2-core CI machine. Every journey gets a fresh context.
  */
 export default async function setup(project: TestProject) {
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   const lb3 = await startLb3Upstream();
   const started = await Promise.allSettled([
     startServer({ logFile: join(artifacts, 'gateway.log') }),
-    startServer({ logFile: join(artifacts, 'gateway-lb3.log'), env: { UPSTREAM_URL: lb3.url } }),
+    startServer({ logFile: join(artifacts, 'gateway-lb3.log'), env: { UPSTREAM_URL: lb3.url, UPSTREAM_MAPPING: LB3_MAPPING } }),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
   ] as const);
   const [server, lb3Server, browserServer] = started;

@@ -3,12 +3,13 @@ import type { Page } from 'playwright-core';
 import { journeyOn, type ProvokedFailure } from './e2e-browser.ts';
 import { DEMO, DEMO_PASSWORD, resetLinkFromOutbox } from './e2e-api.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
-import type { Mail } from './lb3-upstream/rest.ts';
+import type { Mail } from './lb3-upstream/app.ts';
 
 /**
  * One journey file, two upstreams: every browser journey of docs/product.md sections 2-8 runs once against the gateway
- * in front of the built-in upstream and once against the gateway in front of the LoopBack-style test
- * upstream. A journey gets the upstream's accounts and its way of reading mails; nothing else differs.
+ * in front of the built-in upstream and once against the gateway in front of the LoopBack 3 test upstream, whose
+ * own field names the gateway translates with its mapping.json. A journey gets the upstream's accounts and its way of
+ * reading mails; nothing else differs.
  */
 export interface E2eUpstream {
   /** Short name, used in test titles and artifact folders. */

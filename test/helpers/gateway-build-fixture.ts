@@ -30,9 +30,9 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
       '}',
       "if (process.env.NODE_ENV !== 'production') console.log('DEVELOPMENT-ONLY-MARKER');",
       "render(<App />, document.getElementById('app')!);",
-      // The area table the build fills in (as client/lib/areas.ts reads it): the app stylesheet first, then the area.
-      'declare const __AREA_FILES__: { css: string; files: Record<string, string[]> } | undefined;',
-      "const built = typeof __AREA_FILES__ === 'undefined' ? undefined : __AREA_FILES__;",
+      // The area table the build writes into the page (as client/lib/areas.ts reads it): the app stylesheet first, then the area.
+      'const table = document.querySelector<HTMLMetaElement>(\'meta[name="area-files"]\')?.content;',
+      'const built = table ? (JSON.parse(table) as { css: string; files: Record<string, string[]> }) : undefined;',
       'async function show() {',
       '  if (built) {',
       "    const link = document.createElement('link');",

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { DestinationStream, Logger } from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
-import { precompress, renderTemplate } from '../../scripts/build.ts';
+import { createLogger } from '../../server/shared/logger.ts';
+import { precompress, renderTemplate } from '../../scripts/build-output.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The project's pinned Node 24 (the machine's bare `node` is older). */
@@ -118,7 +118,7 @@ export function captureLogger(): { logger: Logger; lines: Record<string, unknown
     },
   });
   // Same options as the real logger, only the destination differs.
-  const logger = createLogger('info', stream as unknown as DestinationStream);
+  const logger = createLogger({ service: 'gateway', level: 'info', destination: stream as unknown as DestinationStream });
   return {
     logger,
     get lines() {

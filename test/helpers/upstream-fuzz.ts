@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { syncSamples } from './upstream-rows.ts';
 import { SYNC_COLLECTIONS } from '../../contract/schemas/sync-db.ts';
 import type { FieldKind, FieldMap } from '../../server/upstream/http/filter.ts';
-import { standardResources, patientsResource } from '../../server/upstream/routes/resources.ts';
-import { coachesResource } from '../../server/upstream/routes/coaches.ts';
-import { FILTER_FIELDS as SYNC_FIELDS } from '../../server/upstream/routes/sync-db.ts';
-import { AUDIT_FIELDS } from '../../server/upstream/routes/audit-log.ts';
+import { standardResources } from '../../server/upstream/routes.ts';
+import { patientsResource } from '../../server/upstream/features/patients/resource.ts';
+import { coachesResource } from '../../server/upstream/features/coaches/resource.ts';
+import { FILTER_FIELDS as SYNC_FIELDS } from '../../server/upstream/features/sync-data/rules.ts';
+import { AUDIT_FIELDS } from '../../server/upstream/features/audit/repository.ts';
 
 /** The filterable fields of every list route of the catalogue, by catalogue path. */
 export const LIST_FIELDS: Record<string, FieldMap> = {

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../../server/upstream/logger.ts';
+import { createLogger } from '../../server/shared/logger.ts';
 
 /** A pino logger whose lines land in `lines` (parsed), so tests can assert on what was logged. */
 export function capturedLogger() {
@@ -10,6 +10,6 @@ export function capturedLogger() {
       done();
     },
   });
-  const logger = createLogger({ level: 'info', destination });
+  const logger = createLogger({ service: 'upstream', level: 'info', destination });
   return { logger, raw, lines: () => raw.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }

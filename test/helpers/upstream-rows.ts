@@ -1,6 +1,6 @@
 import { createUpstreamApp } from '../../server/upstream/app.ts';
 import { openStorage } from '../../server/upstream/db/index.ts';
-import { issueToken } from '../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../server/upstream/features/auth/repository.ts';
 
 /*
  * Builders for the tests of the news, system, app-settings, statistics, patient-extras and sync-db

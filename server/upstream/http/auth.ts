@@ -1,13 +1,10 @@
 import type { Request, RequestHandler } from 'express';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Upstream } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import type { CoachTable } from '../db/types.ts';
 import { hashToken } from '../lib/secrets.ts';
-import { toMe } from '../lib/coach-view.ts';
 import { sessionEnd, type SessionEnd } from '../lib/session-use.ts';
 import type { Me } from '../../../contract/schemas/auth.ts';
-import { forbidden, notFound, unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 /** The coach a request authenticated as: <Me> plus the hash of the token that did it (logout revokes it). */
 export type SessionCoach = Me & { tokenHash: string };
@@ -19,6 +16,22 @@ export function bearerToken(req: Request): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
+}
+
+/** <Me> of docs/contract.md#shapes: who a session belongs to. */
+export function toMe(row: CoachTable): Me {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isUserLocked: row.isUserLocked === 1,
+    isAdmin: row.isAdmin === 1,
+    isSuperAdmin: row.isSuperAdmin === 1,
+    isHealthManager: row.isHealthManager === 1,
+    emailVerified: row.emailVerified === 1,
+    language: row.language,
+  };
 }
 
 export function toSessionCoach(row: CoachTable, tokenHash: string): SessionCoach {
@@ -110,67 +123,3 @@ export const requireHealthManagerOrAdmin: RequestHandler = (req, _res, next) => 
   if (!coach.isHealthManager && !isAdmin(coach)) throw forbidden('Only health managers and administrators may do this', 'HEALTH_MANAGER_REQUIRED');
   next();
 };
-
-/** Ids of the patients a (non-admin) coach may see, as a subquery: primary coach or linked through patient_coaches. */
-export function accessiblePatientIds(db: Db, coachId: string) {
-  return db
-    .selectFrom('patients')
-    .select('patients.id')
-    .where('patients.primaryCoachId', '=', coachId)
-    .union(db.selectFrom('patient_coaches').select('patient_coaches.patientId as id').where('patient_coaches.coachId', '=', coachId));
-}
-
-/**
- * The same rule as a row condition on `patientIdColumn` (e.g. 'comments.patientId'). Written as EXISTS
- * so a sorted, paged list walks its index in order instead of sorting every match of a busy coach.
- */
-// biome-ignore lint/suspicious/noExplicitAny:the condition is joined into queries over several tables
-export function patientAccessCondition(eb: ExpressionBuilder<any, any>, coachId: string, patientIdColumn: string): Expression<SqlBool> {
-  const linked = eb.exists(
-    eb
-      .selectFrom('patient_coaches as pc')
-      .select(eb.lit(1).as('one'))
-      .whereRef('pc.patientId', '=', patientIdColumn as never)
-      .where('pc.coachId', '=', coachId),
-  );
-  if (patientIdColumn === 'patients.id') return eb.or([eb('patients.primaryCoachId', '=', coachId), linked]);
-  const primary = eb.exists(
-    eb
-      .selectFrom('patients as ap')
-      .select(eb.lit(1).as('one'))
-      .whereRef('ap.id', '=', patientIdColumn as never)
-      .where('ap.primaryCoachId', '=', coachId),
-  );
-  return eb.or([primary, linked]);
-}
-
-/** The access rule for everything about one patient: admin, primary coach, or linked through patient coaches. */
-export async function canAccessPatient(db: Db, coach: Pick<SessionCoach, 'id' | 'isAdmin' | 'isSuperAdmin'>, patientId: string): Promise<boolean> {
-  if (isAdmin(coach)) return true;
-  const row = await db
-    .selectFrom('patients')
-    .select('id')
-    .where('id', '=', patientId)
-    .where((eb) => patientAccessCondition(eb, coach.id, 'patients.id'))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** 404 when the patient does not exist, 403 when the coach may not access it. */
-export async function assertPatientAccess(db: Db, coach: SessionCoach, patientId: string): Promise<void> {
-  const exists = await db.selectFrom('patients').select('id').where('id', '=', patientId).executeTakeFirst();
-  if (!exists) throw notFound('Unknown patient', 'PATIENT_NOT_FOUND');
-  if (!(await canAccessPatient(db, coach, patientId))) throw forbidden('This patient is not linked to you', 'PATIENT_NOT_LINKED');
-}
-
-/**
- * 404 for an unknown patient, 403 unless the coach is its primary coach or an administrator: who is in the
- * care team and who is responsible is decided there, not by any colleague who can open the patient.
- */
-export async function assertPrimaryCoachOrAdmin(db: Db, coach: SessionCoach, patientId: string): Promise<void> {
-  const patient = await db.selectFrom('patients').select(['id', 'primaryCoachId']).where('id', '=', patientId).executeTakeFirst();
-  if (!patient) throw notFound('Unknown patient', 'PATIENT_NOT_FOUND');
-  if (isAdmin(coach) || (patient.primaryCoachId !== null && patient.primaryCoachId === coach.id)) return;
-  if (await canAccessPatient(db, coach, patientId)) throw forbidden('Only the primary coach or an administrator may do this', 'PRIMARY_COACH_REQUIRED');
-  throw forbidden('This patient is not linked to you', 'PATIENT_NOT_LINKED');
-}

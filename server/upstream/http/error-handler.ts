@@ -15,11 +15,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (error?.type === 'entity.too.large') httpError = tooLarge();
     else if (error?.type === 'entity.parse.failed') httpError = badRequest('The request body is not valid JSON', undefined, 'INVALID_JSON');
     else if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
-      httpError = new HttpError(error.status, 'BadRequestError', 'BAD_REQUEST', 'Bad request');
+      httpError = new HttpError(error.status, 'BAD_REQUEST', 'Bad request', { name: 'BadRequestError' });
     } else {
       // Only the error itself: request bodies may hold patient data and are never logged.
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
-      httpError = new HttpError(500, 'InternalServerError', 'INTERNAL_ERROR', 'Internal server error');
+      httpError = new HttpError(500, 'INTERNAL_ERROR', 'Internal server error');
     }
     if (res.headersSent) return;
     res.status(httpError.status).set(httpError.headers).json(httpError.toBody());

@@ -81,6 +81,11 @@ const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 /** Nesting of and/or: deeper filters are no real query, and SQLite refuses expressions past depth 1000. */
 const MAX_DEPTH = 8;
+/**
+ * Values of one inq/nin/between: a longer list is no hand-made filter, and each value is a bound parameter (SQLite
+ * allows 32766 per statement, PostgreSQL 65535), so a few such lists stay far below either limit.
+ */
+const MAX_LIST_VALUES = 1000;
 
 function checkValue(kind: FieldKind, value: unknown, path: string): unknown {
   if (value === null) return null;
@@ -133,7 +138,7 @@ function checkWhere(where: unknown, fields: FieldMap, path: string, depth = 0): 
         if (op === 'inq' || op === 'nin' || op === 'between') {
           if (!Array.isArray(value) || (op === 'between' && value.length !== 2))
             fail(`${at}.${op}`, op === 'between' ? 'Expected [from, to]' : 'Expected an array');
-          if (value.length > 1000) fail(`${at}.${op}`, 'At most 1000 values');
+          if (value.length > MAX_LIST_VALUES) fail(`${at}.${op}`, `At most ${MAX_LIST_VALUES} values`);
           ops[op] = value.map((item, i) => checkValue(kind, item, `${at}.${op}.${i}`));
         } else if (op === 'like' || op === 'nlike') {
           // Patterns compare text: number and boolean columns are no text in PostgreSQL (lower() of an integer fails).

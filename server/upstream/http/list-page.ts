@@ -1,6 +1,6 @@
 import { orderColumn } from '../lib/sort-key.ts';
 import { type ParsedFilter, whereExpression } from './filter.ts';
-import type { AnyQuery, Row } from './resource-definition.ts';
+import type { AnyQuery, Row } from '../resource/definition.ts';
 
 /**
  * One page of a list call, the one implementation for every list the upstream answers: the filter's `where` on

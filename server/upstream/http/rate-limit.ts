@@ -16,7 +16,6 @@ export interface RateLimitSettings {
   /** Patients (trial accesses included) one coach may create per window. */
   patientsPerCoach: number;
 }
-export const defaultRateLimits: RateLimitSettings = { windowSeconds: 300, perIp: 100, perAccount: 10, perAccountCeiling: 100, patientsPerCoach: 30 };
 
 /**
  * How long an address from which an account signed in stays known to it (exempt from the ceiling): two weeks,

@@ -45,3 +45,11 @@ export const CODE_VALID_DAYS = 90;
 
 /** The latest moment a code made at `createdAt` may expire (ISO). */
 export const latestExpiry = (createdAt: string) => new Date(Date.parse(createdAt) + CODE_VALID_DAYS * 86400_000).toISOString();
+
+const LETTERS = CODE_ALPHABET.replace(/[0-9]/g, '');
+/** Pseudonym like "NK-4821": two letters, four digits, no look-alike characters (read out on the phone). */
+export function generatePatientCode(randomIndex: (n: number) => number = (n) => randomInt(n)): string {
+  let code = `${LETTERS[randomIndex(LETTERS.length)] + LETTERS[randomIndex(LETTERS.length)]}-`;
+  for (let i = 0; i < 4; i++) code += String(2 + randomIndex(8));
+  return code;
+}

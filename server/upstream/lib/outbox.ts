@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Upstream } from '../context.ts';
 import { sendSmtp } from './mailer.ts';
+import { DEFAULT_CONFIG } from '../config.ts';
 
 export interface Mail {
   to: string;
@@ -17,7 +18,7 @@ export interface Mail {
  */
 export async function sendMail(ctx: Upstream, mail: Mail): Promise<string | null> {
   const now = ctx.clock.now();
-  const from = ctx.smtp?.from ?? 'Coach-Portal <no-reply@localhost>';
+  const from = ctx.smtp?.from ?? DEFAULT_CONFIG.mailFrom;
   const encodedSubject = `=?UTF-8?B?${Buffer.from(mail.subject).toString('base64')}?=`;
   const content = [
     `From: ${from}`,

@@ -8,8 +8,6 @@ export interface SessionLimits {
   maxHours: number;
 }
 
-export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMinutes: 30, maxHours: 12 };
-
 /**
  * A token's stored last use is rewritten at most this often: a screen makes several requests per click, and a
  * write for each would double the database load of reading. The exact last use is kept in memory meanwhile.

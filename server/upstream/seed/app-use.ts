@@ -3,7 +3,7 @@ import { addDays, minDay } from '../lib/days.ts';
 import { between, pick, type Random } from './random.ts';
 
 /* The app use of one demo patient that seedAppData (app-data.ts) writes as sync records: the phone coachings and the
- * surveys. The random numbers are drawn in the same order as before the split, so the demo data stays the same. */
+ * surveys. The random numbers are drawn in a fixed order: changing it changes the demo instance. */
 
 /** Adds one sync record of the patient (and keeps its last-data time). */
 export type AddRecord = (patientId: string, collection: SyncCollection, id: string, data: Record<string, unknown>, updatedAt: string) => void;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/index.ts';
 import { hashPassword, newId } from '../lib/secrets.ts';
+import { anyAdministrator, anyCoach, findCoachByEmail, insertCoaches } from '../features/coaches/repository.ts';
 import { seedDemo } from './demo.ts';
 
 export interface PrepareOptions {
@@ -19,48 +20,41 @@ export interface PrepareOptions {
  */
 export async function prepareData(db: Db, options: PrepareOptions): Promise<void> {
   const now = options.now ?? new Date();
-  const anyCoach = await db.selectFrom('coaches').select('id').limit(1).executeTakeFirst();
-  if (!anyCoach && options.demoData) {
+  if (!(await anyCoach(db)) && options.demoData) {
     const started = Date.now();
     await seedDemo(db, { now });
     options.logger?.info({ ms: Date.now() - started }, 'demo data seeded');
   }
-  if (options.adminEmail && options.adminPassword) {
-    const email = options.adminEmail.toLowerCase();
-    const existing = await db.selectFrom('coaches').select('id').where('email', '=', email).executeTakeFirst();
-    if (!existing) {
-      const at = now.toISOString();
-      await db
-        .insertInto('coaches')
-        .values({
-          id: newId(),
-          email,
-          firstName: 'Admin',
-          lastName: 'Administrator',
-          title: '',
-          phone: '',
-          passwordHash: await hashPassword(options.adminPassword),
-          isAdmin: 1,
-          isSuperAdmin: 0,
-          isHealthManager: 0,
-          isUserLocked: 0,
-          emailVerified: 1,
-          language: 'de',
-          trialEndsAt: null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute();
-      options.logger?.info('administrator from ADMIN_EMAIL created');
-    }
-  }
-  const admin = await db
-    .selectFrom('coaches')
-    .select('id')
-    .where((eb) => eb.or([eb('isAdmin', '=', 1), eb('isSuperAdmin', '=', 1)]))
-    .limit(1)
-    .executeTakeFirst();
-  if (!admin) {
+  if (options.adminEmail && options.adminPassword) await ensureAdministrator(db, options.adminEmail, options.adminPassword, now, options.logger);
+  if (!(await anyAdministrator(db))) {
     throw new Error('No administrator exists: set ADMIN_EMAIL and ADMIN_PASSWORD (or DEMO_DATA=true on an empty data folder) and start again');
   }
+}
+
+/** The administrator of ADMIN_EMAIL/ADMIN_PASSWORD, made once: an existing account with that address stays as it is. */
+async function ensureAdministrator(db: Db, adminEmail: string, password: string, now: Date, logger: Logger | undefined): Promise<void> {
+  const email = adminEmail.toLowerCase();
+  if (await findCoachByEmail(db, email)) return;
+  const at = now.toISOString();
+  await insertCoaches(db, [
+    {
+      id: newId(),
+      email,
+      firstName: 'Admin',
+      lastName: 'Administrator',
+      title: '',
+      phone: '',
+      passwordHash: await hashPassword(password),
+      isAdmin: 1,
+      isSuperAdmin: 0,
+      isHealthManager: 0,
+      isUserLocked: 0,
+      emailVerified: 1,
+      language: 'de',
+      trialEndsAt: null,
+      createdAt: at,
+      updatedAt: at,
+    },
+  ]);
+  logger?.info('administrator from ADMIN_EMAIL created');
 }

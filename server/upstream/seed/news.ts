@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { addDays } from '../lib/days.ts';
-import { insertChunked } from './insert.ts';
+import { insertNews } from '../features/news/repository.ts';
 import type { Random } from './random.ts';
 
 /* The demo news and who has read them (seedAppData, app-data.ts, calls this first). */
@@ -55,6 +55,5 @@ export async function seedNews(db: Db, coaches: { id: string }[], today: string,
       if (read) reads.push({ newsId: item.id, coachId: coach.id, readAt: item.publishedAt });
     });
   }
-  await insertChunked(db, 'news', news);
-  await insertChunked(db, 'news_reads', reads);
+  await insertNews(db, news, reads);
 }

@@ -1,94 +1,76 @@
 import type { AddressInfo } from 'node:net';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { LbError, createLb3State, type Lb3Options } from './rest.ts';
+import { fileURLToPath } from 'node:url';
+import loopback from 'loopback';
+import { defineAuth, registerRoles } from './auth.ts';
+import { defineCoachCalls } from './coaches.ts';
+import { defineNews, defineSettings, defineStatistics } from './data.ts';
+import { defineModels } from './models.ts';
+import { definePatientCalls } from './patients.ts';
 import { seed } from './seed.ts';
-import { peopleRoutes } from './routes-people.ts';
-import { dataRoutes } from './routes-data.ts';
+import type { Lb3, Lb3Options } from './state.ts';
+import { defineSync } from './sync.ts';
+
+export { snapshot, type Lb3, type Lb3Options, type Mail } from './state.ts';
 
 /*
- * A second, independent test upstream: a /v2 API as a LoopBack 3 application might serve it, written from
- * docs/product.md#calls and LoopBack 3 habits, not from the built-in upstream or its schemas:
- *   - numeric ids counted up per model; models store whatever properties a client sends;
- *   - the login answer is an AccessToken { id, ttl, created, userId, user } whose user has only id, email
- *     and the four flags of docs/product.md#entities; GET /auth/me answers that same minimal user;
- *   - list answers never carry X-Total-Count; { limit: 0 } answers every row (the memory connector);
- *   - create answers 200 with the stored instance, DELETE answers 200 { count };
- *   - errors are { "error": { "statusCode", "name", "message" } } (no code, no details list);
- *   - a request with an unknown or expired token gets 401 with an empty body.
- * Its data is its own (seed.ts). Mails go to an in-memory outbox, readable at GET /__test__/outbox.
+ * A second, independent test upstream: a /v2 API built on the real `loopback` 3 package the way its documentation
+ * builds one (loopback(), a memory data source, models created in code, the built-in User and AccessToken, ACLs,
+ * loopback.rest()), written from docs/product.md#calls, not from the built-in upstream. So LoopBack itself decides
+ * the filter handling, the error bodies ({ error: { statusCode, name, message, code } }), the numeric ids, PUT
+ * replacing a whole record (a Coach without its password is a 422) and the missing X-Total-Count. Its field names
+ * are its own; mapping.json maps them for the gateway. Mails go to an in-memory outbox (GET /__test__/outbox).
+ *
+ * What an operator of a LoopBack 3 API needs to set for the portal (README, "Using your own API"):
+ *   - loopback.token({ bearerTokenBase64Encoded: false }): LoopBack 3.28 base64-decodes a Bearer token by default,
+ *     but the client sends the login answer's id as it came;
+ *   - no currentUserLiteral ('me'): it would turn /auth/me into /auth/{userId};
+ *   - remoting.errorHandler { debug: false }: error answers without stack traces (strong-error-handler);
+ *   - restrictResetPasswordTokenScope on the User model: a mailed reset token may only set the password.
  */
 
-const PUBLIC = [
-  /^\/auth\/login$/,
-  /^\/auth\/forgot-password$/,
-  /^\/app-settings\/asset\/[^/]+$/,
-  /^\/app-settings\/version$/,
-  /^\/coaches\/[^/]+\/verify-email$/,
-];
+/** Its field mapping for the gateway (UPSTREAM_MAPPING). */
+export const LB3_MAPPING = fileURLToPath(new URL('./mapping.json', import.meta.url));
 
 export function createLb3App(options: Lb3Options = {}) {
-  const lb = createLb3State(options);
-  seed(lb);
-  const app = express();
-  app.use(express.json());
+  // A registry of its own, so that tests can run several instances in one process.
+  const app = loopback({ localRegistry: true, loadBuiltinModels: true });
+  app.set('remoting', { errorHandler: { debug: false, log: false }, rest: { normalizeHttpPath: false } });
+  app.dataSource('db', { connector: 'memory' });
+  const lb: Lb3 = { models: {}, outbox: [], requests: [], now: options.now ?? (() => new Date()) };
+  Object.assign(lb.models, defineModels(app));
+  app.enableAuth({ dataSource: 'db' });
+  Object.assign(lb.models, app.models);
+  registerRoles(lb);
+  defineAuth(app, lb);
+  defineCoachCalls(lb);
+  definePatientCalls(lb);
+  defineSync(lb);
+  defineNews(lb);
+  defineStatistics(app, lb);
+  defineSettings(app, lb);
 
-  app.get('/__test__/outbox', (_req, res) => {
-    res.json(lb.outbox);
-  });
-
-  const api = express.Router();
-  api.use((req, res, next) => {
-    lb.requests.push(`${req.method} ${req.path}`);
+  app.get('/__test__/outbox', (_req: unknown, res: any) => res.json(lb.outbox));
+  app.use('/v2', (req: any, res: any, next: () => void) => {
+    const path = req.path;
+    lb.requests.push(`${req.method} ${path}`);
     const { rewrite } = options;
     if (rewrite) {
       const json = res.json.bind(res);
-      res.json = (body: unknown) => json(rewrite(req.path, body));
+      res.json = (body: unknown) => json(rewrite(path, JSON.parse(JSON.stringify(body ?? null))));
     }
     next();
   });
-  // AccessToken check: a missing token is LoopBack's AUTHORIZATION_REQUIRED; an unknown or expired one is
-  // answered 401 without a body, as some LoopBack setups do.
-  api.use((req, res, next) => {
-    const header = req.get('authorization') ?? '';
-    const id = header.replace(/^Bearer\s+/i, '') || (typeof req.query.access_token === 'string' ? req.query.access_token : '');
-    if (!id) {
-      if (PUBLIC.some((pattern) => pattern.test(req.path))) return next();
-      throw new LbError(401, 'Authorization Required');
-    }
-    const token = lb.tokens.get(id);
-    if (!token || token.created + token.ttl * 1000 < lb.now().getTime()) {
-      if (PUBLIC.some((pattern) => pattern.test(req.path))) return next();
-      res.status(401).end();
-      return;
-    }
-    const coach = lb.models.coaches.findById(token.userId);
-    if (!coach) return void res.status(401).end();
-    res.locals.coach = coach;
-    res.locals.token = id;
-    res.locals.tokenKind = token.kind;
-    next();
-  });
-  api.use((req, res, next) => {
-    // A reset token only sets the password.
-    if (res.locals.tokenKind === 'reset' && req.path !== '/auth/me/set-password') return void res.status(401).end();
-    next();
-  });
-  peopleRoutes(api, lb);
-  dataRoutes(api, lb);
-  api.use((req) => {
-    throw new LbError(404, `Shared class has no method handling ${req.method} ${req.path}`);
-  });
-  app.use('/v2', api);
-  app.use((error: Error & { statusCode?: number; status?: number }, _req: Request, res: Response, _next: NextFunction) => {
-    const statusCode = error.statusCode ?? error.status ?? 500;
-    res.status(statusCode).json({ error: { statusCode, name: error.name || 'Error', message: error.message } });
-  });
-  return { app, lb };
+  app.use(loopback.token({ model: lb.models.CoachToken, bearerTokenBase64Encoded: false }));
+  app.use('/v2', loopback.rest());
+  app.use(loopback.urlNotFound());
+  const ready = seed(lb);
+  return { app, lb, ready };
 }
 
-/** Starts it on a free loopback port. */
+/** Starts it on a free loopback port, with its demo data. */
 export async function startLb3Upstream(options: Lb3Options = {}) {
-  const { app, lb } = createLb3App(options);
+  const { app, lb, ready } = createLb3App(options);
+  await ready;
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, readFileSync, readdirSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build, needsBuild } from '../../../scripts/build.ts';
-import { contentHash } from '../../../scripts/build-names.ts';
 import { isHashedAsset } from '../../../server/static-files.ts';
 import type { BuildManifest } from '../../../scripts/build.ts';
 import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
@@ -22,49 +22,89 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => project.cleanup());
 
+/** Every file the gateway caches for a year, with its bytes. */
+const immutableFiles = (dir: string) =>
+  new Map(
+    readdirSync(join(dir, 'assets'))
+      .filter((name) => isHashedAsset(`/assets/${name}`))
+      .map((name) => [name, readFileSync(join(dir, 'assets', name))]),
+  );
+/** What the scripts of `urls` import statically, directly or through each other (URLs). */
+const staticImports = (urls: string[]): string[] => {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const [, path] of read(url).matchAll(/(?:from|import)\s*"(\/assets\/[^"]+)"/g)) visit(path);
+  };
+  urls.forEach(visit);
+  return [...seen];
+};
+
 describe('the client build', () => {
-  test('names every file the gateway caches for a year after a hash of its final bytes', () => {
-    const immutable = assets.filter((name) => isHashedAsset(`/assets/${name}`));
-    expect(immutable.filter((n) => n.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
-    expect(immutable.filter((n) => n.endsWith('.css'))).toHaveLength(2);
-    for (const name of immutable) {
-      const hash = /-([A-Z0-9]{8})\.[a-z0-9]+$/.exec(name)![1];
-      expect(contentHash(readFileSync(join(publicDir, 'assets', name))), name).toBe(hash);
-    }
-    expect(manifest.entry).toMatch(/^\/assets\/main-[A-Z2-7]{8}\.js$/);
-    expect(manifest.css).toEqual([expect.stringMatching(/^\/assets\/login-[A-Z2-7]{8}\.css$/)]);
-    expect(manifest.appCss).toMatch(/^\/assets\/app-[A-Z2-7]{8}\.css$/);
-  });
-
-  test('one script per area plus one app chunk: what areas share has a single home, never a chunk of its own', () => {
-    expect(Object.keys(manifest.areas).sort()).toEqual(['app', 'area', 'second']);
-    const [areaJs, appChunk] = manifest.areas.area;
-    expect(areaJs).toMatch(/^\/assets\/area-[A-Z2-7]{8}\.js$/);
-    expect(manifest.areas.area).toHaveLength(2);
-    expect(manifest.areas.second).toEqual([expect.stringMatching(/^\/assets\/second-/), appChunk]);
-    expect(manifest.areas.app).toEqual([expect.stringMatching(/^\/assets\/app-/), appChunk]);
-    expect(read(appChunk)).toContain('LAZY-SHARED-TEXT');
-    expect(read(appChunk)).toContain('APP-MODULE-TEXT');
-    expect(read(areaJs)).toContain('AREA-ONLY-TEXT');
-    expect(read(areaJs)).not.toContain('LAZY-SHARED-TEXT');
-    expect(read(manifest.areas.second[0])).not.toContain('LAZY-SHARED-TEXT');
-  });
-
-  test('the entry carries what it shares with the areas, which read it from the entry, never by URL', () => {
-    // The first screen is one script: nothing for the entry to preload.
-    expect(manifest.preload).toEqual([]);
+  test('writes every file the gateway caches for a year exactly as esbuild named it after its content', () => {
+    const meta = JSON.parse(readFileSync(join(project.root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { bytes: number }> };
+    const written = new Map(Object.entries(meta.outputs).map(([key, output]) => [key.split('/').pop(), output.bytes]));
+    const immutable = immutableFiles(publicDir);
+    expect([...immutable.keys()].filter((n) => n.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
+    // Not one byte changed after esbuild hashed it.
+    for (const [name, bytes] of immutable) expect(bytes.length, name).toBe(written.get(name));
+    // The page loads the script that holds the entry's code (esbuild's entry file only imports it, see scripts/build.ts).
+    expect(manifest.entry).toMatch(/^\/assets\/(main|chunk)-[A-Z2-7]{8}\.js$/);
     expect(read(manifest.entry)).toContain('SHARED-MODULE-TEXT');
-    expect(read(manifest.entry)).not.toMatch(/\bimport\s*[{*"]/);
-    const lazyJs = Object.values(manifest.areas).flat().map(read).join('\n');
-    expect(lazyJs).not.toContain('SHARED-MODULE-TEXT');
-    expect(lazyJs).toContain('Symbol.for("coach-portal.chunks")');
-    expect(lazyJs).not.toContain(manifest.entry);
+    expect(manifest.css).toEqual([expect.stringMatching(/^\/assets\/login-[A-Z2-7]{8}\.css$/)]);
+    expect(manifest.appCss).toMatch(/^\/assets\/main-[A-Z2-7]{8}\.css$/);
   });
 
-  test("fills the entry's area table with the final names of each area's files and of the app stylesheet", () => {
-    const entry = read(manifest.entry);
-    expect(entry).not.toContain('__COACH_PORTAL_AREA_FILES__');
-    for (const url of [...Object.values(manifest.areas).flat(), manifest.appCss]) expect(entry).toContain(JSON.stringify(url));
+  test('a change to one module renames every file whose bytes change, and a name never stands for other bytes', async () => {
+    const other = makeBuildProject();
+    try {
+      await build({ root: other.root });
+      const before = immutableFiles(join(other.root, 'dist/public'));
+      writeFileSync(join(other.root, 'client/lazy-shared.ts'), "export function lazyShared(): string { return 'LAZY-SHARED-CHANGED'; }\n");
+      await build({ root: other.root });
+      const after = immutableFiles(join(other.root, 'dist/public'));
+      const kept = [...after.keys()].filter((name) => before.has(name));
+      for (const name of kept) expect(after.get(name)!.equals(before.get(name)!), name).toBe(true);
+      const renamed = [...after.keys()].filter((name) => !before.has(name));
+      expect(renamed.some((name) => after.get(name)!.includes('LAZY-SHARED-CHANGED'))).toBe(true);
+      expect(renamed.filter((name) => name.startsWith('area-') || name.startsWith('second-')).length).toBeGreaterThanOrEqual(2);
+      // Every lazy module imports the first screen's chunk, which names the areas' files: a changed area renames the
+      // scripts that import that chunk too (scripts/build.ts says why); what did not change keeps its name.
+      expect(kept.length).toBeGreaterThan(0);
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  test('names each area after its module and lists the chunks it imports, without what the entry brings', () => {
+    expect(Object.keys(manifest.areas).sort()).toEqual(['app', 'area', 'second']);
+    const [areaJs, ...areaChunks] = manifest.areas.area;
+    expect(areaJs).toMatch(/^\/assets\/area-[A-Z2-7]{8}\.js$/);
+    expect(manifest.areas.second[0]).toMatch(/^\/assets\/second-[A-Z2-7]{8}\.js$/);
+    expect(manifest.areas.app[0]).toMatch(/^\/assets\/app-[A-Z2-7]{8}\.js$/);
+    const lazyShared = areaChunks.find((url) => read(url).includes('LAZY-SHARED-TEXT'));
+    expect(lazyShared).toBeDefined();
+    expect(manifest.areas.second).toContain(lazyShared);
+    expect(read(areaJs)).toContain('AREA-ONLY-TEXT');
+    for (const files of Object.values(manifest.areas)) for (const url of [manifest.entry, ...manifest.preload]) expect(files).not.toContain(url);
+  });
+
+  test('flattens the waterfall: the page preloads every script the entry imports, the area table every script an area imports', () => {
+    expect(staticImports([manifest.entry]).sort()).toEqual([manifest.entry, ...manifest.preload].sort());
+    expect([manifest.entry, ...manifest.preload].some((url) => read(url).includes('SHARED-MODULE-TEXT'))).toBe(true);
+    const html = read('/index.html');
+    for (const url of manifest.preload) expect(html).toContain(`<link rel="modulepreload" href="${url}">`);
+    const table = JSON.parse(/<meta name="area-files" content="([^"]*)">/.exec(html)![1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    expect(table).toEqual({ css: manifest.appCss, files: manifest.areas });
+    const loaded = new Set([manifest.entry, ...manifest.preload]);
+    for (const [name, files] of Object.entries(manifest.areas))
+      expect(
+        staticImports([files[0]])
+          .filter((url) => !loaded.has(url))
+          .sort(),
+        name,
+      ).toEqual([...files].sort());
   });
 
   test('every script imports only files the build wrote', () => {
@@ -97,15 +137,15 @@ describe('the client build', () => {
     expect(first).not.toContain('.area');
     const app = read(manifest.appCss);
     for (const rule of ['body{color:#639}', '.area{padding:1rem}', '.second{margin:2rem}']) expect(app).toContain(rule);
-    // No script loads a stylesheet of its own any more.
-    expect(assets.filter((n) => n.endsWith('.css'))).toHaveLength(2);
   });
 
   test('writes source maps as separate files, not named inside the code (the gateway sends a SourceMap header)', () => {
-    for (const name of assets.filter((n) => n.endsWith('.js') || (n.startsWith('app-') && n.endsWith('.css')))) {
+    const mapped = assets.filter((n) => n.endsWith('.js') || n === manifest.appCss.split('/').pop());
+    expect(mapped.length).toBeGreaterThanOrEqual(6);
+    for (const name of mapped) {
       expect(assets, name).toContain(`${name}.map`);
       expect(readFileSync(join(publicDir, 'assets', name), 'utf8')).not.toContain('sourceMappingURL');
-      expect(JSON.parse(readFileSync(join(publicDir, 'assets', `${name}.map`), 'utf8')).file).toBe(name);
+      expect(JSON.parse(readFileSync(join(publicDir, 'assets', `${name}.map`), 'utf8')).version).toBe(3);
     }
   });
 
@@ -126,9 +166,8 @@ describe('the client build', () => {
   test('generates index.html with the hashed names, the dictionary preload, no inline script and the instance placeholders', () => {
     const html = read('/index.html');
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
-    expect(html).not.toContain(manifest.appCss);
+    expect(html).not.toContain(`<link rel="stylesheet" href="${manifest.appCss}">`);
     for (const href of manifest.css) expect(html).toContain(`<link rel="stylesheet" href="${href}">`);
-    expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="preload" href="/assets/i18n/%LANG%.json" as="fetch" crossorigin="anonymous">');
     for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) expect(script).toMatch(/^<script type="module" src="[^"]+"><\/script>$/);
     expect(html).not.toMatch(/\sstyle=|<style/);
@@ -154,9 +193,12 @@ describe('the client build', () => {
   });
 
   test('says clearly when the entry does not exist', async () => {
-    await expect(build({ root: project.root, entry: join(project.root, 'client/missing.tsx'), outDir: join(project.root, 'other') })).rejects.toThrow(
-      /client\/missing\.tsx does not exist yet/,
-    );
-    expect(existsSync(join(project.root, 'other/public'))).toBe(false);
+    const empty = mkdtempSync(join(tmpdir(), 'no-client-'));
+    try {
+      await expect(build({ root: empty })).rejects.toThrow(/client\/main\.tsx does not exist yet/);
+      expect(existsSync(join(empty, 'dist/public'))).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
-import { redactUrl } from '../../../server/logger.ts';
+import { redactUrl } from '../../../server/shared/redaction.ts';
 import { captureLogger, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 

@@ -6,7 +6,7 @@ import { PatientAccessSchema, PatientTokenSchema } from '../../../contract/schem
 import { PatientSchema } from '../../../contract/schemas/patients.ts';
 import { CoachSchema } from '../../../contract/schemas/coaches.ts';
 import { isValidCode } from '../../../server/upstream/lib/codes.ts';
-import { writeSetting } from '../../../server/upstream/routes/system.ts';
+import { writeSetting } from '../../../server/upstream/features/settings/repository.ts';
 
 let t: TestUpstream;
 afterEach(() => t?.close());

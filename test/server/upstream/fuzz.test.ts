@@ -4,7 +4,7 @@ import request from 'supertest';
 import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
 import { bodyFor, filterFor, LIST_FIELDS, pathSegment } from '../../helpers/upstream-fuzz.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 import { hashPassword } from '../../../server/upstream/lib/secrets.ts';
 
 /*

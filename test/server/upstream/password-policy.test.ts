@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, PASSWORD, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { blocklistSize, passwordRefusal } from '../../../server/upstream/lib/password-policy.ts';
+import { blocklistSize, passwordRefusal } from '../../../server/upstream/features/auth/password-policy.ts';
 import { DEMO_COACHES, DEMO_PASSWORD } from '../../../server/upstream/seed/demo.ts';
 
 // The password rules of NIST SP 800-63B on the built-in upstream (lib/password-policy.ts): no common password,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { API_FAMILIES, type ApiCall } from '../../../contract/catalog.ts';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 
 /*
  * Every call of the API catalogue (docs/api.md), walked by role from its stated permission: anonymous

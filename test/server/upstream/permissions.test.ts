@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 
 type Role = 'admin' | 'coach' | 'health' | 'locked' | 'anonymous';
 /** 'ok' = any 2xx. Locked and anonymous callers always get 401, so rows name only the three active roles. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { capturedLogger } from '../../helpers/upstream-log.ts';
-import { requestLogger, scrubUrl } from '../../../server/upstream/logger.ts';
+import { requestLogger, scrubUrl } from '../../../server/upstream/http/request-log.ts';
 import express from 'express';
 
 const main = path.resolve('server/upstream/main.ts');

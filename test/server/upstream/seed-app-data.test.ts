@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { createUpstreamApp } from '../../../server/upstream/app.ts';
 import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
 import { seedDemo } from '../../../server/upstream/seed/demo.ts';
-import { issueToken } from '../../../server/upstream/lib/tokens.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 import { SyncCollectionDataSchemas, type SyncCollection } from '../../../contract/schemas/sync-db.ts';
 import { jsonQuery } from '../../helpers/upstream-rows.ts';
 

@@ -1,6 +1,7 @@
 import type { Coach, CoachCreate, CoachPatch, CoachUpdate } from '../../../../contract/schemas/coaches.ts';
 import { changedFields } from '../../../lib/changes.ts';
-import { isEmail, MIN_PASSWORD_LENGTH } from '../../../lib/validation.ts';
+import { isEmail } from '../../../lib/validation.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../../contract/password-rules.ts';
 import { draftStorageKey } from '../../../lib/drafts.ts';
 import { storedDraft } from '../../../state/sealed-drafts.ts';
 import { containsPersonalData } from '../../../lib/password-rules.ts';
