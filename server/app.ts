@@ -53,8 +53,9 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(checkRequestLine);
   app.use(checkHost(hostAllowList(config), app.get('trust proxy fn')));
   app.use(checkMethod);
-  app.use(healthRoutes(config.upstreamUrl));
-  app.use(draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
+  // Mounted on their own paths: every other request passes them without entering their routers.
+  app.get(['/healthz', '/readyz'], healthRoutes(config.upstreamUrl));
+  app.get('/session/draft-key', draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
   app.use(cookieParser());
   app.use(limitApiBodies);
   app.use(xsrf.protect);

@@ -238,7 +238,8 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
   const state: ProxyState = { options, attempts: new WeakMap(), nexts: new WeakMap(), calls: new WeakMap(), bodies: new WeakMap(), report: reporter(options) };
   // Our own pool: keep-alive with a known idle timeout (the default agent keeps idle sockets forever, so the
   // upstream's keep-alive timeout always closed them first). Node also honours a shorter `Keep-Alive: timeout=`.
-  const agent = new Agent({ keepAlive: true, timeout: options.idleTimeoutMs, scheduling: 'lifo' });
+  // At most 256 connections at once: a burst queues here instead of opening a socket per request on the upstream.
+  const agent = new Agent({ keepAlive: true, timeout: options.idleTimeoutMs, scheduling: 'lifo', maxSockets: 256 });
   const make = (selfHandleResponse: boolean, proxyAgent: Agent | false) =>
     createProxyMiddleware<IncomingMessage, ServerResponse>({
       target: options.upstreamUrl,

@@ -105,7 +105,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'index.ts')], { cwd: ROOT, env, stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-20_000);
