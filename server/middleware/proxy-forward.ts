@@ -54,7 +54,6 @@ function copyAnswerHead(req: IncomingMessage, res: ServerResponse, proxyRes: Inc
 }
 
 function pipeAnswer(proxyRes: IncomingMessage, res: ServerResponse): void {
-  res.on('close', () => proxyRes.destroy());
   proxyRes.on('close', () => {
     if (!proxyRes.complete && !res.destroyed) res.destroy();
   });
@@ -81,8 +80,12 @@ export function directForwarder(upstreamUrl: string, agent: Agent, events: Forwa
       events.proxyReq(proxyReq, req, res);
       proxyReq.end();
     });
+    let answer: IncomingMessage | undefined;
+    // One listener for both directions: a client gone early ends the upstream request, and whatever is left of
+    // the upstream's answer is let go once the client's answer is done or cut.
     res.on('close', () => {
       if (!res.writableFinished) proxyReq.destroy();
+      answer?.destroy();
     });
     const onError = (error: Error & { code?: string }) => {
       // The client is gone already: nobody is left to answer.
@@ -94,7 +97,10 @@ export function directForwarder(upstreamUrl: string, agent: Agent, events: Forwa
     proxyReq.on('response', (proxyRes) => {
       events.proxyRes(proxyRes, req, res);
       if (!res.headersSent) copyAnswerHead(req, res, proxyRes);
-      if (!res.writableEnded) pipeAnswer(proxyRes, res);
+      if (!res.writableEnded) {
+        answer = proxyRes;
+        pipeAnswer(proxyRes, res);
+      }
     });
   };
 }
