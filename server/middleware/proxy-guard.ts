@@ -22,7 +22,8 @@ type Guardable = { [GUARDED]?: Set<string>; [DEPTH]?: number };
 
 export function guardCalls<T extends object>(target: T, methods: (keyof T & string)[], options: GuardOptions): void {
   const marked = target as T & Guardable;
-  const done = (marked[GUARDED] ??= new Set<string>());
+  marked[GUARDED] ??= new Set<string>();
+  const done = marked[GUARDED];
   for (const method of methods) {
     if (done.has(method)) continue;
     done.add(method);
