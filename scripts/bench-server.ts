@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/helpers/e2e-chromium.ts';
 import { freePort } from '../test/helpers/e2e-server.ts';
-import { NGINX, cannon, compareStatic } from './bench-static.ts';
+import { NGINX, compareStatic } from './bench-static.ts';
 import { row, within } from './bench-report.ts';
 import { STATIC_SHARE_OF_NGINX } from './budgets.ts';
 
-/* What the server side costs (scripts/bench.ts): Lighthouse's scores of the login screen, the gateway's overhead
- * per API call, and static files from the gateway next to nginx. */
+/* What the server side costs (scripts/bench.ts): Lighthouse's scores of the login screen and static files from the
+ * gateway next to nginx (the gateway's cost per API call: bench-gateway.ts). */
 
 /** Lighthouse drives its own tab over the DevTools port of a Chromium started here with the usual flags. */
 export async function lighthouseScores(origin: string) {
@@ -45,16 +45,6 @@ export async function lighthouseScores(origin: string) {
     await new Promise((r) => chrome.once('exit', r));
     rmSync(profile, { recursive: true, force: true });
   }
-}
-
-export async function gatewayCost(upstreamUrl: string, gatewayUrl: string, token: string) {
-  const path = '/v2/auth/me';
-  const headers = { authorization: `Bearer ${token}` };
-  const direct = await cannon(`${upstreamUrl}${path}`, headers);
-  const proxied = await cannon(`${gatewayUrl}${path}`, headers);
-  row(`GET ${path} direct to the upstream`, `${Math.round(direct.rps)} req/s`, `p50 ${direct.p50} ms, p99 ${direct.p99} ms`);
-  row(`GET ${path} through the gateway`, `${Math.round(proxied.rps)} req/s`, `p50 ${proxied.p50} ms, p99 ${proxied.p99} ms`);
-  row('Gateway overhead (direct req/s / gateway req/s)', (direct.rps / proxied.rps).toFixed(2), 'autocannon, 10 connections, 5 s each');
 }
 
 export async function staticAssets(gatewayUrl: string) {

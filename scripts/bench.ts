@@ -10,7 +10,8 @@ import { apiBytes, dashboardCalls as figureCalls, dayEvaluationReads, runJourney
 import { benchPatientList, seedPatients } from './bench-patients.ts';
 import { broken, kb, ms, printTable, row, within } from './bench-report.ts';
 import * as budget from './budgets.ts';
-import { gatewayCost, lighthouseScores, staticAssets } from './bench-server.ts';
+import { gatewayCost } from './bench-gateway.ts';
+import { lighthouseScores, staticAssets } from './bench-server.ts';
 
 /** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -171,7 +172,7 @@ async function main() {
     if (wanted('cls')) await step('Layout shift', () => shifts(browser, gateway.baseUrl, upstream.url));
     if (wanted('lighthouse')) await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
     if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
-    if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
+    if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream, dataDir, token));
     if (wanted('patients'))
       await step('Patient list', async () => {
         await seedPatients(upstream.url, token, 5_000);

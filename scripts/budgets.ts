@@ -30,3 +30,5 @@ export const DASHBOARD_TO_PATIENT_MS = 1500;
 export const CLS = 0.1;
 /** The gateway serves a static asset at least at this share of nginx's requests per second. */
 export const STATIC_SHARE_OF_NGINX = 0.5;
+/** A small authenticated GET through the gateway reaches at least this share of the upstream's requests/s direct, side by side. */
+export const GATEWAY_SHARE_OF_UPSTREAM = 0.6;

@@ -15,7 +15,7 @@ import { apiProxy } from './middleware/proxy.ts';
 import { compileTranslations } from './mapping/calls.ts';
 import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
 import { requestLog } from './middleware/request-log.ts';
-import { permissionsPolicy, securityHeaders } from './middleware/security-headers.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { redirectUnsupportedBrowsers } from './middleware/browser-support.ts';
 import { clientFiles } from './middleware/static.ts';
 import { createXsrf } from './middleware/xsrf.ts';
@@ -44,7 +44,6 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
 
   app.use(requestLog(logger));
   app.use(securityHeaders(config.sentryDsn));
-  app.use(permissionsPolicy);
   app.use((_req, res, next) => {
     if (options.isClosing?.()) res.setHeader('Connection', 'close');
     next();
@@ -54,8 +53,9 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(checkRequestLine);
   app.use(checkHost(hostAllowList(config), app.get('trust proxy fn')));
   app.use(checkMethod);
-  app.use(healthRoutes(config.upstreamUrl));
-  app.use(draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
+  // Mounted on their own paths: every other request passes them without entering their routers.
+  app.get(['/healthz', '/readyz'], healthRoutes(config.upstreamUrl));
+  app.get('/session/draft-key', draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
   app.use(cookieParser());
   app.use(limitApiBodies);
   app.use(xsrf.protect);

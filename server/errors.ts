@@ -21,7 +21,7 @@ export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpE
 
 /**
  * The one error handler, registered last: every error answer of the gateway's own is written here. HttpErrors are
- * answers middleware decided on and go out as they are. Anything else is unexpected: logged (by pino-http via
+ * answers middleware decided on and go out as they are. Anything else is unexpected: logged (by the request log via
  * res.err), reported once, and answered with a generic 500 that leaks no internals (errors that carry a 4xx
  * status, such as a body parser's, keep it). Two answers cannot come here, and say why where they are written:
  * the proxy's 502 when the upstream fails (http-proxy-middleware's error event has no next) and the answer to a

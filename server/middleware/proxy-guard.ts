@@ -12,31 +12,35 @@ export interface GuardOptions {
   before?: (method: string, args: unknown[]) => boolean;
 }
 
-const guarded = new WeakMap<object, Set<string>>();
-/** Guarded calls in progress per object: only the outermost one catches (write calls writeHead internally, and a
- * writeHead that failed must abort the write around it, not let it go on as if the head had gone out). */
-const depth = new WeakMap<object, number>();
+/** The methods already wrapped on an object, and how many guarded calls on it are in progress: only the outermost
+ * one catches (write calls writeHead internally, and a writeHead that failed must abort the write around it, not let
+ * it go on as if the head had gone out). Kept on the object itself: WeakMap entries written on every call keep the
+ * garbage collector busy with its ephemeron tables. */
+const GUARDED = Symbol('guarded methods');
+const DEPTH = Symbol('guarded calls in progress');
+type Guardable = { [GUARDED]?: Set<string>; [DEPTH]?: number };
 
 export function guardCalls<T extends object>(target: T, methods: (keyof T & string)[], options: GuardOptions): void {
-  const done = guarded.get(target) ?? new Set<string>();
-  guarded.set(target, done);
+  const marked = target as T & Guardable;
+  marked[GUARDED] ??= new Set<string>();
+  const done = marked[GUARDED];
   for (const method of methods) {
     if (done.has(method)) continue;
     done.add(method);
     const original = target[method] as unknown as (...args: unknown[]) => unknown;
-    const wrapped = function (this: T, ...args: unknown[]): unknown {
+    const wrapped = function (this: T & Guardable, ...args: unknown[]): unknown {
       const failed = method === 'write' ? false : this;
       if (options.before && !options.before(method, args)) return failed;
-      const level = depth.get(this) ?? 0;
+      const level = this[DEPTH] ?? 0;
       let failure: { error: unknown } | undefined;
-      depth.set(this, level + 1);
+      this[DEPTH] = level + 1;
       try {
         return Reflect.apply(original, this, args);
       } catch (error) {
         if (level > 0) throw error;
         failure = { error };
       } finally {
-        depth.set(this, level);
+        this[DEPTH] = level;
       }
       // Outside the try: onThrow may call guarded methods again (to answer 502), as an outermost call.
       options.onThrow(failure.error);

@@ -26,8 +26,12 @@ export const HOP_BY_HOP = [
 
 type Headers = Record<string, string | string[] | number | undefined>;
 
+const FIXED_HOP_BY_HOP: ReadonlySet<string> = new Set(HOP_BY_HOP);
+
 /** Every hop-by-hop field, including the ones Connection (or the non-standard Proxy-Connection) names. */
-export function hopByHopNames(headers: Headers): Set<string> {
+export function hopByHopNames(headers: Headers): ReadonlySet<string> {
+  // Most requests and answers name nothing: the fixed list then does, without a new set for each of them.
+  if (headers.connection === undefined && headers['proxy-connection'] === undefined) return FIXED_HOP_BY_HOP;
   const names = new Set<string>(HOP_BY_HOP);
   for (const field of ['connection', 'proxy-connection']) {
     const value = headers[field];

@@ -10,6 +10,7 @@ import type { CallTranslation, Translations } from '../mapping/calls.ts';
 import { MAX_API_BODY_BYTES, payloadTooLarge } from './body-limit.ts';
 import { isRetryable } from './proxy-attempt.ts';
 import type { Attempt } from './proxy-attempt.ts';
+import { directForwarder, type ForwardEvents, takesDirectPath } from './proxy-forward.ts';
 import { guardCalls } from './proxy-guard.ts';
 import { prepareUpstreamHeaders, removeHopByHop } from './proxy-headers.ts';
 import { answerTranslated, CLIENT_GONE, sendTranslatedBody, translateRequest } from './proxy-translate.ts';
@@ -150,7 +151,7 @@ function limitTimeToAnswer(proxyReq: ClientRequest, timeoutMs: number): void {
   });
 }
 
-function onProxyReq(state: ProxyState): Events['proxyReq'] {
+function onProxyReq(state: ProxyState): ForwardEvents['proxyReq'] {
   return (proxyReq, req, res) => {
     const attempt: Attempt = {
       proxyReq,
@@ -189,7 +190,7 @@ function cleanAnswerHead(proxyRes: IncomingMessage, req: IncomingMessage, res: S
   if (clearSiteData) proxyRes.headers['clear-site-data'] = clearSiteData;
 }
 
-function onProxyRes(state: ProxyState): Events['proxyRes'] {
+function onProxyRes(state: ProxyState): ForwardEvents['proxyRes'] {
   return (proxyRes, req, res) => {
     const attempt = state.attempts.get(req);
     if (attempt) attempt.proxyRes = proxyRes;
@@ -206,7 +207,7 @@ function onProxyRes(state: ProxyState): Events['proxyRes'] {
   };
 }
 
-function onError(state: ProxyState, retryFor: (req: IncomingMessage) => Proxy): Events['error'] {
+function onError(state: ProxyState, retryFor: (req: IncomingMessage) => Proxy): NonNullable<Events['error']> {
   return (error: ProxyError, req, res) => {
     const attempt = state.attempts.get(req);
     if (!('writeHead' in res)) return void res.destroy();
@@ -238,7 +239,9 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
   const state: ProxyState = { options, attempts: new WeakMap(), nexts: new WeakMap(), calls: new WeakMap(), bodies: new WeakMap(), report: reporter(options) };
   // Our own pool: keep-alive with a known idle timeout (the default agent keeps idle sockets forever, so the
   // upstream's keep-alive timeout always closed them first). Node also honours a shorter `Keep-Alive: timeout=`.
-  const agent = new Agent({ keepAlive: true, timeout: options.idleTimeoutMs, scheduling: 'lifo' });
+  // At most 256 connections at once: a burst queues here instead of opening a socket per request on the upstream.
+  const agent = new Agent({ keepAlive: true, timeout: options.idleTimeoutMs, scheduling: 'lifo', maxSockets: 256 });
+  const events = { proxyReq: onProxyReq(state), proxyRes: onProxyRes(state), error: onError(state, retryFor) };
   const make = (selfHandleResponse: boolean, proxyAgent: Agent | false) =>
     createProxyMiddleware<IncomingMessage, ServerResponse>({
       target: options.upstreamUrl,
@@ -248,11 +251,12 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
       // The default plugins would log full URLs (reset tokens) and answer errors as text; ours do neither.
       ejectPlugins: true,
       plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-      on: { proxyReq: onProxyReq(state), proxyRes: onProxyRes(state), error: onError(state, retryFor) },
+      on: events,
       agent: proxyAgent,
       // Translated answers are written by answerTranslated, every other answer is piped by the proxy itself.
       selfHandleResponse,
     });
+  const direct = directForwarder(options.upstreamUrl, agent, events);
   const proxy = make(false, agent);
   const translatingProxy = make(true, agent);
   // The retry takes a connection of its own (agent: false), never another pooled one that may be just as stale.
@@ -269,7 +273,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler {
     }
     state.nexts.set(req, next);
     const call = options.translations?.find(req.method, req.path.slice('/v2'.length));
-    if (!call) return void proxy(req, res, next);
+    if (!call) return void (direct && takesDirectPath(req) ? direct(req, res) : proxy(req, res, next));
     state.calls.set(req, call);
     translateRequest(req, call).then(
       (body) => {

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { queryNamesOnly, redactUrl } from '../shared/redaction.ts';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** This request's id (X-Request-Id), in every log line about it. */
+    id: string;
+  }
+  interface ServerResponse {
+    /** An unexpected error the answer was made for (server/errors.ts): its completion line names it. */
+    err?: unknown;
+  }
+}
 
 /**
  * A caller-supplied id is only accepted when it is short and plain: anything else could forge log lines
@@ -19,25 +29,49 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+/** Health probes hit every few seconds; logging them would drown the real traffic. */
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
-/** pino-http with our own request serializer: the URL is logged with reset tokens removed, headers are redacted by the logger. */
+/** Only parameter names: filter values hold search words (patient names), reset links hold tokens. */
+const loggedUrl = (url: string) => (url.includes('?') ? queryNamesOnly(redactUrl(url)) : url);
+
+interface RequestPart {
+  id: string;
+  method: string | undefined;
+  url: string;
+  remoteAddress: string | undefined;
+}
+
+function logCompletion(logger: Logger, req: RequestPart, res: ServerResponse, start: number): void {
+  const responseTime = Date.now() - start;
+  const status = res.statusCode;
+  if (res.err !== undefined || status >= 500) {
+    const err = res.err ?? new Error(`failed with status code ${status}`);
+    logger.error({ req, res: { statusCode: status }, err, responseTime }, 'request errored');
+  } else if (status >= 400) logger.warn({ req, res: { statusCode: status }, responseTime }, 'request completed');
+  else logger.info({ req, res: { statusCode: status }, responseTime }, 'request completed');
+}
+
+/**
+ * One line per request when its answer is done: id, method, URL without query values, client address, status and
+ * time (the line pino-http wrote, without its per-request child logger, which serialized and redacted the request
+ * once more for every request). No headers at all: they would carry tokens, cookies and XSRF values that redaction
+ * must then find again, they made up most of a line's bytes, and the response's are the same on every answer.
+ */
 export function requestLog(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestId,
-    // Health probes hit every few seconds; logging them would drown the real traffic.
-    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: {
-      req: (req) => ({
-        id: req.id,
-        method: req.method,
-        url: queryNamesOnly(redactUrl(String(req.url))),
-        headers: req.headers,
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res) => ({ statusCode: res.statusCode, headers: res.headers }),
-    },
-  });
+  return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void): void => {
+    req.id = requestId(req, res);
+    const url = req.originalUrl ?? req.url ?? '';
+    if (!QUIET_PATHS.has(pathOf(url))) {
+      const start = Date.now();
+      const line: RequestPart = { id: req.id, method: req.method, url: loggedUrl(url), remoteAddress: req.socket.remoteAddress };
+      // 'close' comes for every answer, finished or cut off.
+      res.once('close', () => logCompletion(logger, line, res, start));
+    }
+    next();
+  };
 }

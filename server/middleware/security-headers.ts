@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /** The Sentry ingest origin from a DSN (https://key@o1.ingest.sentry.io/2 -> https://o1.ingest.sentry.io). */
@@ -16,7 +16,7 @@ export function sentryOrigin(dsn: string | undefined): string | undefined {
  * Referrer-Policy no-referrer keeps the reset token in /reset-password?access_token=... from leaking to
  * other sites through the Referer header.
  */
-export function securityHeaders(sentryDsn: string | undefined) {
+function helmetFor(sentryDsn: string | undefined): RequestHandler {
   const sentry = sentryOrigin(sentryDsn);
   return helmet({
     contentSecurityPolicy: {
@@ -82,11 +82,42 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-/** Permissions-Policy on every answer (helmet has no option for it). */
-export const permissionsPolicy: RequestHandler = (_req, res, next) => {
-  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  next();
-};
+type HeaderChange = [name: string, value: string | null];
+
+/**
+ * What a middleware that only sets (or removes) fixed headers does to a response, recorded once on a stand-in.
+ * helmet's answer depends on nothing in the request with this configuration (no nonces), so running its
+ * fourteen middlewares for every request would compute the same strings again each time.
+ */
+export function recordHeaderChanges(middleware: RequestHandler): HeaderChange[] {
+  const changes: HeaderChange[] = [];
+  const stand = {
+    setHeader: (name: string, value: string | number | readonly string[]) => changes.push([name, String(value)]),
+    removeHeader: (name: string) => changes.push([name, null]),
+  };
+  let passed = false;
+  void middleware({ headers: {} } as Request, stand as unknown as Response, (error?: unknown) => {
+    if (error) throw error;
+    passed = true;
+  });
+  if (!passed) throw new Error('the header middleware did not finish synchronously');
+  return changes;
+}
+
+/**
+ * helmet's headers and Permissions-Policy (helmet has no option for it) on every answer, from a list computed once:
+ * the same header values as helmet itself would set.
+ */
+export function securityHeaders(sentryDsn: string | undefined): RequestHandler {
+  const changes = [...recordHeaderChanges(helmetFor(sentryDsn)), ['Permissions-Policy', PERMISSIONS_POLICY] as HeaderChange];
+  return (_req, res, next) => {
+    for (const [name, value] of changes) {
+      if (value === null) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    next();
+  };
+}
 
 /** Headers an upstream might send that would weaken or contradict the gateway's own policy. */
 export const UPSTREAM_HEADERS_TO_DROP = [

@@ -14,6 +14,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the process printed, for failure messages. */
   output: () => string;
+  /** The gateway's process id (the bench reads its CPU time from /proc). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -28,6 +30,8 @@ export interface StartOptions {
   logFile?: string;
   /** Listen on this port instead of a free one (a restart that the browser must find at the same origin). */
   port?: number;
+  /** Send what the gateway prints on stdout (its request log) nowhere: a load test would otherwise measure the reading of it. */
+  discardStdout?: boolean;
 }
 
 /** Asks the kernel for a free loopback port by listening on port 0 and closing again. */
@@ -101,7 +105,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'index.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-20_000);
@@ -128,11 +136,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, output, stop };
+  return { baseUrl, dataDir, output, pid: child.pid as number, stop };
 }
 
 export interface RunningUpstream {
   url: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -177,6 +186,7 @@ export async function startUpstream(dataDir: string, env: Record<string, string>
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

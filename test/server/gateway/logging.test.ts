@@ -50,9 +50,9 @@ describe('request log', () => {
     expect(res.headers['x-request-id']).not.toContain('"');
   });
 
-  test('redacts Authorization, Cookie, X-XSRF-TOKEN, Set-Cookie and reset tokens in URLs', async () => {
+  test('keeps Authorization, Cookie, X-XSRF-TOKEN, Set-Cookie and query values out of the line', async () => {
     const { app, capture } = setup();
-    await request(app).get('/login'); // sets cookies: Set-Cookie must be redacted
+    await request(app).get('/login'); // sets cookies: Set-Cookie must not reach the line
     await request(app)
       .get('/reset-password?access_token=SECRET-RESET-1&x=1')
       .set('Authorization', 'Bearer SECRET-BEARER')
@@ -64,16 +64,15 @@ describe('request log', () => {
     for (const secret of ['SECRET-RESET-1', 'SECRET-RESET-2', 'SECRET-RESET-3', 'SECRET-BEARER', 'SECRET-COOKIE', 'SECRET-XSRF']) {
       expect(text).not.toContain(secret);
     }
-    const completed = capture.lines.filter((l) => l.msg === 'request completed');
+    const completed = capture.lines.filter((l) => l.msg === 'request completed') as { req: Record<string, unknown>; res: Record<string, unknown> }[];
     expect(completed).toHaveLength(4);
-    const first = completed[0] as { res: { headers: Record<string, unknown> } };
-    expect(first.res.headers['set-cookie']).toBe('[Redacted]');
-    const reset = completed[1] as { req: { url: string; headers: Record<string, unknown> } };
+    expect(text).not.toMatch(/xsrf-sid=|XSRF-TOKEN=/);
     // Query values are left out altogether (search words are personal data); the names stay.
-    expect(reset.req.url).toBe('/reset-password?access_token=[Redacted]&x=[Redacted]');
-    expect(reset.req.headers.authorization).toBe('[Redacted]');
-    expect(reset.req.headers.cookie).toBe('[Redacted]');
-    expect(reset.req.headers['x-xsrf-token']).toBe('[Redacted]');
+    expect(completed[1].req.url).toBe('/reset-password?access_token=[Redacted]&x=[Redacted]');
+    for (const line of completed) {
+      expect(Object.keys(line.req).sort()).toEqual(['id', 'method', 'remoteAddress', 'url']);
+      expect(Object.keys(line.res)).toEqual(['statusCode']);
+    }
   });
 
   test('logs 5xx answers at error level and 4xx at warn', async () => {
