@@ -19,6 +19,7 @@ import {
   type JourneyRun,
 } from './bench-journeys.ts';
 import { benchPatientList, seedPatients } from './bench-patients.ts';
+import { benchScaleLists } from './bench-scale-lists.ts';
 import { broken, FIRST_SCREEN_BUDGET, kb, ms, printTable, REQUEST_BUDGET, row, within } from './bench-report.ts';
 import { gatewayCost, lighthouseScores, staticAssets } from './bench-server.ts';
 
@@ -181,6 +182,7 @@ async function main() {
     if (wanted('lighthouse')) await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
     if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
+    if (wanted('scale-lists')) await step('Scale lists', async () => void ((await benchScaleLists()) || broken.push('scale-lists: see its table')));
     if (wanted('patients'))
       await step('Patient list', async () => {
         await seedPatients(upstream.url, token, 5_000);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { CoachTable, PatientTable } from '../db/types.ts';
 import type { SyncRecordTable } from '../db/family-types.ts';
@@ -128,7 +129,7 @@ export async function seedScale(db: Db, options: { patients: number; now?: Date 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const coaches = makeCoaches(random, Math.max(TEAM_SIZE, Math.ceil(options.patients / PATIENTS_PER_COACH)), passwordHash, at);
   const coachIds = coaches.map((c) => c.id);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const taken = (await trx.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
     const patients = makePatients(random, now, options.patients, coachIds, 'scale', taken);
     const g: Generated = { links: [], comments: [], records: [], states: [] };
@@ -151,4 +152,7 @@ export async function seedScale(db: Db, options: { patients: number; now?: Date 
       syncRecords: g.records.length,
     };
   });
+  // The planner's statistics, as after any bulk load: without them it guesses how selective a coach or a name is.
+  await sql`analyze`.execute(db);
+  return result;
 }
