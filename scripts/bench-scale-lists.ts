@@ -10,7 +10,8 @@ import { patientSearchWhere } from '../client/components/patient-search/search-w
  * client makes for patients (coach and administrator, sorted, searched, filtered by coach, a deep page), comments
  * and the dashboard. Each size is seeded once per database with `npm run seed` into a temp folder (PostgreSQL: a
  * database of its own, dropped at the end); the four upstream processes run at the same time and are measured in
- * interleaved rounds, CPU from /proc/<pid>/stat (user + system), so a busy machine slows all four alike.
+ * interleaved rounds, CPU from /proc/<pid>/stat (user + system) of the upstream process plus, on PostgreSQL, of
+ * the database's backends serving it (pg_stat_activity), so a busy machine slows all four alike.
  * `npm run bench -- --only=scale-lists`, or alone: `node scripts/bench-scale-lists.ts` (BENCH_ROUNDS, BENCH_REPEAT,
  * BENCH_DATABASE_URL). Exits non-zero when a budget fails.
  */
@@ -121,6 +122,8 @@ interface Target {
   size: number;
   dialect: 'sqlite' | 'postgres';
   env: Record<string, string>;
+  /** PostgreSQL: the database, whose backends' CPU counts too. */
+  database?: string;
   child?: ChildProcess;
   port?: number;
   tokens?: Record<Who, string>;
@@ -175,12 +178,33 @@ async function request(target: Target, call: Call): Promise<void> {
   await answer.arrayBuffer();
 }
 
-/** CPU per request of one call on one server: REPEAT sequential requests after one warm-up. */
-async function measure(target: Target, call: Call): Promise<number> {
+/** CPU used so far by the processes that serve a target: the upstream, and on PostgreSQL its database backends. */
+async function serverCpu(target: Target, monitor: pg.Client): Promise<Map<number, number>> {
+  const pids = [target.child!.pid!];
+  if (target.database) {
+    const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [target.database]);
+    pids.push(...rows.map((r) => r.pid));
+  }
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // A backend that ended meanwhile: its CPU is lost to the measurement (the pool keeps its connections open).
+    }
+  }
+  return cpu;
+}
+
+/** CPU per request of one call on one target: REPEAT sequential requests after one warm-up. */
+async function measure(target: Target, call: Call, monitor: pg.Client): Promise<number> {
   await request(target, call);
-  const before = cpuMs(target.child!.pid!);
+  const before = await serverCpu(target, monitor);
   for (let i = 0; i < REPEAT; i++) await request(target, call);
-  return (cpuMs(target.child!.pid!) - before) / REPEAT;
+  const after = await serverCpu(target, monitor);
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used / REPEAT;
 }
 
 const median = (values: number[]) => {
@@ -206,7 +230,7 @@ async function prepare(work: string, runId: string): Promise<{ targets: Target[]
       url.pathname = `/${name}`;
       const env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(work, `pg-${size}`) };
       seed(env, size);
-      targets.push({ label: `postgres ${size}`, size, dialect: 'postgres', env });
+      targets.push({ label: `postgres ${size}`, size, dialect: 'postgres', env, database: name });
     }
   } finally {
     await admin.end();
@@ -259,14 +283,20 @@ export async function benchScaleLists(): Promise<boolean> {
     ({ targets, databases } = await prepare(work, runId));
     for (const target of targets) await start(target);
     const results = new Map<string, number[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const call of CALLS) {
-        for (const target of targets) {
-          const key = `${target.label}|${call.name}`;
-          results.set(key, [...(results.get(key) ?? []), await measure(target, call)]);
+    const monitor = new pg.Client({ connectionString: ADMIN_URL });
+    await monitor.connect();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const call of CALLS) {
+          for (const target of targets) {
+            const key = `${target.label}|${call.name}`;
+            results.set(key, [...(results.get(key) ?? []), await measure(target, call, monitor)]);
+          }
         }
+        process.stderr.write(`  round ${round + 1}/${ROUNDS} done\n`);
       }
-      process.stderr.write(`  round ${round + 1}/${ROUNDS} done\n`);
+    } finally {
+      await monitor.end();
     }
     const failures = report(results);
     for (const failure of failures) console.log(`BUDGET FAILED: ${failure}`);

@@ -23,10 +23,27 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The single-column index is a prefix of the new one: one index less to keep on every care-team change.
   await db.schema.dropIndex('patient_coaches_coach').execute();
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`create extension if not exists pg_trgm`.execute(db);
+  const schema = await trigramSchema(db);
+  if (!schema) return;
   for (const column of TRIGRAM_COLUMNS) {
-    await sql`create index ${sql.id(`patients_${column}_trgm`)} on patients using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
+    await sql`create index ${sql.id(`patients_${column}_trgm`)} on patients using gin (${sql.id(column)} ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
   }
+}
+
+/**
+ * The schema pg_trgm is installed in, installing it into public when it is not yet and the database user may
+ * (a trusted extension: CREATE on the database suffices). Not in the storage's own schema: the extension is one
+ * per database, and a schema dropped with its storage would take it along. Undefined when it cannot be had: the
+ * searches then read every row, as before, and nothing else changes.
+ */
+async function trigramSchema(db: Kysely<any>): Promise<string | undefined> {
+  const installed = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
+  if (installed.rows[0]) return installed.rows[0].schema;
+  const may = await sql<{ ok: boolean }>`select exists (select 1 from pg_available_extensions where name = 'pg_trgm')
+    and has_database_privilege(current_database(), 'CREATE') and has_schema_privilege('public', 'CREATE') as ok`.execute(db);
+  if (!may.rows[0]?.ok) return undefined;
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  return 'public';
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
