@@ -288,7 +288,7 @@ function indexedSearch(
   table: string,
   searchIndex: string,
 ): Expression<SqlBool> | undefined {
-  const tests: ReturnType<typeof sql<SqlBool>>[] = [];
+  const tests: ReturnType<typeof sql>[] = [];
   for (const condition of conditions) {
     const entries = Object.entries(condition);
     if (entries.length !== 1) return undefined;
@@ -298,8 +298,18 @@ function indexedSearch(
     if (ops.length !== 1 || ops[0][0] !== 'like') return undefined;
     const keyed = keyedColumns(table, field).map((k) => ({ column: k.column, pattern: k.pattern(ops[0][1] as string) }));
     if (keyed.length === 0 || keyed.some((k) => k.pattern === null)) return undefined;
-    for (const k of keyed) tests.push(sql<SqlBool>`${sql.ref(k.column)} like ${k.pattern}`);
+    for (const k of keyed) tests.push(sql`select rowid from ${sql.table(searchIndex)} where ${sql.ref(k.column)} like ${k.pattern}`);
   }
   if (tests.length === 0) return undefined;
-  return eb(sql.ref(`${table}.rowid`), 'in', sql`(select rowid from ${sql.table(searchIndex)} where ${sql.join(tests, sql` or `)})`);
+  // One select per column, joined with UNION: FTS5 uses its index for each, but not for an OR of columns.
+  return eb(sql.ref(`${table}.rowid`), 'in', sql`(${sql.join(tests, sql` union `)})`);
+}
+
+/** True when `where` has a like on a keyed field anywhere (a name, code or phone search). */
+export function hasKeyedLike(where: Record<string, unknown> | undefined, table: string): boolean {
+  if (!where) return false;
+  return Object.entries(where).some(([key, condition]) => {
+    if (key === 'and' || key === 'or') return (condition as Record<string, unknown>[]).some((sub) => hasKeyedLike(sub, table));
+    return keyedColumns(table, key).length > 0 && typeof condition === 'object' && condition !== null && Object.hasOwn(condition, 'like');
+  });
 }
