@@ -12,6 +12,9 @@ const BTREES: [name: string, table: string, columns: string[]][] = [
   ['patients_coach_name_order', 'patients', ['primaryCoachId', 'lastNameKey', 'firstNameKey', 'id']],
   ['patients_aftercare_end_order', 'patients', ['aftercareEnd', 'lastNameKey', 'id']],
   ['patients_last_data_order', 'patients', ['lastDataAt', 'lastNameKey', 'id']],
+  // Newest data first, names ascending (the list's default direction for that column): PostgreSQL puts NULLs first
+  // when descending, so without this order the patients who never synchronised are sorted on every page.
+  ['patients_last_data_desc_order', 'patients', ['lastDataAt desc', 'lastNameKey', 'id']],
   ['patients_code_order', 'patients', ['patientCode', 'lastNameKey', 'id']],
   ['comments_created', 'comments', ['createdAt', 'id']],
   ['external_comments_created', 'external_comments', ['createdAt', 'id']],
