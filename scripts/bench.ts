@@ -11,6 +11,7 @@ import { benchPatientList, seedPatients } from './bench-patients.ts';
 import { broken, kb, ms, printTable, row, within } from './bench-report.ts';
 import * as budget from './budgets.ts';
 import { gatewayCost } from './bench-gateway.ts';
+import { benchScaleLists } from './bench-scale-lists.ts';
 import { lighthouseScores, staticAssets } from './bench-server.ts';
 
 /** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
@@ -173,6 +174,7 @@ async function main() {
     if (wanted('lighthouse')) await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
     if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream, dataDir, token));
+    if (wanted('scale-lists')) await step('Scale lists', async () => void ((await benchScaleLists()) || broken.push('scale-lists: see its table')));
     if (wanted('patients'))
       await step('Patient list', async () => {
         await seedPatients(upstream.url, token, 5_000);

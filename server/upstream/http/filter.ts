@@ -213,13 +213,24 @@ function likeSignature(table: string | undefined, field: string, value: unknown)
 }
 
 /** Turns a checked `where` into a Kysely expression (dialect-neutral SQL only). */
-// biome-ignore lint/suspicious/noExplicitAny:filters apply to every resource table; columns are checked against the resource's field list first
-export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<string, unknown>, table?: string): Expression<SqlBool> {
+export function whereExpression(
+  // biome-ignore lint/suspicious/noExplicitAny:filters apply to every resource table; columns are checked against the resource's field list first
+  eb: ExpressionBuilder<any, any>,
+  where: Record<string, unknown>,
+  table?: string,
+  searchIndex?: string,
+): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   const ref = (field: string) => eb.ref(table ? `${table}.${field}` : field);
   for (const [key, condition] of Object.entries(where)) {
     if (key === 'and' || key === 'or') {
-      const subs = distinct(condition as Record<string, unknown>[], table).map((sub) => whereExpression(eb, sub, table));
+      const list = distinct(condition as Record<string, unknown>[], table);
+      const searched = searchIndex && key === 'or' ? indexedSearch(eb, list, table!, searchIndex) : undefined;
+      if (searched) {
+        parts.push(searched);
+        continue;
+      }
+      const subs = list.map((sub) => whereExpression(eb, sub, table, searchIndex));
       if (subs.length) parts.push(key === 'and' ? eb.and(subs) : eb.or(subs));
       continue;
     }
@@ -230,7 +241,10 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<s
         switch (op) {
           case 'like':
           case 'nlike':
-            parts.push(likeExpression(eb, ref, table, key, value as string, op === 'nlike'));
+            parts.push(
+              (searchIndex && op === 'like' && indexedSearch(eb, [{ [key]: condition }], table!, searchIndex)) ||
+                likeExpression(eb, ref, table, key, value as string, op === 'nlike'),
+            );
             break;
           case 'inq':
           case 'nin': {
@@ -258,4 +272,44 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, where: Record<s
     }
   }
   return eb.and(parts);
+}
+
+/**
+ * An `or` of likes on keyed fields (the client's name search: every spelling of a word in every name field), asked
+ * of a trigram full-text index (SQLite FTS5 over the key columns, migration 114) in one subquery: the index finds
+ * the matching rows instead of a LIKE on every row. Undefined when any condition is something else, or a pattern
+ * has no key (then the plain comparison runs). The index compares without ESCAPE: on SQLite a backslash in a
+ * pattern is an ordinary character either way, and FTS5 would not use its index with one.
+ */
+function indexedSearch(
+  // biome-ignore lint/suspicious/noExplicitAny:as whereExpression
+  eb: ExpressionBuilder<any, any>,
+  conditions: Record<string, unknown>[],
+  table: string,
+  searchIndex: string,
+): Expression<SqlBool> | undefined {
+  const tests: ReturnType<typeof sql>[] = [];
+  for (const condition of conditions) {
+    const entries = Object.entries(condition);
+    if (entries.length !== 1) return undefined;
+    const [field, value] = entries[0];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const ops = Object.entries(value);
+    if (ops.length !== 1 || ops[0][0] !== 'like') return undefined;
+    const keyed = keyedColumns(table, field).map((k) => ({ column: k.column, pattern: k.pattern(ops[0][1] as string) }));
+    if (keyed.length === 0 || keyed.some((k) => k.pattern === null)) return undefined;
+    for (const k of keyed) tests.push(sql`select rowid from ${sql.table(searchIndex)} where ${sql.ref(k.column)} like ${k.pattern}`);
+  }
+  if (tests.length === 0) return undefined;
+  // One select per column, joined with UNION: FTS5 uses its index for each, but not for an OR of columns.
+  return eb(sql.ref(`${table}.rowid`), 'in', sql`(${sql.join(tests, sql` union `)})`);
+}
+
+/** True when `where` has a like on a keyed field anywhere (a name, code or phone search). */
+export function hasKeyedLike(where: Record<string, unknown> | undefined, table: string): boolean {
+  if (!where) return false;
+  return Object.entries(where).some(([key, condition]) => {
+    if (key === 'and' || key === 'or') return (condition as Record<string, unknown>[]).some((sub) => hasKeyedLike(sub, table));
+    return keyedColumns(table, key).length > 0 && typeof condition === 'object' && condition !== null && Object.hasOwn(condition, 'like');
+  });
 }

@@ -1,24 +1,69 @@
+import { PostgresAdapter } from 'kysely';
 import { orderColumn } from '../lib/sort-key.ts';
-import { type ParsedFilter, whereExpression } from './filter.ts';
+import { PATIENT_SEARCH_INDEX } from '../db/migrations/114-patient-search-index.ts';
+import { hasKeyedLike, type ParsedFilter, whereExpression } from './filter.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
+import type { Db } from '../db/index.ts';
+
+/**
+ * Lists are counted exactly up to this many rows. A longer list answers without X-Total-Count, which the contract
+ * makes optional (the client asks for one row more than a page and says "more than" for a figure it cannot
+ * count): a count that walked the whole table would make every page of a large instance as slow as the table is
+ * big, and counting to this cap costs the same at 10,000 patients as at 100,000.
+ */
+export const COUNT_LIMIT = 1000;
 
 /**
  * One page of a list call, the one implementation for every list the upstream answers: the filter's `where` on
- * top of the caller's scope, the total before limit and skip (for X-Total-Count), the filter's order or the list's
- * default (names by their German sort key, lib/sort-key.ts), the id as the last tie-breaker so pages never overlap.
+ * top of the caller's scope, the total (for X-Total-Count; undefined past COUNT_LIMIT), the filter's order or the
+ * list's default (names by their German sort key, lib/sort-key.ts), the id as the last tie-breaker so pages never
+ * overlap. Every order the client uses has an index in that order (migration 113), so skip is an index walk.
  */
 export async function listPage(
+  db: Db,
   scoped: AnyQuery,
   table: string,
   filter: ParsedFilter,
   defaultOrder: readonly { field: string; direction: 'asc' | 'desc' }[],
-): Promise<{ rows: Row[]; total: number }> {
-  const base = filter.where ? scoped.where((eb) => whereExpression(eb, filter.where!, table)) : scoped;
-  const counted = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-  let query = base.selectAll(table as never);
+): Promise<{ rows: Row[]; total: number | undefined }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const searchIndex = table === 'patients' && !postgres ? PATIENT_SEARCH_INDEX : undefined;
+  const base = filter.where ? scoped.where((eb) => whereExpression(eb, filter.where!, table, searchIndex)) : scoped;
+  let query = postgres && hasKeyedLike(filter.where, table) ? searchFirst(db, base, table) : base.selectAll(table as never);
   const order = filter.order.length ? filter.order : defaultOrder;
   for (const o of order) query = query.orderBy(`${table}.${orderColumn(table, o.field)}`, o.direction);
   if (!order.some((o) => o.field === 'id')) query = query.orderBy(`${table}.id`, 'asc');
-  query = query.limit(filter.limit ?? 2 ** 31 - 1).offset(filter.skip);
-  return { rows: (await query.execute()) as Row[], total: Number(counted?.count ?? 0) };
+  const limit = filter.limit ?? 2 ** 31 - 1;
+  const rows = limit === 0 ? [] : ((await query.limit(limit).offset(filter.skip).execute()) as Row[]);
+  // A page that is not full ends the list: its total is known without counting (unless skip went past the end).
+  if (rows.length > 0 && rows.length < limit) return { rows, total: filter.skip + rows.length };
+  if (rows.length === 0 && filter.skip === 0 && limit > 0) return { rows, total: 0 };
+  return { rows, total: await cappedCount(db, base) };
+}
+
+/** The number of rows when at most COUNT_LIMIT, else undefined: reads at most COUNT_LIMIT + 1 rows. */
+async function cappedCount(db: Db, base: AnyQuery): Promise<number | undefined> {
+  const capped = base.select((eb) => eb.lit(1).as('one')).limit(COUNT_LIMIT + 1);
+  const counted = await db
+    .selectFrom(capped.as('capped'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  const count = Number(counted?.count ?? 0);
+  return count > COUNT_LIMIT ? undefined : count;
+}
+
+/**
+ * PostgreSQL, a name search: the matches first (its trigram indexes find them), then their order. Without the
+ * fence (OFFSET 0 keeps the planner from merging the two) it walks the name index in order and tests every row on
+ * the way, which for a name in the middle of the alphabet is half the table.
+ */
+function searchFirst(db: Db, base: AnyQuery, table: string): AnyQuery {
+  return db
+    .selectFrom(
+      base
+        .selectAll(table as never)
+        .offset(0)
+        .as(table) as never,
+    )
+    .selectAll() as unknown as AnyQuery;
 }

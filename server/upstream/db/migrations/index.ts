@@ -16,6 +16,8 @@ import * as tokenLastUse from './109-token-last-use.ts';
 import * as spelledSearchKeys from './110-spelled-search-keys.ts';
 import * as pendingEmail from './111-pending-email.ts';
 import * as patientTokenLabel from './112-patient-token-label.ts';
+import * as listIndexes from './113-list-indexes.ts';
+import * as patientSearchIndex from './114-patient-search-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '110-spelled-search-keys': spelledSearchKeys,
   '111-pending-email': pendingEmail,
   '112-patient-token-label': patientTokenLabel,
+  '113-list-indexes': listIndexes,
+  '114-patient-search-index': patientSearchIndex,
 };

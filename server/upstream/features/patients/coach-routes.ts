@@ -88,7 +88,7 @@ export function coachPatientRoutes(ctx: Upstream): Router {
     const target = await targetCoach(ctx, req, currentCoach(req));
     const filter = parseFilter(req.query as Record<string, unknown>, patientsResource.fields);
     const { rows, total } = await patientsOfCoach(ctx.db, target.id, filter, [patientsResource.defaultOrder ?? []].flat());
-    res.set('X-Total-Count', String(total));
+    if (total !== undefined) res.set('X-Total-Count', String(total));
     res.json((rows as unknown as PatientTable[]).map((row) => v.parse(PatientSchema, toPatient(row))));
   });
 
