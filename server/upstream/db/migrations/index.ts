@@ -16,6 +16,7 @@ import * as tokenLastUse from './109-token-last-use.ts';
 import * as spelledSearchKeys from './110-spelled-search-keys.ts';
 import * as pendingEmail from './111-pending-email.ts';
 import * as patientTokenLabel from './112-patient-token-label.ts';
+import * as statisticsAtSize from './120-statistics-at-size.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run: 001-099 core (upstream A),
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '110-spelled-search-keys': spelledSearchKeys,
   '111-pending-email': pendingEmail,
   '112-patient-token-label': patientTokenLabel,
+  '120-statistics-at-size': statisticsAtSize,
 };

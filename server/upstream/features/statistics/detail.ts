@@ -1,0 +1,158 @@
+import { expressionBuilder, PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Database, Db } from '../../db/index.ts';
+import { patientAccessCondition } from '../patients/access.ts';
+import type { Period } from './rules.ts';
+
+/*
+ * The detail table ordered and paged by the database. The order is the one the rows show, field by field as the
+ * API promises it: names and codes in German phone-book order (their stored keys), a value left out (null) before
+ * any other, a last name followed by the first name and the other way round, the row id deciding the rest, always
+ * ascending. Only the page's patients are then read with their calls and day-evaluations.
+ */
+
+export type Direction = 'asc' | 'desc';
+/** The caller: null for an administrator (sees every row), else the coach whose patients carry names. */
+export type Viewer = { coachId: string } | null;
+
+interface OrderKey {
+  value: RawBuilder<unknown>;
+  nullable: boolean;
+}
+
+function phoneCoachingSubquery(p: Period, what: 'count' | 'minutes'): RawBuilder<number> {
+  const value = what === 'count' ? sql`count(*)` : sql`coalesce(sum(s.minutes), 0)`;
+  return sql<number>`(select ${value} from sync_records s where s."patientId" = patients.id and s.collection = 'event'
+    and s.type = 'phone-coaching' and s.done = 1 and s.date >= ${p.from} and s.date <= ${p.to})`;
+}
+
+function evaluationSubquery(p: Period): RawBuilder<number> {
+  return sql<number>`(select count(*) from sync_records s where s."patientId" = patients.id and s.collection = 'day-evaluation'
+    and s.date >= ${p.from} and s.date <= ${p.to})`;
+}
+
+/** The keys a field sorts by, before the row id. */
+function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean): OrderKey[] {
+  // Byte order, as the keys compare and as SQLite compares text, whatever collation a PostgreSQL database has.
+  const text = (column: string): RawBuilder<unknown> => (postgres ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`);
+  const eb = expressionBuilder<Database, 'patients'>();
+  // A field that opens a patient is null on the rows the caller may not open, and sorts as such.
+  const shown = (value: RawBuilder<unknown>): OrderKey =>
+    viewer === null
+      ? { value, nullable: false }
+      : { value: sql`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then ${value} end`, nullable: true };
+  const first = shown(sql`patients."firstNameKey"`);
+  const last = shown(sql`patients."lastNameKey"`);
+  const days = postgres
+    ? sql`least(patients."aftercareEnd", ${p.to})::date - greatest(patients."aftercareStart", ${p.from})::date`
+    : sql`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
+  const keys: Record<string, OrderKey[]> = {
+    rowId: [],
+    patientId: [shown(text('patients.id'))],
+    patientCode: [shown(sql`lower(${text('patients.patientCode')})`)],
+    firstName: [first, last],
+    lastName: [last, first],
+    primaryCoachId: [{ value: text('patients.primaryCoachId'), nullable: true }],
+    primaryCoachName: [{ value: sql`coalesce(coaches."firstNameKey" || ' ' || coaches."lastNameKey", '')`, nullable: false }],
+    aftercareStart: [{ value: text('patients.aftercareStart'), nullable: false }],
+    aftercareEnd: [{ value: text('patients.aftercareEnd'), nullable: false }],
+    // active < completed < planned, as the words compare.
+    status: [{ value: sql`case when ${p.to} < patients."aftercareStart" then 2 when ${p.to} > patients."aftercareEnd" then 1 else 0 end`, nullable: false }],
+    daysInAftercare: [{ value: days, nullable: false }],
+    phoneCoachings: [{ value: phoneCoachingSubquery(p, 'count'), nullable: false }],
+    phoneCoachingMinutes: [{ value: phoneCoachingSubquery(p, 'minutes'), nullable: false }],
+    dayEvaluations: [{ value: evaluationSubquery(p), nullable: false }],
+    lastDataAt: [{ value: text('patients.lastDataAt'), nullable: true }],
+  };
+  return keys[field];
+}
+
+/** ORDER BY terms: each key in the asked direction (a null flag first where it can be null), then the row id ascending. */
+function orderTerms(keys: OrderKey[], direction: Direction): RawBuilder<unknown>[] {
+  const dir = sql.raw(direction);
+  const terms = keys.flatMap((key) =>
+    key.nullable ? [sql`case when ${key.value} is null then 0 else 1 end ${dir}`, sql`${key.value} ${dir}`] : [sql`${key.value} ${dir}`],
+  );
+  return [...terms, sql`patients."statisticsRowId" asc`];
+}
+
+export interface DetailPatient {
+  id: string;
+  patientCode: string;
+  firstName: string;
+  lastName: string;
+  primaryCoachId: string | null;
+  aftercareStart: string;
+  aftercareEnd: string;
+  lastDataAt: string | null;
+  statisticsRowId: string;
+  coachFirst: string | null;
+  coachLast: string | null;
+  visible: number;
+}
+
+/** One page of the patients whose aftercare overlaps the period, in the asked order. */
+export async function detailPatients(
+  db: Db,
+  p: Period,
+  viewer: Viewer,
+  order: { field: string; direction: Direction },
+  page: { limit?: number; skip?: number },
+): Promise<DetailPatient[]> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const eb = expressionBuilder<Database, 'patients'>();
+  const visible = viewer === null ? sql<number>`1` : sql<number>`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then 1 else 0 end`;
+  let query = db
+    .selectFrom('patients')
+    .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId')
+    .select([
+      'patients.id',
+      'patients.patientCode',
+      'patients.firstName',
+      'patients.lastName',
+      'patients.primaryCoachId',
+      'patients.aftercareStart',
+      'patients.aftercareEnd',
+      'patients.lastDataAt',
+      'patients.statisticsRowId',
+      'coaches.firstName as coachFirst',
+      'coaches.lastName as coachLast',
+      visible.as('visible'),
+    ])
+    .where('patients.aftercareStart', '<=', p.to)
+    .where('patients.aftercareEnd', '>=', p.from);
+  if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
+  for (const term of orderTerms(fieldKeys(order.field, p, viewer, postgres), order.direction)) query = query.orderBy(term);
+  // OFFSET without LIMIT: SQLite needs a LIMIT, -1 means none there; PostgreSQL takes ALL.
+  if (page.limit !== undefined || page.skip) query = query.limit(page.limit ?? (postgres ? (null as never) : -1));
+  if (page.skip) query = query.offset(page.skip);
+  return (await query.execute()) as DetailPatient[];
+}
+
+/** Calls (with minutes) and day-evaluations within the period of the given patients. */
+export async function pageActivity(db: Db, p: Period, ids: string[]) {
+  if (ids.length === 0) return { callsBy: new Map<string, { count: number; minutes: number }>(), evaluationsBy: new Map<string, number>() };
+  const calls = await db
+    .selectFrom('sync_records')
+    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
+    .where('patientId', 'in', ids)
+    .where('collection', '=', 'event')
+    .where('type', '=', 'phone-coaching')
+    .where('done', '=', 1)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .groupBy('patientId')
+    .execute();
+  const evaluations = await db
+    .selectFrom('sync_records')
+    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count')])
+    .where('patientId', 'in', ids)
+    .where('collection', '=', 'day-evaluation')
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .groupBy('patientId')
+    .execute();
+  return {
+    callsBy: new Map(calls.map((c) => [c.patientId, { count: Number(c.count ?? 0), minutes: Number(c.minutes ?? 0) }])),
+    evaluationsBy: new Map(evaluations.map((e) => [e.patientId, Number(e.count)])),
+  };
+}
