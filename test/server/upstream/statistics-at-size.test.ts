@@ -172,6 +172,30 @@ describe('the detail table ordered and paged by the database', () => {
     }
   });
 
+  test('for a caller who may open some patients, the rows without a name come first by row id, then the named ones by name', async () => {
+    await u.db
+      .insertInto('patient_coaches')
+      .values([
+        { patientId: 's10', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' },
+        { patientId: 's11', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' },
+      ])
+      .execute();
+    try {
+      const rows = await all(health, 'lastName ASC');
+      const hidden = rows.filter((r) => r.lastName === null);
+      const named = rows.filter((r) => r.lastName !== null);
+      expect(named.length).toBeGreaterThan(0);
+      expect(rows).toEqual([...hidden, ...named]);
+      expect(hidden.map((r) => r.rowId)).toEqual(hidden.map((r) => String(r.rowId)).sort());
+      const admins = (await all(admin, 'lastName ASC')).filter((r) => named.some((n) => n.rowId === r.rowId));
+      expect(named).toEqual(admins);
+      const descending = await all(health, 'lastName DESC');
+      expect(descending.map((r) => r.rowId)).toEqual([...named.reverse(), ...hidden].map((r) => r.rowId));
+    } finally {
+      await u.db.deleteFrom('patient_coaches').where('coachId', '=', health.id).execute();
+    }
+  });
+
   test('a patient added after earlier calls gets a row id that stays the same for every caller', async () => {
     await u.patient({ id: 'newcomer', lastName: 'Aal', aftercareStart: '2026-04-01', aftercareEnd: '2026-08-01', primaryCoachId: 'k2' });
     patients.set('newcomer', {

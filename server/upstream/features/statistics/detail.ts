@@ -1,6 +1,6 @@
 import { expressionBuilder, PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
-import { patientAccessCondition } from '../patients/access.ts';
+import { accessiblePatientIds, patientAccessCondition } from '../patients/access.ts';
 import type { Period } from './rules.ts';
 
 /*
@@ -11,8 +11,11 @@ import type { Period } from './rules.ts';
  */
 
 export type Direction = 'asc' | 'desc';
-/** The caller: null for an administrator (sees every row), else the coach whose patients carry names. */
-export type Viewer = { coachId: string } | null;
+/**
+ * Whose names the rows carry: 'all' (an administrator), 'none' (a caller who may open no patient: every field that
+ * opens one is null, so the row id alone orders by it), or the patients a coach may open.
+ */
+export type Viewer = 'all' | 'none' | { coachId: string };
 
 interface OrderKey {
   value: RawBuilder<unknown>;
@@ -36,10 +39,11 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
   const text = (column: string): RawBuilder<unknown> => (postgres ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`);
   const eb = expressionBuilder<Database, 'patients'>();
   // A field that opens a patient is null on the rows the caller may not open, and sorts as such.
-  const shown = (value: RawBuilder<unknown>): OrderKey =>
-    viewer === null
-      ? { value, nullable: false }
-      : { value: sql`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then ${value} end`, nullable: true };
+  const shown = (value: RawBuilder<unknown>): OrderKey[] => {
+    if (viewer === 'all') return [{ value, nullable: false }];
+    if (viewer === 'none') return [];
+    return [{ value: sql`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then ${value} end`, nullable: true }];
+  };
   const first = shown(sql`patients."firstNameKey"`);
   const last = shown(sql`patients."lastNameKey"`);
   const days = postgres
@@ -47,10 +51,10 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
     : sql`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
   const keys: Record<string, OrderKey[]> = {
     rowId: [],
-    patientId: [shown(text('patients.id'))],
-    patientCode: [shown(sql`lower(${text('patients.patientCode')})`)],
-    firstName: [first, last],
-    lastName: [last, first],
+    patientId: shown(text('patients.id')),
+    patientCode: shown(sql`lower(${text('patients.patientCode')})`),
+    firstName: [...first, ...last],
+    lastName: [...last, ...first],
     primaryCoachId: [{ value: text('patients.primaryCoachId'), nullable: true }],
     primaryCoachName: [{ value: sql`coalesce(coaches."firstNameKey" || ' ' || coaches."lastNameKey", '')`, nullable: false }],
     aftercareStart: [{ value: text('patients.aftercareStart'), nullable: false }],
@@ -100,7 +104,10 @@ export async function detailPatients(
 ): Promise<DetailPatient[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const eb = expressionBuilder<Database, 'patients'>();
-  const visible = viewer === null ? sql<number>`1` : sql<number>`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then 1 else 0 end`;
+  const visible =
+    typeof viewer === 'string'
+      ? sql<number>`${sql.lit(viewer === 'all' ? 1 : 0)}`
+      : sql<number>`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then 1 else 0 end`;
   let query = db
     .selectFrom('patients')
     .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId')
@@ -155,4 +162,11 @@ export async function pageActivity(db: Db, p: Period, ids: string[]) {
     callsBy: new Map(calls.map((c) => [c.patientId, { count: Number(c.count ?? 0), minutes: Number(c.minutes ?? 0) }])),
     evaluationsBy: new Map(evaluations.map((e) => [e.patientId, Number(e.count)])),
   };
+}
+
+/** Whose names a caller sees in the detail table. */
+export async function viewerOf(db: Db, coach: { id: string }, admin: boolean): Promise<Viewer> {
+  if (admin) return 'all';
+  const any = await accessiblePatientIds(db, coach.id).limit(1).execute();
+  return any.length > 0 ? { coachId: coach.id } : 'none';
 }

@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import { jsonQueryValue } from '../../http/filter.ts';
 import { issuesToDetails } from '../../http/validate.ts';
 import { overlappingCount } from './day-counts.ts';
-import { detailPatients, pageActivity } from './detail.ts';
+import { detailPatients, pageActivity, viewerOf } from './detail.ts';
 import { dailyPatientsInAftercare, patientStatistics, phoneCoachings } from './repository.ts';
 import { fillRowIds, pseudonymKey } from './row-ids.ts';
 import { detailOrder, detailRow, periodOf } from './rules.ts';
@@ -55,7 +55,7 @@ export function statisticsRoutes(ctx: Upstream): Router {
     const order = detailOrder(q.order);
     const caller = currentCoach(req);
     await fillRowIds(ctx.db, await pseudonymKey(ctx.db));
-    const patients = await detailPatients(ctx.db, p, isAdmin(caller) ? null : { coachId: caller.id }, order, q);
+    const patients = await detailPatients(ctx.db, p, await viewerOf(ctx.db, caller, isAdmin(caller)), order, q);
     const activity = await pageActivity(
       ctx.db,
       p,
