@@ -157,6 +157,26 @@ describe('the detail table ordered and paged by the database', () => {
     }
   });
 
+  test('a page asked after rows entered the period meanwhile is the page at that skip of the table as it is now', async () => {
+    const order = 'lastName ASC';
+    const first = await get('patient-detail-statistics', admin, { ...period, order, limit: 5 });
+    expect(first.body).toHaveLength(5);
+    await u.patient({ id: 'aaron', lastName: 'Aaron', aftercareStart: '2026-04-01', aftercareEnd: '2026-05-01', primaryCoachId: 'k1' });
+    patients.set('aaron', {
+      id: 'aaron',
+      lastName: 'Aaron',
+      firstName: 'Erika',
+      aftercareStart: '2026-04-01',
+      aftercareEnd: '2026-05-01',
+      primaryCoachId: 'k1',
+      lastDataAt: null,
+    });
+    const second = await get('patient-detail-statistics', admin, { ...period, order, limit: 5, skip: 5 });
+    const whole = await all(admin, order);
+    expect(second.body.map((r: { rowId: string }) => r.rowId)).toEqual(whole.slice(5, 10).map((r) => r.rowId));
+    expect(second.body[0].rowId).toBe(first.body[4].rowId);
+  });
+
   test('rows equal in the sorted fields follow their row id ascending, in both directions', async () => {
     for (const direction of ['ASC', 'DESC']) {
       const rows = await all(admin, `lastName ${direction}`);

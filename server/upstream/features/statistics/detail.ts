@@ -1,6 +1,7 @@
 import { expressionBuilder, PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
 import { accessiblePatientIds, patientAccessCondition } from '../patients/access.ts';
+import { keepCursor, takeCursor } from './cursors.ts';
 import type { Period } from './rules.ts';
 
 /*
@@ -94,21 +95,73 @@ export interface DetailPatient {
   visible: number;
 }
 
-/** One page of the patients whose aftercare overlaps the period, in the asked order. */
+type Order = { field: string; direction: Direction };
+
+/**
+ * The plain columns an order sorts by when they can also say where a page starts (all ascending, from an index):
+ * names for a caller who sees all, the row id alone where every sorted value is hidden. Null: OFFSET only.
+ */
+function keysetColumns(order: Order, viewer: Viewer): string[] | null {
+  const hidden = ['patientId', 'patientCode', 'firstName', 'lastName'].includes(order.field);
+  if (order.field === 'rowId' || (viewer === 'none' && hidden)) return ['statisticsRowId'];
+  if (viewer !== 'all' || order.direction !== 'asc') return null;
+  if (order.field === 'lastName') return ['lastNameKey', 'firstNameKey', 'statisticsRowId'];
+  if (order.field === 'firstName') return ['firstNameKey', 'lastNameKey', 'statisticsRowId'];
+  return null;
+}
+
+/**
+ * The row ids of one page, in order. Reads only the sort keys (from an index that holds the period columns too),
+ * and starts after the previous page's last row when a walk left a cursor for this skip.
+ */
+async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page: { limit?: number; skip?: number }, total: number): Promise<string[]> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const columns = keysetColumns(order, viewer);
+  const walk = (skip: number) => JSON.stringify([p.from, p.to, p.coachId ?? null, order, viewer, total, skip]);
+  const skip = page.skip ?? 0;
+  const after = columns && page.limit !== undefined && skip > 0 ? takeCursor(db, walk(skip)) : undefined;
+  let query = db
+    .selectFrom('patients')
+    .select(sql<string>`patients."statisticsRowId"`.as('rowId'))
+    .where('patients.aftercareStart', '<=', p.to)
+    .where('patients.aftercareEnd', '>=', p.from);
+  if (columns) query = query.select(columns.map((column, i) => sql`${sql.ref(`patients.${column}`)}`.as(`k${i}`)));
+  if (order.field === 'primaryCoachName') query = query.leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId') as typeof query;
+  if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
+  if (after && columns) {
+    const row = sql.join(columns.map((column) => sql.ref(`patients.${column}`)));
+    query = query.where(sql<boolean>`(${row}) > (${sql.join(after)})`);
+  }
+  for (const term of orderTerms(fieldKeys(order.field, p, viewer, postgres), order.direction)) query = query.orderBy(term);
+  // OFFSET without LIMIT: SQLite needs a LIMIT, -1 means none there; PostgreSQL takes ALL.
+  if (page.limit !== undefined || skip) query = query.limit(page.limit ?? (postgres ? (null as never) : -1));
+  if (skip && !after) query = query.offset(skip);
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  const last = rows.at(-1);
+  if (columns && last && page.limit !== undefined && rows.length === page.limit) {
+    const values = columns.map((_, i) => last[`k${i}`]);
+    if (values.every((value) => value !== null && value !== undefined)) keepCursor(db, walk(skip + rows.length), values);
+  }
+  return rows.map((row) => String(row.rowId));
+}
+
+/** One page of the patients whose aftercare overlaps the period, in the asked order; total: all such patients. */
 export async function detailPatients(
   db: Db,
   p: Period,
   viewer: Viewer,
-  order: { field: string; direction: Direction },
+  order: Order,
   page: { limit?: number; skip?: number },
+  total: number,
 ): Promise<DetailPatient[]> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const ids = await pageRowIds(db, p, viewer, order, page, total);
+  if (ids.length === 0) return [];
   const eb = expressionBuilder<Database, 'patients'>();
   const visible =
     typeof viewer === 'string'
       ? sql<number>`${sql.lit(viewer === 'all' ? 1 : 0)}`
       : sql<number>`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then 1 else 0 end`;
-  let query = db
+  const rows = await db
     .selectFrom('patients')
     .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId')
     .select([
@@ -125,14 +178,10 @@ export async function detailPatients(
       'coaches.lastName as coachLast',
       visible.as('visible'),
     ])
-    .where('patients.aftercareStart', '<=', p.to)
-    .where('patients.aftercareEnd', '>=', p.from);
-  if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
-  for (const term of orderTerms(fieldKeys(order.field, p, viewer, postgres), order.direction)) query = query.orderBy(term);
-  // OFFSET without LIMIT: SQLite needs a LIMIT, -1 means none there; PostgreSQL takes ALL.
-  if (page.limit !== undefined || page.skip) query = query.limit(page.limit ?? (postgres ? (null as never) : -1));
-  if (page.skip) query = query.offset(page.skip);
-  return (await query.execute()) as DetailPatient[];
+    .where('patients.statisticsRowId', 'in', ids)
+    .execute();
+  const byRowId = new Map(rows.map((row) => [row.statisticsRowId, row as DetailPatient]));
+  return ids.flatMap((id) => byRowId.get(id) ?? []);
 }
 
 /** Calls (with minutes) and day-evaluations within the period of the given patients. */

@@ -55,13 +55,14 @@ export function statisticsRoutes(ctx: Upstream): Router {
     const order = detailOrder(q.order);
     const caller = currentCoach(req);
     await fillRowIds(ctx.db, await pseudonymKey(ctx.db));
-    const patients = await detailPatients(ctx.db, p, await viewerOf(ctx.db, caller, isAdmin(caller)), order, q);
+    const total = await overlappingCount(ctx.db, p);
+    const patients = await detailPatients(ctx.db, p, await viewerOf(ctx.db, caller, isAdmin(caller)), order, q, total);
     const activity = await pageActivity(
       ctx.db,
       p,
       patients.map((patient) => patient.id),
     );
-    res.set('X-Total-Count', String(await overlappingCount(ctx.db, p)));
+    res.set('X-Total-Count', String(total));
     sendAnswer(
       res,
       PatientDetailStatisticsSchema,
