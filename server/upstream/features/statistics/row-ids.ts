@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { readSetting } from '../settings/repository.ts';
 
@@ -33,15 +34,10 @@ export async function fillRowIds(db: Db, key: string): Promise<void> {
   for (;;) {
     const missing = await db.selectFrom('patients').select('id').where('statisticsRowId', 'is', null).limit(FILL_BATCH).execute();
     if (missing.length === 0) return;
-    await db.transaction().execute(async (trx) => {
-      for (const { id } of missing) {
-        await trx
-          .updateTable('patients')
-          .set({ statisticsRowId: rowIdOf(key, id) })
-          .where('id', '=', id)
-          .where('statisticsRowId', 'is', null)
-          .execute();
-      }
-    });
+    // One statement per batch: a table of (id, row id) pairs joined into the update.
+    const pairs = sql.join(missing.map(({ id }) => sql`(${id}, ${rowIdOf(key, id)})`));
+    await sql`with v(id, r) as (values ${pairs})
+      update patients set "statisticsRowId" = (select r from v where v.id = patients.id)
+      where patients.id in (select id from v) and patients."statisticsRowId" is null`.execute(db);
   }
 }
