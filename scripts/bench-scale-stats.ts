@@ -42,6 +42,8 @@ interface Instance {
   child?: ChildProcess;
   origin?: string;
   token?: string;
+  /** The end of the upstream's error output, shown when a call fails. */
+  log?: string;
 }
 
 const pgUrl = (database: string) => {
@@ -82,9 +84,12 @@ async function start(instance: Instance): Promise<void> {
       LOG_LEVEL: 'warn',
       ...databaseEnv(instance),
     },
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   instance.child = child;
+  child.stderr?.on('data', (chunk) => {
+    instance.log = `${instance.log ?? ''}${chunk}`.slice(-4000);
+  });
   const port = await new Promise<number>((done, fail) => {
     child.on('message', (m: { type?: string; port?: number }) => m?.type === 'listening' && done(Number(m.port)));
     child.once('exit', (code) => fail(new Error(`upstream exited ${code}`)));
@@ -128,7 +133,7 @@ const query = (values: Record<string, unknown>) => new URLSearchParams(Object.en
 
 async function call(instance: Instance, path: string): Promise<Response> {
   const response = await fetch(`${instance.origin}/v2/statistics/${path}`, { headers: { Authorization: `Bearer ${instance.token}` } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${label(instance)}: ${path} answered ${response.status}: ${await response.text()}\n${instance.log ?? ''}`);
   return response;
 }
 
