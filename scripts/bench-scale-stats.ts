@@ -114,10 +114,10 @@ function peakMemory(pid: number): number {
   return Number(match?.[1] ?? 0) * 1024;
 }
 
-/** CPU of the PostgreSQL backends serving an instance's database. */
+/** CPU of the PostgreSQL backends serving an instance's connections (not autovacuum, which runs when it likes). */
 async function databaseCpu(admin: pg.Client | null, instance: Instance): Promise<number> {
   if (!admin || !instance.database) return 0;
-  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [instance.database]);
+  const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'", [instance.database]);
   let total = 0;
   for (const { pid } of rows) {
     try {

@@ -8,7 +8,7 @@ import type { Period } from './rules.ts';
  * The detail table ordered and paged by the database. The order is the one the rows show, field by field as the
  * API promises it: names and codes in German phone-book order (their stored keys), a value left out (null) before
  * any other, a last name followed by the first name and the other way round, the row id deciding the rest, always
- * ascending. Only the page's patients are then read with their calls and day-evaluations.
+ * ascending. Only the page's patients are then read, with their calls and day-evaluations in the period.
  */
 
 export type Direction = 'asc' | 'desc';
@@ -93,6 +93,10 @@ export interface DetailPatient {
   coachFirst: string | null;
   coachLast: string | null;
   visible: number;
+  /** Within the period. */
+  phoneCoachings: number;
+  phoneCoachingMinutes: number;
+  dayEvaluations: number;
 }
 
 type Order = { field: string; direction: Direction };
@@ -177,40 +181,14 @@ export async function detailPatients(
       'coaches.firstName as coachFirst',
       'coaches.lastName as coachLast',
       visible.as('visible'),
+      phoneCoachingSubquery(p, 'count').as('phoneCoachings'),
+      phoneCoachingSubquery(p, 'minutes').as('phoneCoachingMinutes'),
+      evaluationSubquery(p).as('dayEvaluations'),
     ])
     .where('patients.statisticsRowId', 'in', ids)
     .execute();
   const byRowId = new Map(rows.map((row) => [row.statisticsRowId, row as DetailPatient]));
   return ids.flatMap((id) => byRowId.get(id) ?? []);
-}
-
-/** Calls (with minutes) and day-evaluations within the period of the given patients. */
-export async function pageActivity(db: Db, p: Period, ids: string[]) {
-  if (ids.length === 0) return { callsBy: new Map<string, { count: number; minutes: number }>(), evaluationsBy: new Map<string, number>() };
-  const calls = await db
-    .selectFrom('sync_records')
-    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
-    .where('patientId', 'in', ids)
-    .where('collection', '=', 'event')
-    .where('type', '=', 'phone-coaching')
-    .where('done', '=', 1)
-    .where('date', '>=', p.from)
-    .where('date', '<=', p.to)
-    .groupBy('patientId')
-    .execute();
-  const evaluations = await db
-    .selectFrom('sync_records')
-    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count')])
-    .where('patientId', 'in', ids)
-    .where('collection', '=', 'day-evaluation')
-    .where('date', '>=', p.from)
-    .where('date', '<=', p.to)
-    .groupBy('patientId')
-    .execute();
-  return {
-    callsBy: new Map(calls.map((c) => [c.patientId, { count: Number(c.count ?? 0), minutes: Number(c.minutes ?? 0) }])),
-    evaluationsBy: new Map(evaluations.map((e) => [e.patientId, Number(e.count)])),
-  };
 }
 
 /** Whose names a caller sees in the detail table. */

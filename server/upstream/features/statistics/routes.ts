@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import { jsonQueryValue } from '../../http/filter.ts';
 import { issuesToDetails } from '../../http/validate.ts';
 import { overlappingCount } from './day-counts.ts';
-import { detailPatients, pageActivity, viewerOf } from './detail.ts';
+import { detailPatients, viewerOf } from './detail.ts';
 import { dailyPatientsInAftercare, patientStatistics, phoneCoachings } from './repository.ts';
 import { fillRowIds, pseudonymKey } from './row-ids.ts';
 import { detailOrder, detailRow, periodOf } from './rules.ts';
@@ -54,19 +54,14 @@ export function statisticsRoutes(ctx: Upstream): Router {
     const p = periodOf(q, ctx.clock.now());
     const order = detailOrder(q.order);
     const caller = currentCoach(req);
-    await fillRowIds(ctx.db, await pseudonymKey(ctx.db));
+    await fillRowIds(ctx.db, () => pseudonymKey(ctx.db));
     const total = await overlappingCount(ctx.db, p);
     const patients = await detailPatients(ctx.db, p, await viewerOf(ctx.db, caller, isAdmin(caller)), order, q, total);
-    const activity = await pageActivity(
-      ctx.db,
-      p,
-      patients.map((patient) => patient.id),
-    );
     res.set('X-Total-Count', String(total));
     sendAnswer(
       res,
       PatientDetailStatisticsSchema,
-      patients.map((patient) => detailRow(patient, p, activity)),
+      patients.map((patient) => detailRow(patient, p)),
     );
   });
   router.get('/statistics/daily-patients-in-aftercare', auth, guard, async (req, res) => {

@@ -30,12 +30,14 @@ const FILL_BATCH = 500;
  * Stores the row id of every patient that has none yet (new since the last statistics call), so the database can
  * order and page by it. Finding none is one index probe; a patient table without any (just migrated) is filled once.
  */
-export async function fillRowIds(db: Db, key: string): Promise<void> {
+export async function fillRowIds(db: Db, secret: () => Promise<string>): Promise<void> {
+  let key: string | undefined;
   for (;;) {
     const missing = await db.selectFrom('patients').select('id').where('statisticsRowId', 'is', null).limit(FILL_BATCH).execute();
     if (missing.length === 0) return;
+    key ??= await secret();
     // One statement per batch: a table of (id, row id) pairs joined into the update.
-    const pairs = sql.join(missing.map(({ id }) => sql`(${id}, ${rowIdOf(key, id)})`));
+    const pairs = sql.join(missing.map(({ id }) => sql`(${id}, ${rowIdOf(key as string, id)})`));
     await sql`with v(id, r) as (values ${pairs})
       update patients set "statisticsRowId" = (select r from v where v.id = patients.id)
       where patients.id in (select id from v) and patients."statisticsRowId" is null`.execute(db);

@@ -2,7 +2,7 @@ import { badRequest } from '../../http/errors.ts';
 import { addDays, dayOf, daysInclusive, maxDay, minDay } from '../../lib/days.ts';
 import type { AftercareStatus, PatientDetailStatisticsRow } from '../../../../contract/schemas/statistics.ts';
 import { PatientDetailStatisticsRowSchema } from '../../../../contract/schemas/statistics.ts';
-import type { DetailPatient, Direction, pageActivity } from './detail.ts';
+import type { DetailPatient, Direction } from './detail.ts';
 
 /** A period of days, optionally for one coach's patients. */
 export interface Period {
@@ -42,10 +42,9 @@ export function detailOrder(order: string | undefined): { field: keyof Row; dire
  * A row of the detail table. Names, codes and ids open a patient: only rows of patients the caller may see carry
  * them; the others are counted under their pseudonym (`rowId`), which no other call accepts.
  */
-export function detailRow(patient: DetailPatient, p: Period, activity: Awaited<ReturnType<typeof pageActivity>>): Row {
+export function detailRow(patient: DetailPatient, p: Period): Row {
   const start = patient.aftercareStart;
   const end = patient.aftercareEnd;
-  const call = activity.callsBy.get(patient.id);
   const shown = Number(patient.visible) === 1;
   return {
     rowId: patient.statisticsRowId,
@@ -59,9 +58,9 @@ export function detailRow(patient: DetailPatient, p: Period, activity: Awaited<R
     aftercareEnd: end,
     status: statusOn(p.to, start, end),
     daysInAftercare: daysInclusive(maxDay(start, p.from), minDay(end, p.to)),
-    phoneCoachings: call?.count ?? 0,
-    phoneCoachingMinutes: call?.minutes ?? 0,
-    dayEvaluations: activity.evaluationsBy.get(patient.id) ?? 0,
+    phoneCoachings: Number(patient.phoneCoachings),
+    phoneCoachingMinutes: Number(patient.phoneCoachingMinutes),
+    dayEvaluations: Number(patient.dayEvaluations),
     lastDataAt: patient.lastDataAt ?? null,
   };
 }
