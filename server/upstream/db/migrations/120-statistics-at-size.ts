@@ -38,45 +38,41 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
     .execute(db);
 }
 
+/** The count changes of the rows in a transition table: +1 (or -1) at the start day and the end day, per scope. */
+function postgresChanges(table: string, sign: 1 | -1): string {
+  const at = (column: string, starts: number, ends: number) =>
+    `SELECT '*' AS scope, "${column}" AS day, ${starts} AS starts, ${ends} AS ends FROM ${table}
+     UNION ALL SELECT 'coach:' || "primaryCoachId", "${column}", ${starts}, ${ends} FROM ${table} WHERE "primaryCoachId" IS NOT NULL`;
+  return `${at('aftercareStart', sign, 0)} UNION ALL ${at('aftercareEnd', 0, sign)}`;
+}
+
 async function postgresTriggers(db: Kysely<any>): Promise<void> {
-  // The counts of one patient row in one statement, locked in (scope, day) order so that two writers never wait
-  // for each other crosswise.
-  await sql
-    .raw(
-      `CREATE FUNCTION aftercare_day_counts_add(s text, e text, coach text, sign integer) RETURNS void LANGUAGE sql AS $$
-         INSERT INTO aftercare_day_counts (scope, day, starts, ends)
-         SELECT scope, day, sum(starts), sum(ends) FROM (VALUES ('*', s, sign, 0), ('*', e, 0, sign),
-           ('coach:' || coach, s, sign, 0), ('coach:' || coach, e, 0, sign)) AS v(scope, day, starts, ends)
-         WHERE scope IS NOT NULL GROUP BY scope, day ORDER BY scope, day
-         ON CONFLICT (scope, day) DO UPDATE SET starts = aftercare_day_counts.starts + excluded.starts,
-           ends = aftercare_day_counts.ends + excluded.ends
-       $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION patients_aftercare_counts() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         IF TG_OP IN ('UPDATE', 'DELETE') THEN
-           PERFORM aftercare_day_counts_add(OLD."aftercareStart", OLD."aftercareEnd", OLD."primaryCoachId", -1);
-         END IF;
-         IF TG_OP IN ('UPDATE', 'INSERT') THEN
-           PERFORM aftercare_day_counts_add(NEW."aftercareStart", NEW."aftercareEnd", NEW."primaryCoachId", 1);
-         END IF;
-         RETURN NULL;
-       END $$`,
-    )
-    .execute(db);
-  const quoted = COLUMNS.map((c) => `"${c}"`);
-  await sql
-    .raw(`CREATE TRIGGER patients_aftercare_counts_write AFTER INSERT OR DELETE ON patients FOR EACH ROW EXECUTE FUNCTION patients_aftercare_counts()`)
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER patients_aftercare_counts_update AFTER UPDATE OF ${quoted.join(', ')} ON patients FOR EACH ROW
-       WHEN (${quoted.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ')}) EXECUTE FUNCTION patients_aftercare_counts()`,
-    )
-    .execute(db);
+  // Once per statement over its transition tables, so a bulk insert (the seed) adds its counts in one upsert. Rows
+  // are locked in (scope, day) order, so two writers never wait for each other crosswise; a change that leaves
+  // the counts as they were writes nothing.
+  const apply = (changes: string) => `INSERT INTO aftercare_day_counts (scope, day, starts, ends)
+    SELECT scope, day, sum(starts), sum(ends) FROM (${changes}) AS c GROUP BY scope, day
+    HAVING sum(starts) <> 0 OR sum(ends) <> 0 ORDER BY scope, day
+    ON CONFLICT (scope, day) DO UPDATE SET starts = aftercare_day_counts.starts + excluded.starts,
+      ends = aftercare_day_counts.ends + excluded.ends`;
+  const events: Record<string, { referencing: string; changes: string }> = {
+    insert: { referencing: 'NEW TABLE AS new_rows', changes: postgresChanges('new_rows', 1) },
+    delete: { referencing: 'OLD TABLE AS old_rows', changes: postgresChanges('old_rows', -1) },
+    update: {
+      referencing: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+      changes: `${postgresChanges('old_rows', -1)} UNION ALL ${postgresChanges('new_rows', 1)}`,
+    },
+  };
+  for (const [event, { referencing, changes }] of Object.entries(events)) {
+    await sql
+      .raw(`CREATE FUNCTION patients_aftercare_counts_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN ${apply(changes)}; RETURN NULL; END $$`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER patients_aftercare_counts_${event} AFTER ${event.toUpperCase()} ON patients REFERENCING ${referencing}
+        FOR EACH STATEMENT EXECUTE FUNCTION patients_aftercare_counts_${event}()`)
+      .execute(db);
+  }
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -123,10 +119,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.dropIndex(index).execute();
   await db.schema.alterTable('patients').dropColumn('statisticsRowId').execute();
   if (postgres) {
-    await sql.raw('DROP TRIGGER patients_aftercare_counts_update ON patients').execute(db);
-    await sql.raw('DROP TRIGGER patients_aftercare_counts_write ON patients').execute(db);
-    await sql.raw('DROP FUNCTION patients_aftercare_counts()').execute(db);
-    await sql.raw('DROP FUNCTION aftercare_day_counts_add(text, text, text, integer)').execute(db);
+    for (const event of ['insert', 'delete', 'update']) {
+      await sql.raw(`DROP TRIGGER patients_aftercare_counts_${event} ON patients`).execute(db);
+      await sql.raw(`DROP FUNCTION patients_aftercare_counts_${event}()`).execute(db);
+    }
   } else {
     for (const trigger of ['insert', 'delete', 'update']) await sql.raw(`DROP TRIGGER patients_aftercare_counts_${trigger}`).execute(db);
   }
