@@ -174,6 +174,22 @@ async function exportRun(instance: Instance, today: string) {
   return { rows, total, wallMs: Date.now() - started, cpuMs: cpuOf(pid) - cpu0, memoryGrowth: peakMemory(pid) - memory0 };
 }
 
+/**
+ * A running instance's steady state before measuring: the first detail call stores every patient's row id, and on
+ * PostgreSQL a VACUUM ANALYZE does what autovacuum would do soon after a bulk load (statistics, visibility map).
+ */
+async function settle(instance: Instance): Promise<void> {
+  await (await call(instance, `patient-detail-statistics?${query({ limit: 1 })}`)).arrayBuffer();
+  if (!instance.url) return;
+  const client = new pg.Client({ connectionString: instance.url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const label = (instance: Instance) => `${instance.kind} ${instance.size / 1000}k`;
@@ -248,6 +264,7 @@ export async function benchScaleStats(): Promise<void> {
         instances.push(instance);
         await seed(instance);
         await start(instance);
+        await settle(instance);
       }
     }
     await measure(instances, admin);
