@@ -21,9 +21,18 @@ export interface Database {
   surveys: SurveyTable;
   synced_patients: SyncedPatientTable;
   audit_log: AuditLogTable;
+  aftercare_day_counts: AftercareDayCountTable;
 }
 
 export type Flag = 0 | 1;
+
+/** Aftercare intervals starting and ending per day, per scope ('*' or 'coach:<id>'), kept by triggers (migration 120). */
+export interface AftercareDayCountTable {
+  scope: string;
+  day: string;
+  starts: number;
+  ends: number;
+}
 // Columns added by later migrations are optional here (`?`): inserts that do not name them store null.
 
 export interface CoachTable {
@@ -96,6 +105,8 @@ export interface PatientTable {
   firstNameSpelledKey?: string | null;
   lastNameSpelledKey?: string | null;
   patientCodeKey?: string | null;
+  /** The statistics detail table's pseudonym (migration 120), filled by the statistics calls. */
+  statisticsRowId?: string | null;
 }
 export interface PatientCoachTable {
   patientId: string;

@@ -11,7 +11,15 @@ export function dayOf(instant: Date | string): string {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const toUtc = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+
+/** The instant a Berlin day begins, as an ISO string: an instant is on that day or later when it is not before it. */
+export function startOfDay(day: string): string {
+  // Berlin is one or two hours ahead of UTC: its midnight is 23:00 or 22:00 UTC of the day before.
+  const summer = new Date(toUtc(day) - 2 * HOUR_MS);
+  return (dayOf(summer) === day ? summer : new Date(toUtc(day) - HOUR_MS)).toISOString();
+}
 
 /** day + n days (n may be negative). */
 export function addDays(day: string, n: number): string {

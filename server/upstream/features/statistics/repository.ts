@@ -1,67 +1,54 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index.ts';
-import { readSetting } from '../settings/repository.ts';
-import { statusOn, type Period } from './rules.ts';
-import { addDays, dayOf, daysInclusive, eachDay, maxDay, minDay } from '../../lib/days.ts';
+import type { Period } from './rules.ts';
+import { addDays, eachDay, startOfDay } from '../../lib/days.ts';
+import { dayCountsFor, statusCounts } from './day-counts.ts';
 import type { DailyPatients, PatientStatistics, PhoneCoachings } from '../../../../contract/schemas/statistics.ts';
 
 /* The figures of Controlling for a period: patients by aftercare status, the daily count of patients in aftercare,
  * phone coachings per day, and what the per-patient table (rules.ts) is computed from. */
 
-/** Patients in scope: all, or those whose primary coach is coachId. */
-function patientsQuery(db: Db, coachId: string | undefined) {
-  let query = db.selectFrom('patients');
-  if (coachId) query = query.where('primaryCoachId' as 'id', '=', coachId);
-  return query;
-}
-
 export async function patientStatistics(db: Db, p: Period): Promise<PatientStatistics> {
-  const rows = await patientsQuery(db, p.coachId).select(['aftercareStart', 'aftercareEnd', 'lastDataAt']).execute();
-  const stats: PatientStatistics = {
+  const counts = await statusCounts(db, p);
+  const active = counts.total - counts.planned - counts.completed;
+  return {
     from: p.from,
     to: p.to,
-    total: 0,
-    planned: 0,
-    active: 0,
-    completed: 0,
-    startedInPeriod: 0,
-    endedInPeriod: 0,
-    activeWithoutDataFor7Days: 0,
+    total: counts.total,
+    planned: counts.planned,
+    active,
+    completed: counts.completed,
+    startedInPeriod: counts.startedInPeriod,
+    endedInPeriod: counts.endedInPeriod,
+    activeWithoutDataFor7Days: active - (await activeWithRecentData(db, p)),
   };
-  const staleBefore = addDays(p.to, -7);
-  for (const row of rows) {
-    const start = row.aftercareStart as string;
-    const end = row.aftercareEnd as string;
-    const status = statusOn(p.to, start, end);
-    stats.total++;
-    stats[status]++;
-    if (start >= p.from && start <= p.to) stats.startedInPeriod++;
-    if (end >= p.from && end <= p.to) stats.endedInPeriod++;
-    const last = row.lastDataAt as string | null;
-    if (status === 'active' && (!last || dayOf(last) < staleBefore)) stats.activeWithoutDataFor7Days++;
-  }
-  return stats;
+}
+
+/**
+ * Patients active on `to` whose last data is from the 7 days before it or later: the range of the lastDataAt index
+ * since then, so only patients that sent data recently are read.
+ */
+async function activeWithRecentData(db: Db, p: Period): Promise<number> {
+  let query = db
+    .selectFrom('patients')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('lastDataAt', '>=', startOfDay(addDays(p.to, -7)))
+    .where('aftercareStart', '<=', p.to)
+    .where('aftercareEnd', '>=', p.to);
+  if (p.coachId) query = query.where('primaryCoachId', '=', p.coachId);
+  return Number((await query.executeTakeFirst())?.count ?? 0);
 }
 
 export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<DailyPatients> {
-  const rows = await patientsQuery(db, p.coachId)
-    .select(['aftercareStart', 'aftercareEnd'])
-    .where('aftercareStart', '<=', p.to)
-    .where('aftercareEnd', '>=', p.from)
-    .execute();
-  const days = eachDay(p.from, p.to);
-  // Difference array: +1 on the first day in the period, -1 after the last.
-  const delta = new Array<number>(days.length + 1).fill(0);
-  for (const row of rows) {
-    const first = maxDay(row.aftercareStart as string, p.from);
-    const last = minDay(row.aftercareEnd as string, p.to);
-    delta[daysInclusive(p.from, first) - 1]++;
-    delta[daysInclusive(p.from, last)]--;
-  }
-  let running = 0;
-  return days.map((date, i) => {
-    running += delta[i];
-    return { date, count: running };
+  // In aftercare on day d: started on or before d, less those ended before d.
+  const counts = await dayCountsFor(db, p);
+  let started = counts.startedBefore;
+  let ended = counts.endedBefore;
+  return eachDay(p.from, p.to).map((date) => {
+    const today = counts.byDay.get(date);
+    started += today?.starts ?? 0;
+    const count = started - ended;
+    ended += today?.ends ?? 0;
+    return { date, count };
   });
 }
 
@@ -96,58 +83,4 @@ export async function phoneCoachings(db: Db, p: Period): Promise<PhoneCoachings>
     const row = byDay.get(date);
     return { date, count: Number(row?.count ?? 0), minutes: Number(row?.minutes ?? 0) };
   });
-}
-
-/** Per patient whose aftercare overlaps the period: who they are, their coach, and what happened in the period. */
-export async function detailRowsData(db: Db, p: Period) {
-  const patients = await patientsQuery(db, p.coachId)
-    .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId' as 'patients.id')
-    .select([
-      'patients.id',
-      'patients.patientCode',
-      'patients.firstName',
-      'patients.lastName',
-      'patients.primaryCoachId',
-      'patients.aftercareStart',
-      'patients.aftercareEnd',
-      'patients.lastDataAt',
-      'coaches.firstName as coachFirst',
-      'coaches.lastName as coachLast',
-    ])
-    .where('patients.aftercareStart', '<=', p.to)
-    .where('patients.aftercareEnd', '>=', p.from)
-    .execute();
-  const calls = await phoneCoachingQuery(db, p)
-    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('minutes').as('minutes')])
-    .groupBy('patientId')
-    .execute();
-  const evaluations = await db
-    .selectFrom('sync_records')
-    .select((eb) => ['patientId', eb.fn.countAll<number>().as('count')])
-    .where('collection', '=', 'day-evaluation')
-    .where('date', '>=', p.from)
-    .where('date', '<=', p.to)
-    .groupBy('patientId')
-    .execute();
-  return {
-    patients,
-    callsBy: new Map(calls.map((c) => [c.patientId, { count: Number(c.count ?? 0), minutes: Number(c.minutes ?? 0) }])),
-    evaluationsBy: new Map(evaluations.map((e) => [e.patientId, Number(e.count)])),
-  };
-}
-
-const PSEUDONYM_SETTING = 'statistics_pseudonym_key';
-/**
- * The instance's secret for statistics pseudonyms (random, made on first use, never answered by any call):
- * a pseudonym stays the same across periods and pages, and cannot be turned back into a patient id.
- */
-export async function pseudonymKey(db: Db): Promise<string> {
-  const stored = await readSetting<string | null>(db, PSEUDONYM_SETTING, null);
-  if (typeof stored === 'string' && stored) return stored;
-  await db
-    .insertInto('settings')
-    .values({ key: PSEUDONYM_SETTING, value: JSON.stringify(randomBytes(32).toString('hex')) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  return readSetting<string>(db, PSEUDONYM_SETTING, '');
 }

@@ -6,9 +6,11 @@ import { currentCoach, isAdmin, requireAuth, requireHealthManagerOrAdmin } from 
 import { badRequest } from '../../http/errors.ts';
 import { jsonQueryValue } from '../../http/filter.ts';
 import { issuesToDetails } from '../../http/validate.ts';
-import { accessiblePatientIds } from '../patients/access.ts';
-import { dailyPatientsInAftercare, detailRowsData, patientStatistics, phoneCoachings, pseudonymKey } from './repository.ts';
-import { detailRows, periodOf } from './rules.ts';
+import { overlappingCount } from './day-counts.ts';
+import { detailPatients, viewerOf } from './detail.ts';
+import { dailyPatientsInAftercare, patientStatistics, phoneCoachings } from './repository.ts';
+import { fillRowIds, pseudonymKey } from './row-ids.ts';
+import { detailOrder, detailRow, periodOf } from './rules.ts';
 import {
   DailyPatientsSchema,
   DetailStatisticsQuerySchema,
@@ -50,12 +52,17 @@ export function statisticsRoutes(ctx: Upstream): Router {
   router.get('/statistics/patient-detail-statistics', auth, guard, async (req, res) => {
     const q = readQuery(req, DetailStatisticsQuerySchema, [...names, 'limit', 'skip', 'order']);
     const p = periodOf(q, ctx.clock.now());
+    const order = detailOrder(q.order);
     const caller = currentCoach(req);
-    const data = await detailRowsData(ctx.db, p);
-    const visible = isAdmin(caller) ? null : new Set((await accessiblePatientIds(ctx.db, caller.id).execute()).map((r) => r.id));
-    const { rows, total } = detailRows(data, p, visible, await pseudonymKey(ctx.db), q);
+    await fillRowIds(ctx.db, () => pseudonymKey(ctx.db));
+    const total = await overlappingCount(ctx.db, p);
+    const patients = await detailPatients(ctx.db, p, await viewerOf(ctx.db, caller, isAdmin(caller)), order, q, total);
     res.set('X-Total-Count', String(total));
-    sendAnswer(res, PatientDetailStatisticsSchema, rows);
+    sendAnswer(
+      res,
+      PatientDetailStatisticsSchema,
+      patients.map((patient) => detailRow(patient, p)),
+    );
   });
   router.get('/statistics/daily-patients-in-aftercare', auth, guard, async (req, res) => {
     sendAnswer(res, DailyPatientsSchema, await dailyPatientsInAftercare(ctx.db, period(req)));

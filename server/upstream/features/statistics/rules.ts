@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { badRequest } from '../../http/errors.ts';
 import { addDays, dayOf, daysInclusive, maxDay, minDay } from '../../lib/days.ts';
-import { compareNames } from '../../lib/sort-key.ts';
 import type { AftercareStatus, PatientDetailStatisticsRow } from '../../../../contract/schemas/statistics.ts';
 import { PatientDetailStatisticsRowSchema } from '../../../../contract/schemas/statistics.ts';
-import type { detailRowsData } from './repository.ts';
+import type { DetailPatient, Direction } from './detail.ts';
 
 /** A period of days, optionally for one coach's patients. */
 export interface Period {
@@ -33,72 +31,36 @@ type Row = PatientDetailStatisticsRow;
 const ROW_FIELDS = Object.keys(PatientDetailStatisticsRowSchema.entries);
 
 /** The `order` of the detail table ("lastName ASC"): a field of its rows and a direction, else 400. */
-function detailOrder(order: string | undefined): { field: keyof Row; sign: 1 | -1 } {
+export function detailOrder(order: string | undefined): { field: keyof Row; direction: Direction } {
   const match = /^\s*([A-Za-z]+)(?:\s+(ASC|DESC))?\s*$/i.exec(order ?? 'lastName ASC');
   if (!match || !ROW_FIELDS.includes(match[1]))
     throw badRequest('Invalid order', [{ path: 'order', message: `Unknown field or direction: ${order}` }], 'INVALID_QUERY');
-  return { field: match[1] as keyof Row, sign: match[2]?.toUpperCase() === 'DESC' ? -1 : 1 };
+  return { field: match[1] as keyof Row, direction: match[2]?.toUpperCase() === 'DESC' ? 'desc' : 'asc' };
 }
 
 /**
- * Text in German phone-book order, as the lists sort names (lib/sort-key.ts); a name sorted by last name is then
- * sorted by first name ("Bauer, Matthias" before "Bauer, Nicole"), and the pseudonym decides the rest.
+ * A row of the detail table. Names, codes and ids open a patient: only rows of patients the caller may see carry
+ * them; the others are counted under their pseudonym (`rowId`), which no other call accepts.
  */
-function sortRows(rows: Row[], field: keyof Row, sign: 1 | -1): void {
-  const compare = (key: keyof Row, a: Row, b: Row) => {
-    const x = a[key];
-    const y = b[key];
-    if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return compareNames(String(x), String(y));
+export function detailRow(patient: DetailPatient, p: Period): Row {
+  const start = patient.aftercareStart;
+  const end = patient.aftercareEnd;
+  const shown = Number(patient.visible) === 1;
+  return {
+    rowId: patient.statisticsRowId,
+    patientId: shown ? patient.id : null,
+    patientCode: shown ? patient.patientCode : null,
+    firstName: shown ? patient.firstName : null,
+    lastName: shown ? patient.lastName : null,
+    primaryCoachId: patient.primaryCoachId ?? null,
+    primaryCoachName: patient.coachFirst ? `${patient.coachFirst} ${patient.coachLast}` : '',
+    aftercareStart: start,
+    aftercareEnd: end,
+    status: statusOn(p.to, start, end),
+    daysInAftercare: daysInclusive(maxDay(start, p.from), minDay(end, p.to)),
+    phoneCoachings: Number(patient.phoneCoachings),
+    phoneCoachingMinutes: Number(patient.phoneCoachingMinutes),
+    dayEvaluations: Number(patient.dayEvaluations),
+    lastDataAt: patient.lastDataAt ?? null,
   };
-  const then: (keyof Row)[] = field === 'lastName' ? ['firstName'] : field === 'firstName' ? ['lastName'] : [];
-  rows.sort((a, b) => {
-    for (const key of [field, ...then]) {
-      const c = compare(key, a, b);
-      if (c) return sign * c;
-    }
-    return a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0;
-  });
-}
-
-/**
- * One row per patient whose aftercare overlaps the period, sorted and paged; total = all rows. Names, codes and ids
- * open a patient: only rows of patients the caller may see (`visible`, null: all) carry them. The others are counted
- * under a pseudonym (an HMAC with the instance's `key`) that no other call accepts.
- */
-export function detailRows(
-  data: Awaited<ReturnType<typeof detailRowsData>>,
-  p: Period,
-  visible: Set<string> | null,
-  key: string,
-  page: { order?: string; limit?: number; skip?: number },
-): { rows: Row[]; total: number } {
-  const { field, sign } = detailOrder(page.order);
-  const rows: Row[] = data.patients.map((r) => {
-    const start = r.aftercareStart as string;
-    const end = r.aftercareEnd as string;
-    const call = data.callsBy.get(r.id);
-    const shown = visible === null || visible.has(r.id);
-    return {
-      rowId: `pseudo-${createHmac('sha256', key).update(r.id).digest('hex').slice(0, 16)}`,
-      patientId: shown ? r.id : null,
-      patientCode: shown ? (r.patientCode as string) : null,
-      firstName: shown ? (r.firstName as string) : null,
-      lastName: shown ? (r.lastName as string) : null,
-      primaryCoachId: (r.primaryCoachId as string | null) ?? null,
-      primaryCoachName: r.coachFirst ? `${r.coachFirst} ${r.coachLast}` : '',
-      aftercareStart: start,
-      aftercareEnd: end,
-      status: statusOn(p.to, start, end),
-      daysInAftercare: daysInclusive(maxDay(start, p.from), minDay(end, p.to)),
-      phoneCoachings: call?.count ?? 0,
-      phoneCoachingMinutes: call?.minutes ?? 0,
-      dayEvaluations: data.evaluationsBy.get(r.id) ?? 0,
-      lastDataAt: (r.lastDataAt as string | null) ?? null,
-    };
-  });
-  sortRows(rows, field, sign);
-  const skip = page.skip ?? 0;
-  return { rows: rows.slice(skip, page.limit === undefined ? undefined : skip + page.limit), total: rows.length };
 }

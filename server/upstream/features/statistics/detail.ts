@@ -1,0 +1,199 @@
+import { expressionBuilder, PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Database, Db } from '../../db/index.ts';
+import { accessiblePatientIds, patientAccessCondition } from '../patients/access.ts';
+import { keepCursor, takeCursor } from './cursors.ts';
+import type { Period } from './rules.ts';
+
+/*
+ * The detail table ordered and paged by the database. The order is the one the rows show, field by field as the
+ * API promises it: names and codes in German phone-book order (their stored keys), a value left out (null) before
+ * any other, a last name followed by the first name and the other way round, the row id deciding the rest, always
+ * ascending. Only the page's patients are then read, with their calls and day-evaluations in the period.
+ */
+
+export type Direction = 'asc' | 'desc';
+/**
+ * Whose names the rows carry: 'all' (an administrator), 'none' (a caller who may open no patient: every field that
+ * opens one is null, so the row id alone orders by it), or the patients a coach may open.
+ */
+export type Viewer = 'all' | 'none' | { coachId: string };
+
+interface OrderKey {
+  value: RawBuilder<unknown>;
+  nullable: boolean;
+}
+
+function phoneCoachingSubquery(p: Period, what: 'count' | 'minutes'): RawBuilder<number> {
+  const value = what === 'count' ? sql`count(*)` : sql`coalesce(sum(s.minutes), 0)`;
+  return sql<number>`(select ${value} from sync_records s where s."patientId" = patients.id and s.collection = 'event'
+    and s.type = 'phone-coaching' and s.done = 1 and s.date >= ${p.from} and s.date <= ${p.to})`;
+}
+
+function evaluationSubquery(p: Period): RawBuilder<number> {
+  return sql<number>`(select count(*) from sync_records s where s."patientId" = patients.id and s.collection = 'day-evaluation'
+    and s.date >= ${p.from} and s.date <= ${p.to})`;
+}
+
+/** The keys a field sorts by, before the row id. */
+function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean): OrderKey[] {
+  // Byte order, as the keys compare and as SQLite compares text, whatever collation a PostgreSQL database has.
+  const text = (column: string): RawBuilder<unknown> => (postgres ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`);
+  const eb = expressionBuilder<Database, 'patients'>();
+  // A field that opens a patient is null on the rows the caller may not open, and sorts as such.
+  const shown = (value: RawBuilder<unknown>): OrderKey[] => {
+    if (viewer === 'all') return [{ value, nullable: false }];
+    if (viewer === 'none') return [];
+    return [{ value: sql`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then ${value} end`, nullable: true }];
+  };
+  const first = shown(sql`patients."firstNameKey"`);
+  const last = shown(sql`patients."lastNameKey"`);
+  const days = postgres
+    ? sql`least(patients."aftercareEnd", ${p.to})::date - greatest(patients."aftercareStart", ${p.from})::date`
+    : sql`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
+  const keys: Record<string, OrderKey[]> = {
+    rowId: [],
+    patientId: shown(text('patients.id')),
+    patientCode: shown(sql`lower(${text('patients.patientCode')})`),
+    firstName: [...first, ...last],
+    lastName: [...last, ...first],
+    primaryCoachId: [{ value: text('patients.primaryCoachId'), nullable: true }],
+    primaryCoachName: [{ value: sql`coalesce(coaches."firstNameKey" || ' ' || coaches."lastNameKey", '')`, nullable: false }],
+    aftercareStart: [{ value: text('patients.aftercareStart'), nullable: false }],
+    aftercareEnd: [{ value: text('patients.aftercareEnd'), nullable: false }],
+    // active < completed < planned, as the words compare.
+    status: [{ value: sql`case when ${p.to} < patients."aftercareStart" then 2 when ${p.to} > patients."aftercareEnd" then 1 else 0 end`, nullable: false }],
+    daysInAftercare: [{ value: days, nullable: false }],
+    phoneCoachings: [{ value: phoneCoachingSubquery(p, 'count'), nullable: false }],
+    phoneCoachingMinutes: [{ value: phoneCoachingSubquery(p, 'minutes'), nullable: false }],
+    dayEvaluations: [{ value: evaluationSubquery(p), nullable: false }],
+    lastDataAt: [{ value: text('patients.lastDataAt'), nullable: true }],
+  };
+  return keys[field];
+}
+
+/** ORDER BY terms: each key in the asked direction (a null flag first where it can be null), then the row id ascending. */
+function orderTerms(keys: OrderKey[], direction: Direction): RawBuilder<unknown>[] {
+  const dir = sql.raw(direction);
+  const terms = keys.flatMap((key) =>
+    key.nullable ? [sql`case when ${key.value} is null then 0 else 1 end ${dir}`, sql`${key.value} ${dir}`] : [sql`${key.value} ${dir}`],
+  );
+  return [...terms, sql`patients."statisticsRowId" asc`];
+}
+
+export interface DetailPatient {
+  id: string;
+  patientCode: string;
+  firstName: string;
+  lastName: string;
+  primaryCoachId: string | null;
+  aftercareStart: string;
+  aftercareEnd: string;
+  lastDataAt: string | null;
+  statisticsRowId: string;
+  coachFirst: string | null;
+  coachLast: string | null;
+  visible: number;
+  /** Within the period. */
+  phoneCoachings: number;
+  phoneCoachingMinutes: number;
+  dayEvaluations: number;
+}
+
+type Order = { field: string; direction: Direction };
+
+/**
+ * The plain columns an order sorts by when they can also say where a page starts (all ascending, from an index):
+ * names for a caller who sees all, the row id alone where every sorted value is hidden. Null: OFFSET only.
+ */
+function keysetColumns(order: Order, viewer: Viewer): string[] | null {
+  const hidden = ['patientId', 'patientCode', 'firstName', 'lastName'].includes(order.field);
+  if (order.field === 'rowId' || (viewer === 'none' && hidden)) return ['statisticsRowId'];
+  if (viewer !== 'all' || order.direction !== 'asc') return null;
+  if (order.field === 'lastName') return ['lastNameKey', 'firstNameKey', 'statisticsRowId'];
+  if (order.field === 'firstName') return ['firstNameKey', 'lastNameKey', 'statisticsRowId'];
+  return null;
+}
+
+/**
+ * The row ids of one page, in order. Reads only the sort keys (from an index that holds the period columns too),
+ * and starts after the previous page's last row when a walk left a cursor for this skip.
+ */
+async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page: { limit?: number; skip?: number }, total: number): Promise<string[]> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const columns = keysetColumns(order, viewer);
+  const walk = (skip: number) => JSON.stringify([p.from, p.to, p.coachId ?? null, order, viewer, total, skip]);
+  const skip = page.skip ?? 0;
+  const after = columns && page.limit !== undefined && skip > 0 ? takeCursor(db, walk(skip)) : undefined;
+  let query = db
+    .selectFrom('patients')
+    .select(sql<string>`patients."statisticsRowId"`.as('rowId'))
+    .where('patients.aftercareStart', '<=', p.to)
+    .where('patients.aftercareEnd', '>=', p.from);
+  if (columns) query = query.select(columns.map((column, i) => sql`${sql.ref(`patients.${column}`)}`.as(`k${i}`)));
+  if (order.field === 'primaryCoachName') query = query.leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId') as typeof query;
+  if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
+  if (after && columns) {
+    const row = sql.join(columns.map((column) => sql.ref(`patients.${column}`)));
+    query = query.where(sql<boolean>`(${row}) > (${sql.join(after)})`);
+  }
+  for (const term of orderTerms(fieldKeys(order.field, p, viewer, postgres), order.direction)) query = query.orderBy(term);
+  // OFFSET without LIMIT: SQLite needs a LIMIT, -1 means none there; PostgreSQL takes ALL.
+  if (page.limit !== undefined || skip) query = query.limit(page.limit ?? (postgres ? (null as never) : -1));
+  if (skip && !after) query = query.offset(skip);
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  const last = rows.at(-1);
+  if (columns && last && page.limit !== undefined && rows.length === page.limit) {
+    const values = columns.map((_, i) => last[`k${i}`]);
+    if (values.every((value) => value !== null && value !== undefined)) keepCursor(db, walk(skip + rows.length), values);
+  }
+  return rows.map((row) => String(row.rowId));
+}
+
+/** One page of the patients whose aftercare overlaps the period, in the asked order; total: all such patients. */
+export async function detailPatients(
+  db: Db,
+  p: Period,
+  viewer: Viewer,
+  order: Order,
+  page: { limit?: number; skip?: number },
+  total: number,
+): Promise<DetailPatient[]> {
+  const ids = await pageRowIds(db, p, viewer, order, page, total);
+  if (ids.length === 0) return [];
+  const eb = expressionBuilder<Database, 'patients'>();
+  const visible =
+    typeof viewer === 'string'
+      ? sql<number>`${sql.lit(viewer === 'all' ? 1 : 0)}`
+      : sql<number>`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then 1 else 0 end`;
+  const rows = await db
+    .selectFrom('patients')
+    .leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId')
+    .select([
+      'patients.id',
+      'patients.patientCode',
+      'patients.firstName',
+      'patients.lastName',
+      'patients.primaryCoachId',
+      'patients.aftercareStart',
+      'patients.aftercareEnd',
+      'patients.lastDataAt',
+      'patients.statisticsRowId',
+      'coaches.firstName as coachFirst',
+      'coaches.lastName as coachLast',
+      visible.as('visible'),
+      phoneCoachingSubquery(p, 'count').as('phoneCoachings'),
+      phoneCoachingSubquery(p, 'minutes').as('phoneCoachingMinutes'),
+      evaluationSubquery(p).as('dayEvaluations'),
+    ])
+    .where('patients.statisticsRowId', 'in', ids)
+    .execute();
+  const byRowId = new Map(rows.map((row) => [row.statisticsRowId, row as DetailPatient]));
+  return ids.flatMap((id) => byRowId.get(id) ?? []);
+}
+
+/** Whose names a caller sees in the detail table. */
+export async function viewerOf(db: Db, coach: { id: string }, admin: boolean): Promise<Viewer> {
+  if (admin) return 'all';
+  const any = await accessiblePatientIds(db, coach.id).limit(1).execute();
+  return any.length > 0 ? { coachId: coach.id } : 'none';
+}

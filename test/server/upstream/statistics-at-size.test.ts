@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { jsonQuery, upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
+import { storageBefore } from '../../helpers/upstream-migrations.ts';
+import { migrate } from '../../../server/upstream/db/index.ts';
+import { migrations } from '../../../server/upstream/db/migrations/index.ts';
+import { addDays, daysInclusive } from '../../../server/upstream/lib/days.ts';
+
+/*
+ * The statistics read stored per-day counts and let the database order and page the detail table. These tests
+ * compare every answer with a count made here from the patients themselves, after inserts, changes of the
+ * interval or the coach, and deletions (run with DATABASE_URL for PostgreSQL).
+ */
+let u: Awaited<ReturnType<typeof upstreamWithRows>>;
+let admin: TestCoach;
+let health: TestCoach;
+const COACHES = ['k1', 'k2', 'k3'];
+const TODAY = '2026-06-15';
+
+interface Spell {
+  id: string;
+  lastName: string;
+  firstName: string;
+  aftercareStart: string;
+  aftercareEnd: string;
+  primaryCoachId: string | null;
+  lastDataAt: string | null;
+}
+const patients = new Map<string, Spell>();
+
+/** A small deterministic random source, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+beforeAll(async () => {
+  u = await upstreamWithRows({ now: `${TODAY}T10:00:00.000Z` });
+  admin = await u.coach('admin');
+  health = await u.coach('health');
+  for (const id of COACHES) await u.coach('coach', id);
+  const next = random(23);
+  // Few names, so many rows tie on the name and the row id has to decide.
+  const names = ['Bäcker', 'Becker', 'Zimmer', 'Özdemir', 'Oster'];
+  for (let i = 0; i < 60; i++) {
+    const start = addDays(TODAY, Math.floor(next() * 400) - 300);
+    const spell: Spell = {
+      id: `s${i}`,
+      lastName: names[Math.floor(next() * names.length)],
+      firstName: next() < 0.5 ? 'Anna' : 'Ben',
+      aftercareStart: start,
+      aftercareEnd: addDays(start, Math.floor(next() * 200)),
+      primaryCoachId: next() < 0.1 ? null : COACHES[Math.floor(next() * COACHES.length)],
+      lastDataAt: next() < 0.5 ? `${addDays(TODAY, -Math.floor(next() * 20))}T08:00:00.000Z` : null,
+    };
+    patients.set(spell.id, spell);
+    await u.patient(spell);
+  }
+});
+afterAll(() => u.close());
+
+const get = (path: string, who: TestCoach, query: Record<string, unknown>) =>
+  request(u.app).get(`/v2/statistics/${path}`).set('Authorization', who.auth).query(jsonQuery(query));
+
+/** The figures as the API defines them, counted from the patients kept here. */
+function expected(from: string, to: string, coachId?: string) {
+  const all = [...patients.values()].filter((p) => !coachId || p.primaryCoachId === coachId);
+  const active = all.filter((p) => p.aftercareStart <= to && to <= p.aftercareEnd);
+  const stale = addDays(to, -7);
+  return {
+    summary: {
+      from,
+      to,
+      total: all.length,
+      planned: all.filter((p) => to < p.aftercareStart).length,
+      active: active.length,
+      completed: all.filter((p) => to > p.aftercareEnd).length,
+      startedInPeriod: all.filter((p) => p.aftercareStart >= from && p.aftercareStart <= to).length,
+      endedInPeriod: all.filter((p) => p.aftercareEnd >= from && p.aftercareEnd <= to).length,
+      activeWithoutDataFor7Days: active.filter((p) => !p.lastDataAt || p.lastDataAt.slice(0, 10) < stale).length,
+    },
+    daily: Array.from({ length: daysInclusive(from, to) }, (_, i) => addDays(from, i)).map((date) => ({
+      date,
+      count: all.filter((p) => p.aftercareStart <= date && date <= p.aftercareEnd).length,
+    })),
+    rows: all.filter((p) => p.aftercareStart <= to && p.aftercareEnd >= from).length,
+  };
+}
+
+async function expectFiguresAsCounted() {
+  for (const [from, to] of [
+    ['2026-05-01', '2026-06-15'],
+    ['2025-09-01', '2026-02-28'],
+  ]) {
+    for (const coachId of [undefined, 'k1', 'k3']) {
+      const query = { from, to, ...(coachId ? { coachId } : {}) };
+      const want = expected(from, to, coachId);
+      expect((await get('patient-statistics', health, query)).body).toEqual(want.summary);
+      expect((await get('daily-patients-in-aftercare', health, query)).body).toEqual(want.daily);
+      const detail = await get('patient-detail-statistics', health, { ...query, limit: 1 });
+      expect(detail.headers['x-total-count']).toBe(String(want.rows));
+    }
+  }
+}
+
+describe('statistics from stored per-day counts', () => {
+  test('summary, daily series and row count match the patients, for all and for one coach', async () => {
+    await expectFiguresAsCounted();
+  });
+
+  test('stay right after patients are added, moved to another interval or coach, and deleted', async () => {
+    const change = async (id: string, values: Partial<Spell>) => {
+      await u.db.updateTable('patients').set(values).where('id', '=', id).execute();
+      patients.set(id, { ...(patients.get(id) as Spell), ...values });
+    };
+    await change('s1', { aftercareStart: '2026-05-20', aftercareEnd: '2026-07-01' });
+    await change('s2', { primaryCoachId: 'k1' });
+    await change('s3', { primaryCoachId: null, aftercareEnd: '2026-06-01' });
+    await change('s4', { lastName: 'Neu' });
+    for (const id of ['s5', 's6']) {
+      await u.db.deleteFrom('patients').where('id', '=', id).execute();
+      patients.delete(id);
+    }
+    const added: Spell = {
+      id: 'late',
+      lastName: 'Becker',
+      firstName: 'Anna',
+      aftercareStart: '2026-06-01',
+      aftercareEnd: '2026-09-01',
+      primaryCoachId: 'k3',
+      lastDataAt: null,
+    };
+    patients.set(added.id, added);
+    await u.patient(added);
+    await expectFiguresAsCounted();
+  });
+});
+
+describe('the detail table ordered and paged by the database', () => {
+  const period = { from: '2026-03-01', to: '2026-06-15' };
+  const all = async (who: TestCoach, order: string) =>
+    (await get('patient-detail-statistics', who, { ...period, order, limit: 1000 })).body as Record<string, string | number | null>[];
+
+  test('pages of any size put together give the whole table, each row once, for every order', async () => {
+    for (const order of ['lastName ASC', 'lastName DESC', 'firstName ASC', 'status DESC', 'phoneCoachings ASC', 'lastDataAt DESC']) {
+      const whole = (await all(admin, order)).map((r) => r.rowId);
+      const pieces: unknown[] = [];
+      for (let skip = 0; skip < whole.length; skip += 7) {
+        const page = await get('patient-detail-statistics', admin, { ...period, order, limit: 7, skip });
+        pieces.push(...page.body.map((r: { rowId: string }) => r.rowId));
+      }
+      expect(pieces).toEqual(whole);
+      expect(new Set(whole).size).toBe(whole.length);
+    }
+  });
+
+  test('a page asked after rows entered the period meanwhile is the page at that skip of the table as it is now', async () => {
+    const order = 'lastName ASC';
+    const first = await get('patient-detail-statistics', admin, { ...period, order, limit: 5 });
+    expect(first.body).toHaveLength(5);
+    await u.patient({ id: 'aaron', lastName: 'Aaron', aftercareStart: '2026-04-01', aftercareEnd: '2026-05-01', primaryCoachId: 'k1' });
+    patients.set('aaron', {
+      id: 'aaron',
+      lastName: 'Aaron',
+      firstName: 'Erika',
+      aftercareStart: '2026-04-01',
+      aftercareEnd: '2026-05-01',
+      primaryCoachId: 'k1',
+      lastDataAt: null,
+    });
+    const second = await get('patient-detail-statistics', admin, { ...period, order, limit: 5, skip: 5 });
+    const whole = await all(admin, order);
+    expect(second.body.map((r: { rowId: string }) => r.rowId)).toEqual(whole.slice(5, 10).map((r) => r.rowId));
+    expect(second.body[0].rowId).toBe(first.body[4].rowId);
+  });
+
+  test('rows equal in the sorted fields follow their row id ascending, in both directions', async () => {
+    for (const direction of ['ASC', 'DESC']) {
+      const rows = await all(admin, `lastName ${direction}`);
+      const sign = direction === 'ASC' ? 1 : -1;
+      for (let i = 1; i < rows.length; i++) {
+        const [a, b] = [rows[i - 1], rows[i]];
+        const names = [String(a.lastName), String(b.lastName)].map((n) => n.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase());
+        const firsts = [String(a.firstName), String(b.firstName)];
+        const byName = names[0] === names[1] ? (firsts[0] === firsts[1] ? 0 : firsts[0] < firsts[1] ? -1 : 1) : names[0] < names[1] ? -1 : 1;
+        expect(sign * byName).toBeLessThanOrEqual(0);
+        if (byName === 0) expect(String(a.rowId) < String(b.rowId)).toBe(true);
+      }
+    }
+  });
+
+  test('for a caller who may open some patients, the rows without a name come first by row id, then the named ones by name', async () => {
+    await u.db
+      .insertInto('patient_coaches')
+      .values([
+        { patientId: 's10', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' },
+        { patientId: 's11', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' },
+      ])
+      .execute();
+    try {
+      const rows = await all(health, 'lastName ASC');
+      const hidden = rows.filter((r) => r.lastName === null);
+      const named = rows.filter((r) => r.lastName !== null);
+      expect(named.length).toBeGreaterThan(0);
+      expect(rows).toEqual([...hidden, ...named]);
+      expect(hidden.map((r) => r.rowId)).toEqual(hidden.map((r) => String(r.rowId)).sort());
+      const admins = (await all(admin, 'lastName ASC')).filter((r) => named.some((n) => n.rowId === r.rowId));
+      expect(named).toEqual(admins);
+      const descending = await all(health, 'lastName DESC');
+      expect(descending.map((r) => r.rowId)).toEqual([...named.reverse(), ...hidden].map((r) => r.rowId));
+    } finally {
+      await u.db.deleteFrom('patient_coaches').where('coachId', '=', health.id).execute();
+    }
+  });
+
+  test('a patient added after earlier calls gets a row id that stays the same for every caller', async () => {
+    await u.patient({ id: 'newcomer', lastName: 'Aal', aftercareStart: '2026-04-01', aftercareEnd: '2026-08-01', primaryCoachId: 'k2' });
+    patients.set('newcomer', {
+      id: 'newcomer',
+      lastName: 'Aal',
+      firstName: 'Erika',
+      aftercareStart: '2026-04-01',
+      aftercareEnd: '2026-08-01',
+      primaryCoachId: 'k2',
+      lastDataAt: null,
+    });
+    const named = (await all(admin, 'lastName ASC'))[0];
+    expect(named).toMatchObject({ patientId: 'newcomer', lastName: 'Aal' });
+    expect(named.rowId).toMatch(/^pseudo-[0-9a-f]{16}$/);
+    const hidden = await all(health, 'daysInAftercare DESC');
+    expect(hidden.filter((r) => r.rowId === named.rowId)).toHaveLength(1);
+  });
+});
+
+test('the counts migration counts the patients there were before it, and its down step removes what it added', async () => {
+  const { db, schema, close } = await storageBefore('120-statistics-at-size');
+  try {
+    const at = '2026-11-22T09:00:00.000Z';
+    await db.insertInto('coaches').values({ id: 'c1', email: 'c1@example.org', firstName: 'C', lastName: 'One', createdAt: at, updatedAt: at }).execute();
+    const patient = (id: string, start: string, end: string, coach: string | null) => ({
+      id,
+      patientCode: `PC-${id}`,
+      firstName: 'A',
+      lastName: 'B',
+      birthDate: '1970-01-01',
+      gender: 'female',
+      clinic: 'K',
+      aftercareStart: start,
+      aftercareEnd: end,
+      primaryCoachId: coach,
+      diagnosisIds: '[]',
+      appointments: '[]',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await db
+      .insertInto('patients')
+      .values([patient('a', '2026-01-01', '2026-03-01', 'c1'), patient('b', '2026-01-01', '2026-02-01', null)])
+      .execute();
+    await migrate(db, schema);
+    const counts = await db.selectFrom('aftercare_day_counts').select(['scope', 'day', 'starts', 'ends']).orderBy('scope').orderBy('day').execute();
+    expect(counts.map((c) => ({ ...c, starts: Number(c.starts), ends: Number(c.ends) }))).toEqual([
+      { scope: '*', day: '2026-01-01', starts: 2, ends: 0 },
+      { scope: '*', day: '2026-02-01', starts: 0, ends: 1 },
+      { scope: '*', day: '2026-03-01', starts: 0, ends: 1 },
+      { scope: 'coach:c1', day: '2026-01-01', starts: 1, ends: 0 },
+      { scope: 'coach:c1', day: '2026-03-01', starts: 0, ends: 1 },
+    ]);
+    await migrations['120-statistics-at-size'].down?.(db);
+    await expect(db.selectFrom('aftercare_day_counts').selectAll().execute()).rejects.toThrow();
+    // Without the triggers a patient can be written as before.
+    await db
+      .insertInto('patients')
+      .values(patient('c', '2026-01-01', '2026-02-01', 'c1'))
+      .execute();
+    await db.deleteFrom('patients').where('id', '=', 'a').execute();
+    expect((await db.selectFrom('patients').select('id').orderBy('id').execute()).map((p) => p.id)).toEqual(['b', 'c']);
+  } finally {
+    await close();
+  }
+});
