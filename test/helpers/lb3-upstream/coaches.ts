@@ -54,7 +54,8 @@ export function defineCoachCalls(lb: Lb3): void {
     if (caller?.isAdmin || caller?.isSuperAdmin) return;
     const stored = await Coach.findById(ctx.instance?.id ?? ctx.args.id);
     const data = ctx.args.data ?? {};
-    if (FLAGS.some((flag) => flag in data && Boolean(data[flag]) !== Boolean(stored?.[flag]))) throw httpError(403, 'Only an administrator changes these flags');
+    if (FLAGS.some((flag) => flag in data && Boolean(data[flag]) !== Boolean(stored?.[flag])))
+      throw httpError(403, 'Only an administrator changes these flags');
   };
   Coach.beforeRemote('prototype.patchAttributes', guardFlags);
   Coach.beforeRemote('replaceById', guardFlags);
