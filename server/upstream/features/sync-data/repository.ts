@@ -110,13 +110,17 @@ export async function refreshSyncState(db: Db, patientId: string, appDataAt: str
   });
 }
 
-/** Demo data: records made elsewhere, stored in bulk with the sync state they leave (and each patient's lastDataAt). */
-export async function insertRecords(db: Db, records: SyncRecordTable[], states: SyncState[]): Promise<void> {
+/**
+ * Demo data: records made elsewhere, stored in bulk with the sync state they leave (and each patient's lastDataAt,
+ * unless the caller inserted the patients with it already: one update per patient is what makes a large seed slow).
+ */
+export async function insertRecords(db: Db, records: SyncRecordTable[], states: SyncState[], options: { patientsHaveLastData?: boolean } = {}): Promise<void> {
   await insertChunked(db, 'sync_records', records);
   await insertChunked(
     db,
     'synced_patients',
     states.map((s) => ({ id: s.patientId, ...s })),
   );
+  if (options.patientsHaveLastData) return;
   for (const state of states) await db.updateTable('patients').set({ lastDataAt: state.lastSyncAt }).where('id', '=', state.patientId).execute();
 }

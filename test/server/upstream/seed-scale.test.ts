@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
+import { createUpstreamApp } from '../../../server/upstream/app.ts';
+import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
+import { prepareData } from '../../../server/upstream/seed/index.ts';
+import { seedScale, TEAM_SIZE, type ScaleSeedResult } from '../../../server/upstream/seed/scale.ts';
+import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
+
+const now = new Date('2026-11-20T10:00:00.000Z');
+const DEMO_PATIENTS = 60;
+const N = 1500;
+
+describe('the scale seed', () => {
+  let storage: Storage;
+  let result: ScaleSeedResult;
+
+  beforeAll(async () => {
+    storage = await openStorage({ dataDir: ':memory:' });
+    await prepareData(storage.db, { demoData: true, now });
+    result = await seedScale(storage.db, { patients: N, now });
+  }, 120_000);
+  afterAll(() => storage.close());
+
+  test('adds N patients to the demo instance, with a coach for every 250 of them and notes and app data', async () => {
+    const count = async (table: 'patients' | 'comments' | 'synced_patients' | 'sync_records') =>
+      Number(
+        (
+          await storage.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('patients')).toBe(DEMO_PATIENTS + N);
+    expect(result.coaches).toBe(6);
+    const generated = await storage.db.selectFrom('comments').select('id').where('id', 'like', 'scale-%').execute();
+    expect(generated.length).toBe(result.comments);
+    expect(result.comments).toBeGreaterThan(N);
+    expect(result.syncedPatients / N).toBeGreaterThan(0.5);
+    expect(await count('sync_records')).toBeGreaterThan(result.syncRecords);
+    const withData = await storage.db.selectFrom('patients').select('id').where('id', 'like', 'scale-%').where('lastDataAt', 'is not', null).execute();
+    expect(withData.length).toBe(result.syncedPatients);
+  });
+
+  test('care teams: most patients have a primary coach, a third have colleagues of the same team, never the primary twice', async () => {
+    const patients = await storage.db.selectFrom('patients').select(['id', 'primaryCoachId']).where('id', 'like', 'scale-%').execute();
+    const primary = new Map(patients.map((p) => [p.id, p.primaryCoachId as string | null]));
+    expect(patients.filter((p) => p.primaryCoachId).length / N).toBeGreaterThan(0.9);
+    const links = await storage.db.selectFrom('patient_coaches').select(['patientId', 'coachId']).where('patientId', 'like', 'scale-%').execute();
+    expect(links.length).toBe(result.careTeamLinks);
+    expect(links.length / N).toBeGreaterThan(0.25);
+    const team = (coachId: string) => Math.floor((Number(coachId.slice('scale-coach-'.length)) - 1) / TEAM_SIZE);
+    for (const link of links) {
+      const own = primary.get(link.patientId) as string;
+      expect(link.coachId).not.toBe(own);
+      expect(team(link.coachId)).toBe(team(own));
+    }
+    const coaches = new Set(patients.map((p) => p.primaryCoachId).filter(Boolean));
+    expect(coaches.size).toBe(6);
+  });
+
+  test('a generated coach sees the patients of their care teams through the API', async () => {
+    const app = createUpstreamApp({ db: storage.db, dataDir: ':memory:' });
+    const coachId = 'scale-coach-0001';
+    const token = `Bearer ${(await issueToken(app.upstream, coachId, 'access', 3600)).token}`;
+    const own = await storage.db
+      .selectFrom('patients')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('primaryCoachId', '=', coachId), eb('id', 'in', eb.selectFrom('patient_coaches').select('patientId').where('coachId', '=', coachId))]),
+      )
+      .execute();
+    const answer = await request(app)
+      .get('/v2/patients')
+      .query({ filter: JSON.stringify({ limit: 1000 }) })
+      .set('authorization', token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(own.length);
+    expect(own.length).toBeGreaterThan(200);
+  });
+});
+
+test('npm run seed -- --patients N seeds the DATA_DIR folder with the demo instance and N patients', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'seed-scale-'));
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'seed', '--', '--patients', '40'], { env });
+    expect(stdout).toContain('"patients":40');
+    const storage = await openStorage({ dataDir, databaseUrl: '' });
+    try {
+      const patients = await storage.db.selectFrom('patients').select('id').execute();
+      expect(patients.length).toBe(DEMO_PATIENTS + 40);
+    } finally {
+      await storage.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
