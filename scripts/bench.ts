@@ -21,6 +21,7 @@ import {
 import { benchPatientList, seedPatients } from './bench-patients.ts';
 import { broken, FIRST_SCREEN_BUDGET, kb, ms, printTable, REQUEST_BUDGET, row, within } from './bench-report.ts';
 import { gatewayCost, lighthouseScores, staticAssets } from './bench-server.ts';
+import { benchFairness } from './bench-fairness.ts';
 
 /** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -181,6 +182,7 @@ async function main() {
     if (wanted('lighthouse')) await step('Lighthouse', () => lighthouseScores(gateway.baseUrl));
     if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream.url, gateway.baseUrl, token));
+    if (wanted('fairness')) await step('Fairness', () => benchFairness({ databaseUrl: process.env.FAIRNESS_DATABASE_URL }));
     if (wanted('patients'))
       await step('Patient list', async () => {
         await seedPatients(upstream.url, token, 5_000);

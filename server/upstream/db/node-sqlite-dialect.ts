@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { SQLInputValue } from 'node:sqlite';
 import {
   type CompiledQuery,
@@ -80,8 +81,9 @@ class NodeSqliteDriver implements Driver {
     this.#timeoutMs = timeoutMs;
     if (this.#file === ':memory:' || readers < 1 || this.#readers) return;
     this.#readers = new ReaderPool(this.#file, readers);
-    // One coach may keep all readers but one busy; the last is left for everyone else.
-    this.#gate = new FairGate(readers - 1, () => this.#timeoutMs || 30_000);
+    // One coach may keep all readers but one busy, and no more cores than all but one: a reader runs a statement
+    // at full speed on one core, so more of them would leave nothing for everyone else's short reads.
+    this.#gate = new FairGate(Math.min(readers - 1, availableParallelism() - 1), () => this.#timeoutMs || 30_000);
   }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {

@@ -50,21 +50,20 @@ class FlagParameterConnection implements DatabaseConnection {
     const scope = currentScope();
     throwIfCancelled(scope);
     const mapped = { ...query, parameters: query.parameters.map(toParameter) };
-    if (!scope) return this.#inner.executeQuery<R>(mapped);
-    const pid = await this.#backendPid();
+    const pid = scope ? await this.#backendPid() : undefined;
     let running = true;
     const cancel = () => {
       if (running) this.#pool.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
     };
-    scope.signal.addEventListener('abort', cancel, { once: true });
+    scope?.signal.addEventListener('abort', cancel, { once: true });
     try {
       return await this.#inner.executeQuery<R>(mapped);
     } catch (error) {
       if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
-      throw scope.signal.aborted ? requestCancelled() : queryTimedOut(this.timeoutMs);
+      throw scope?.signal.aborted ? requestCancelled() : queryTimedOut(this.timeoutMs);
     } finally {
       running = false;
-      scope.signal.removeEventListener('abort', cancel);
+      scope?.signal.removeEventListener('abort', cancel);
     }
   }
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
