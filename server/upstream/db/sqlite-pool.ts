@@ -180,6 +180,7 @@ export class ReaderPool {
   readonly #threads: SqliteThread[];
   readonly #queue: Queued[] = [];
   readonly #file: string;
+  #closed = false;
 
   constructor(file: string, size: number) {
     this.#file = file;
@@ -212,7 +213,10 @@ export class ReaderPool {
   }
 
   #dispatch(): void {
+    if (this.#closed) return;
     for (let i = 0; i < this.#threads.length && this.#queue.length > 0; i++) {
+      // A process that died (killed from outside, out of memory) is replaced; its reads have failed already.
+      if (this.#threads[i].ended) this.#threads[i] = this.#start();
       const thread = this.#threads[i];
       if (thread.busy) continue;
       const job = this.#queue.shift()!;
@@ -232,6 +236,7 @@ export class ReaderPool {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(new Error('The database is closed'));
     await Promise.all(this.#threads.map((thread) => thread.close()));
   }
