@@ -32,10 +32,27 @@ export function worstCaseFilter(): string {
     const letters = i.toString(36).padStart(3, 'a');
     return { [i % 2 ? 'lastName' : 'firstName']: { like: `%${letters[0]}%${letters[1]}%${letters[2]}%e%n%r%` } };
   };
-  const group = (list: unknown[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => ({ or: list.slice(i * size, i * size + size) }));
+  const group = (list: unknown[], size: number) =>
+    Array.from({ length: Math.ceil(list.length / size) }, (_, i) => ({ or: list.slice(i * size, i * size + size) }));
   // Only % is encoded by hand: the JSON as a script would send it; fetch encodes the quotes.
   const encoded = (leaves: number) =>
-    new URL(`http://x/?filter=${JSON.stringify({ where: { or: group(group(group(Array.from({ length: leaves }, (_, i) => leaf(i)), 4), 4), 4) }, limit: 50 }).replace(/%/g, '%25')}`).search.slice(8);
+    new URL(
+      `http://x/?filter=${JSON.stringify({
+        where: {
+          or: group(
+            group(
+              group(
+                Array.from({ length: leaves }, (_, i) => leaf(i)),
+                4,
+              ),
+              4,
+            ),
+            4,
+          ),
+        },
+        limit: 50,
+      }).replace(/%/g, '%25')}`,
+    ).search.slice(8);
   let leaves = 256;
   while (encoded(leaves).length > 15_000) leaves -= 8;
   return encoded(leaves);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { FairGate } from './fair-gate.ts';
@@ -79,7 +80,7 @@ class FlagParameterConnection implements DatabaseConnection {
 
 /**
  * Kysely's pg driver with the connection above; the wrapper is kept per connection so Kysely sees one object.
- * One coach's requests hold at most all connections but two (fair-gate.ts), and every query after the
+ * One coach's requests hold at most all connections but two, and all cores but one (fair-gate.ts), and every query after the
  * migrations has the time limit of limitQueries().
  */
 class FlagParameterDriver implements Driver {
@@ -93,7 +94,9 @@ class FlagParameterDriver implements Driver {
   constructor(inner: Driver, pool: pg.Pool, poolSize: number) {
     this.#inner = inner;
     this.#pool = pool;
-    this.#gate = new FairGate(poolSize - 2, () => this.timeoutMs || 30_000);
+    // Each connection's query runs on a core of its own: one coach gets no more cores than all but one (a database
+    // on another host with more cores would allow more; one host for both is the common installation).
+    this.#gate = new FairGate(Math.min(poolSize - 2, availableParallelism() - 1), () => this.timeoutMs || 30_000);
   }
   init() {
     return this.#inner.init();
