@@ -13,6 +13,7 @@ import * as budget from './budgets.ts';
 import { gatewayCost } from './bench-gateway.ts';
 import { benchScaleLists } from './bench-scale-lists.ts';
 import { lighthouseScores, staticAssets } from './bench-server.ts';
+import { benchFairness } from './bench-fairness.ts';
 
 /** `npm run bench -- --runs=5 --only=journeys,static`: repetitions of the timed journeys, and which parts to run. */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -176,6 +177,7 @@ async function main() {
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream, dataDir, token));
     if (wanted('scale-lists')) await step('Scale lists', async () => void ((await benchScaleLists()) || broken.push('scale-lists: see its table')));
     if (wanted('scale-stats')) await step('Statistics at size', async () => (await import('./bench-scale-stats.ts')).benchScaleStats());
+import { benchFairness } from './bench-fairness.ts';
     if (wanted('patients'))
       await step('Patient list', async () => {
         await seedPatients(upstream.url, token, 5_000);

@@ -1,3 +1,4 @@
+import { requestScope } from './http/request-scope.ts';
 import path from 'node:path';
 import os from 'node:os';
 import express, { type Express } from 'express';
@@ -46,7 +47,7 @@ export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
 /**
  * The built-in /v2 upstream as a value: main.ts listens, tests hand it to supertest. Middleware in
- * order: request log, JSON body (1 MB, UTF-8), odd-text guard, every router of routes.ts, 404, the one error handler.
+ * order: request log, request scope (cancelled when the client goes), JSON body (1 MB, UTF-8), odd-text guard, every router of routes.ts, 404, the one error handler.
  */
 export function createUpstreamApp(options: UpstreamOptions): Express & { upstream: Upstream } {
   const logger = options.logger ?? createLogger({ service: 'upstream', level: 'silent' });
@@ -74,6 +75,7 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   if (options.logRequests ?? true) app.use(requestLogger(logger));
+  app.use(requestScope);
   app.use(express.json({ limit: '1mb', type: () => true, verify: verifyUtf8 }));
   // NUL characters, lone surrogates and bytes that are not UTF-8: 400 before any route can store them.
   app.use(refuseOddText);

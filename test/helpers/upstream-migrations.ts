@@ -1,4 +1,3 @@
-import { DatabaseSync } from 'node:sqlite';
 import { Kysely, Migrator } from 'kysely';
 import { migrations } from '../../server/upstream/db/migrations/index.ts';
 import { NodeSqliteDialect } from '../../server/upstream/db/node-sqlite-dialect.ts';
@@ -16,12 +15,12 @@ export async function storageBefore(name: string): Promise<{ db: Kysely<any>; sc
   let schema: string | undefined;
   let close: () => Promise<void>;
   if (url) {
-    const pg = await openPostgres<any>({ url, schema: 'fresh' });
+    const pg = await openPostgres<any>({ url, schema: 'fresh', poolSize: 10 });
     db = pg.db;
     schema = pg.schema;
     close = pg.close;
   } else {
-    db = new Kysely<any>({ dialect: new NodeSqliteDialect(new DatabaseSync(':memory:')) });
+    db = new Kysely<any>({ dialect: new NodeSqliteDialect({ file: ':memory:' }) });
     close = () => db.destroy();
   }
   const migrator = new Migrator({

@@ -1,7 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import type pg from 'pg';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { Kysely, Migrator } from 'kysely';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { SortKeyPlugin } from './sort-key-plugin.ts';
@@ -23,7 +22,15 @@ export interface StorageOptions {
    */
   databaseUrl?: string;
   postgresSchema?: 'url';
+  /** Time limit of one query after the migrations (default 15 s); past it the request answers 503 QUERY_TIMEOUT. */
+  queryTimeoutMs?: number;
+  /** SQLite: read-only connections, each on a thread of its own (default 3). PostgreSQL: the pool size (default 10). */
+  connections?: number;
 }
+
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+export const DEFAULT_SQLITE_READERS = 3;
+export const DEFAULT_POSTGRES_POOL = 10;
 
 export interface Storage {
   db: Db;
@@ -43,13 +50,20 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (databaseUrl) {
     const schema = options.postgresSchema ?? (options.dataDir === ':memory:' ? 'fresh' : { name: schemaForDataDir(options.dataDir) });
-    const { db, schema: schemaName, pool, close } = await openPostgres<Database>({ url: databaseUrl, schema });
+    const {
+      db,
+      schema: schemaName,
+      pool,
+      close,
+      limitQueries,
+    } = await openPostgres<Database>({ url: databaseUrl, schema, poolSize: options.connections ?? DEFAULT_POSTGRES_POOL });
     try {
       await migrate(db, schemaName);
     } catch (error) {
       await close();
       throw error;
     }
+    limitQueries(options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS);
     return { db: withSortKeys(db), dialect: 'postgres', pool, close };
   }
   const memory = options.dataDir === ':memory:';
@@ -59,20 +73,19 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     file = path.join(options.dataDir, 'upstream.sqlite');
     privateFile(file);
   }
-  const database = new DatabaseSync(file);
-  // WAL lets readers continue while a write commits; NORMAL sync is safe with WAL and much faster.
-  if (!memory) database.exec('PRAGMA journal_mode = WAL');
-  database.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
-  // SQLite creates -wal and -shm with the database file's mode; a folder copied in from elsewhere may hold
-  // older ones, so they are made private too.
-  if (!memory) for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database) });
+  const dialect = new NodeSqliteDialect({ file });
+  const db = new Kysely<Database>({ dialect });
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
+  // SQLite creates -wal and -shm with the database file's mode; a folder copied in from elsewhere may hold
+  // older ones, so they are made private too (after the migrations: the writer's thread has opened the file).
+  if (!memory) for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+  // Started after the migrations, so readers never see a schema half-way.
+  dialect.startReaders(options.connections ?? DEFAULT_SQLITE_READERS, options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS);
   return { db: withSortKeys(db), dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,3 +1,4 @@
+import { currentScope } from '../db/request-scope.ts';
 import type { Request, RequestHandler } from 'express';
 import type { Upstream } from '../context.ts';
 import type { CoachTable } from '../db/types.ts';
@@ -97,7 +98,11 @@ export function requireAuth(ctx: Upstream, kind: 'access' | 'reset' = 'access'):
     if (kind === 'access') await continueSession(ctx, tokenHash, row);
     else if (Date.parse(row.tokenExpiresAt) <= ctx.clock.now().getTime()) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
     if (row.isUserLocked === 1) throw unauthorized('This account is locked', 'ACCOUNT_LOCKED');
-    sessions.set(req, toSessionCoach(row, tokenHash));
+    const coach = toSessionCoach(row, tokenHash);
+    sessions.set(req, coach);
+    // From here on the request's queries count against this coach's share of the database (db/fair-gate.ts).
+    const scope = currentScope();
+    if (scope) scope.key = coach.id;
     next();
   };
 }

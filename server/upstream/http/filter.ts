@@ -79,13 +79,44 @@ function fail(path: string, message: string): never {
 /** PostgreSQL's `integer`: every number column is one, and a value outside it is a failed query, not a match. */
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
-/** Nesting of and/or: deeper filters are no real query, and SQLite refuses expressions past depth 1000. */
-const MAX_DEPTH = 8;
-/**
- * Values of one inq/nin/between: a longer list is no hand-made filter, and each value is a bound parameter (SQLite
- * allows 32766 per statement, PostgreSQL 65535), so a few such lists stay far below either limit.
+/*
+ * What one filter may cost, so that no caller can make a query that runs for minutes. The client's own worst case
+ * sets the floor: a name search is an `and` of words, each an `or` of up to ~13 spellings × 3 casings per field
+ * as `like` (client/components/patient-search/search-where.ts). With the search box's 100 characters that is
+ * nesting 2, about 1,200 conditions and patterns of up to 202 characters with 2 wildcards. Each limit leaves a
+ * margin above that; a filter over any of them is a 400 naming the limit (FILTER_TOO_COSTLY).
  */
-const MAX_LIST_VALUES = 1000;
+export const FILTER_LIMITS = {
+  /** Nesting of and/or (the search uses 2; SQLite refuses expressions past depth 1000 anyway). */
+  depth: 4,
+  /** Conditions in the whole filter, each operator of a field one. */
+  conditions: 2000,
+  /** Characters of one like/nlike pattern. */
+  patternLength: 300,
+  /** `%` and `_` in one pattern: many wildcards make a like backtrack; the search sends 2. */
+  patternWildcards: 8,
+  /**
+   * Values of one inq/nin: a longer list is no hand-made filter, and each value is a bound parameter (SQLite
+   * allows 32766 per statement, PostgreSQL 65535), so a few such lists stay far below either limit.
+   */
+  listValues: 1000,
+} as const;
+
+function tooCostly(path: string, limit: keyof typeof FILTER_LIMITS, message: string): never {
+  throw badRequest(`The filter is over its limit ${limit} (${FILTER_LIMITS[limit]})`, [{ path, message }], 'FILTER_TOO_COSTLY');
+}
+
+/** Counts the conditions of one filter as they are checked. */
+interface Budget {
+  conditions: number;
+}
+
+function checkPattern(value: string, path: string): string {
+  if (value.length > FILTER_LIMITS.patternLength) tooCostly(path, 'patternLength', `At most ${FILTER_LIMITS.patternLength} characters`);
+  const wildcards = value.match(/[%_]/g)?.length ?? 0;
+  if (wildcards > FILTER_LIMITS.patternWildcards) tooCostly(path, 'patternWildcards', `At most ${FILTER_LIMITS.patternWildcards} wildcards (% or _)`);
+  return value;
+}
 
 function checkValue(kind: FieldKind, value: unknown, path: string): unknown {
   if (value === null) return null;
@@ -116,15 +147,15 @@ function checkValue(kind: FieldKind, value: unknown, path: string): unknown {
  * be the map's own properties: "constructor", "__proto__" or "toString" are unknown fields, not inherited
  * members of a plain object.
  */
-function checkWhere(where: unknown, fields: FieldMap, path: string, depth = 0): Record<string, unknown> {
+function checkWhere(where: unknown, fields: FieldMap, path: string, budget: Budget = { conditions: 0 }, depth = 0): Record<string, unknown> {
   if (where === null || typeof where !== 'object' || Array.isArray(where)) fail(path, 'Expected an object');
-  if (depth > MAX_DEPTH) fail(path, `Conditions may be nested at most ${MAX_DEPTH} deep`);
+  if (depth > FILTER_LIMITS.depth) tooCostly(path, 'depth', `Conditions may be nested at most ${FILTER_LIMITS.depth} deep`);
   const checked: Record<string, unknown> = {};
   for (const [key, condition] of Object.entries(where)) {
     const at = `${path}.${key}`;
     if (key === 'and' || key === 'or') {
       if (!Array.isArray(condition)) fail(at, 'Expected an array of conditions');
-      checked[key] = condition.map((sub, i) => checkWhere(sub, fields, `${at}.${i}`, depth + 1));
+      checked[key] = condition.map((sub, i) => checkWhere(sub, fields, `${at}.${i}`, budget, depth + 1));
       continue;
     }
     if (!Object.hasOwn(fields, key)) fail(at, 'Unknown field');
@@ -135,25 +166,32 @@ function checkWhere(where: unknown, fields: FieldMap, path: string, depth = 0): 
       const ops: Record<string, unknown> = {};
       for (const [op, value] of entries) {
         if (!OPERATORS.has(op)) fail(`${at}.${op}`, 'Unknown operator');
+        countCondition(budget, `${at}.${op}`);
         if (op === 'inq' || op === 'nin' || op === 'between') {
           if (!Array.isArray(value) || (op === 'between' && value.length !== 2))
             fail(`${at}.${op}`, op === 'between' ? 'Expected [from, to]' : 'Expected an array');
-          if (value.length > MAX_LIST_VALUES) fail(`${at}.${op}`, `At most ${MAX_LIST_VALUES} values`);
+          if (value.length > FILTER_LIMITS.listValues) tooCostly(`${at}.${op}`, 'listValues', `At most ${FILTER_LIMITS.listValues} values`);
           ops[op] = value.map((item, i) => checkValue(kind, item, `${at}.${op}.${i}`));
         } else if (op === 'like' || op === 'nlike') {
           // Patterns compare text: number and boolean columns are no text in PostgreSQL (lower() of an integer fails).
           if (typeof value !== 'string' || (kind !== 'string' && kind !== 'date')) fail(`${at}.${op}`, 'Expected a text pattern on a text field');
-          ops[op] = value;
+          ops[op] = checkPattern(value, `${at}.${op}`);
         } else {
           ops[op] = checkValue(kind, value, `${at}.${op}`);
         }
       }
       checked[key] = ops;
     } else {
+      countCondition(budget, at);
       checked[key] = checkValue(kind, condition, at);
     }
   }
   return checked;
+}
+
+function countCondition(budget: Budget, path: string): void {
+  budget.conditions++;
+  if (budget.conditions > FILTER_LIMITS.conditions) tooCostly(path, 'conditions', `At most ${FILTER_LIMITS.conditions} conditions in one filter`);
 }
 
 /** Stored form of a filter value: booleans are 0/1 in every dialect. */

@@ -8,6 +8,7 @@ import { param } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { newId } from '../lib/secrets.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../lib/versions.ts';
+import { inTurn } from '../lib/record-lock.ts';
 import { checkColumns, checkOutput } from './checks.ts';
 import type { AnyQuery, Op, ResourceDefinition, Row, WriteContext } from './definition.ts';
 import { hideGone, isGone } from './soft-delete.ts';
@@ -143,34 +144,36 @@ function updateHandler(ctx: Upstream, def: ResourceDefinition, r: Records, schem
     const id = param(req, 'id');
     const ifMatch = r.ifMatchOf(req);
     let input: Record<string, unknown> | undefined;
-    for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
-      const existing = await r.loadLive(id);
-      if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
-      if (!versionMatches(ifMatch, r.versionOf(existing))) await r.stale(id);
-      input ??= validate(schema, req.body) as Record<string, unknown>;
-      const at = ctx.clock.now();
-      const write: WriteContext = { ctx, coach, now: at.toISOString(), req, existing };
-      // Only what this request sets: a concurrent change of another field stays as it is.
-      const { id: _id, ...changes } = await def.toRow(input, write);
-      if (Object.entries(changes).every(([key, value]) => existing[key] === value)) {
-        // Nothing changes (a PATCH of {} or of the values already stored): no write, the version stays, no audit entry.
-        await r.send(res, existing);
-        return;
+    await inTurn(`${def.table}:${id}`, async () => {
+      for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
+        const existing = await r.loadLive(id);
+        if (!(await def.access.canWrite(ctx, coach, existing, 'update'))) throw forbidden();
+        if (!versionMatches(ifMatch, r.versionOf(existing))) await r.stale(id);
+        input ??= validate(schema, req.body) as Record<string, unknown>;
+        const at = ctx.clock.now();
+        const write: WriteContext = { ctx, coach, now: at.toISOString(), req, existing };
+        // Only what this request sets: a concurrent change of another field stays as it is.
+        const { id: _id, ...changes } = await def.toRow(input, write);
+        if (Object.entries(changes).every(([key, value]) => existing[key] === value)) {
+          // Nothing changes (a PATCH of {} or of the values already stored): no write, the version stays, no audit entry.
+          await r.send(res, existing);
+          return;
+        }
+        if (r.versioned) changes.updatedAt = nextVersion(r.versionOf(existing), at);
+        const row = { ...existing, ...changes } as Row;
+        if (!(await def.access.canWrite(ctx, coach, row, 'update'))) throw forbidden();
+        await def.check?.(row, write);
+        checkColumns(def, changes);
+        if (await updateRow(def, existing, changes, row, write)) {
+          await def.afterWrite?.({ action: 'update', before: existing, after: row }, write);
+          await r.send(res, await r.load(id));
+          return;
+        }
+        // Someone wrote in between: a write that named its version must not be re-applied to theirs.
+        if (ifMatch !== undefined) await r.stale(id);
       }
-      if (r.versioned) changes.updatedAt = nextVersion(r.versionOf(existing), at);
-      const row = { ...existing, ...changes } as Row;
-      if (!(await def.access.canWrite(ctx, coach, row, 'update'))) throw forbidden();
-      await def.check?.(row, write);
-      checkColumns(def, changes);
-      if (await updateRow(def, existing, changes, row, write)) {
-        await def.afterWrite?.({ action: 'update', before: existing, after: row }, write);
-        await r.send(res, await r.load(id));
-        return;
-      }
-      // Someone wrote in between: a write that named its version must not be re-applied to theirs.
-      if (ifMatch !== undefined) await r.stale(id);
-    }
-    throw writeConflict();
+      throw writeConflict();
+    });
   };
 }
 
@@ -179,20 +182,22 @@ function deleteHandler(ctx: Upstream, def: ResourceDefinition, r: Records): Requ
     const coach = currentCoach(req);
     const id = param(req, 'id');
     const ifMatch = r.ifMatchOf(req);
-    for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
-      const existing = await r.loadLive(id);
-      const write: WriteContext = { ctx, coach, now: ctx.clock.now().toISOString(), req, existing };
-      if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();
-      if (!versionMatches(ifMatch, r.versionOf(existing))) await r.stale(id);
-      // After the record's last version, so a history sorted by time ends with the deletion.
-      const at = r.versioned ? nextVersion(r.versionOf(existing), ctx.clock.now()) : ctx.clock.now().toISOString();
-      if (await deleteRow(def, existing, at, write)) {
-        await def.afterWrite?.({ action: 'delete', before: existing }, write);
-        res.status(204).end();
-        return;
+    await inTurn(`${def.table}:${id}`, async () => {
+      for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
+        const existing = await r.loadLive(id);
+        const write: WriteContext = { ctx, coach, now: ctx.clock.now().toISOString(), req, existing };
+        if (!(await def.access.canWrite(ctx, coach, existing, 'delete'))) throw forbidden();
+        if (!versionMatches(ifMatch, r.versionOf(existing))) await r.stale(id);
+        // After the record's last version, so a history sorted by time ends with the deletion.
+        const at = r.versioned ? nextVersion(r.versionOf(existing), ctx.clock.now()) : ctx.clock.now().toISOString();
+        if (await deleteRow(def, existing, at, write)) {
+          await def.afterWrite?.({ action: 'delete', before: existing }, write);
+          res.status(204).end();
+          return;
+        }
+        if (ifMatch !== undefined) await r.stale(id);
       }
-      if (ifMatch !== undefined) await r.stale(id);
-    }
-    throw writeConflict();
+      throw writeConflict();
+    });
   };
 }

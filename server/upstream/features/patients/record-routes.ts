@@ -6,6 +6,7 @@ import { currentCoach, requireAuth } from '../../http/auth.ts';
 import { conflict, preconditionFailed, validationFailed } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { etagOf, nextVersion, parseIfMatch, versionMatches } from '../../lib/versions.ts';
+import { inTurn } from '../../lib/record-lock.ts';
 import { patientInPath } from './access.ts';
 import { appointmentsOf, evaluationFormVersion, readEvaluationForm, storeAppointments, storeEvaluationForm } from './repository.ts';
 import {
@@ -49,18 +50,20 @@ export function patientRecordRoutes(ctx: Upstream): Router {
       const current = await appointmentsOf(ctx.db, patientId);
       return preconditionFailed(current.appointments, etagOf(current.version));
     };
-    for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
-      const stored = await appointmentsOf(ctx.db, patientId);
-      if (!versionMatches(ifMatch, stored.version)) throw preconditionFailed(stored.appointments, etagOf(stored.version));
-      const version = { before: stored.version, after: nextVersion(stored.version, ctx.clock.now()) };
-      if (await storeAppointments(ctx.db, patientId, version, { before: stored.appointments, after: sorted }, currentCoach(req).id)) {
-        res.set('ETag', etagOf(version.after));
-        sendAnswer(res, AppointmentListSchema, sorted);
-        return;
+    await inTurn(`patients:${patientId}`, async () => {
+      for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
+        const stored = await appointmentsOf(ctx.db, patientId);
+        if (!versionMatches(ifMatch, stored.version)) throw preconditionFailed(stored.appointments, etagOf(stored.version));
+        const version = { before: stored.version, after: nextVersion(stored.version, ctx.clock.now()) };
+        if (await storeAppointments(ctx.db, patientId, version, { before: stored.appointments, after: sorted }, currentCoach(req).id)) {
+          res.set('ETag', etagOf(version.after));
+          sendAnswer(res, AppointmentListSchema, sorted);
+          return;
+        }
+        if (ifMatch !== undefined) throw await stale();
       }
-      if (ifMatch !== undefined) throw await stale();
-    }
-    throw writeConflict();
+      throw writeConflict();
+    });
   });
 
   router.get('/patients/:id/evaluation-form', auth, async (req, res) => {
@@ -78,25 +81,27 @@ export function patientRecordRoutes(ctx: Upstream): Router {
       const current = await readEvaluationForm(ctx.db, patientId);
       return preconditionFailed(current, current.updatedAt ? etagOf(current.updatedAt) : undefined);
     };
-    for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
-      const version = await evaluationFormVersion(ctx.db, patientId);
-      if (!versionMatches(ifMatch, version)) throw await stale();
-      const updatedAt = nextVersion(version, ctx.clock.now());
-      const row = {
-        patientId,
-        ...body,
-        followUpRecommended: body.followUpRecommended ? (1 as const) : (0 as const),
-        updatedBy: currentCoach(req).id,
-        updatedAt,
-      };
-      if (await storeEvaluationForm(ctx.db, row, version)) {
-        res.set('ETag', etagOf(updatedAt));
-        sendAnswer(res, EvaluationFormSchema, { ...row, followUpRecommended: body.followUpRecommended });
-        return;
+    await inTurn(`evaluation_forms:${patientId}`, async () => {
+      for (let tries = 0; tries < MAX_WRITE_ATTEMPTS; tries++) {
+        const version = await evaluationFormVersion(ctx.db, patientId);
+        if (!versionMatches(ifMatch, version)) throw await stale();
+        const updatedAt = nextVersion(version, ctx.clock.now());
+        const row = {
+          patientId,
+          ...body,
+          followUpRecommended: body.followUpRecommended ? (1 as const) : (0 as const),
+          updatedBy: currentCoach(req).id,
+          updatedAt,
+        };
+        if (await storeEvaluationForm(ctx.db, row, version)) {
+          res.set('ETag', etagOf(updatedAt));
+          sendAnswer(res, EvaluationFormSchema, { ...row, followUpRecommended: body.followUpRecommended });
+          return;
+        }
+        if (ifMatch !== undefined) throw await stale();
       }
-      if (ifMatch !== undefined) throw await stale();
-    }
-    throw writeConflict();
+      throw writeConflict();
+    });
   });
 
   return router;
