@@ -177,7 +177,7 @@ async function main() {
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream, dataDir, token));
     if (wanted('scale-lists')) await step('Scale lists', async () => void ((await benchScaleLists()) || broken.push('scale-lists: see its table')));
     if (wanted('scale-stats')) await step('Statistics at size', async () => (await import('./bench-scale-stats.ts')).benchScaleStats());
-import { benchFairness } from './bench-fairness.ts';
+    if (wanted('fairness')) await step('Fairness', () => benchFairness({ databaseUrl: process.env.FAIRNESS_DATABASE_URL }));
     if (wanted('patients'))
       await step('Patient list', async () => {
         await seedPatients(upstream.url, token, 5_000);
