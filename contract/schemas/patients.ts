@@ -144,6 +144,17 @@ export const EvaluationFormSchema = v.object({
   updatedAt: v.nullable(v.string()),
 });
 export type EvaluationForm = v.InferOutput<typeof EvaluationFormSchema>;
+/** The form of a patient nobody has saved one for yet: what the upstream answers and the client shows after a 404. */
+export const emptyEvaluationForm = (patientId: string): EvaluationForm => ({
+  patientId,
+  goalAttainment: null,
+  workAbility: null,
+  returnToWorkDate: null,
+  followUpRecommended: false,
+  summary: '',
+  updatedBy: null,
+  updatedAt: null,
+});
 /** Body of PUT /patients/{id}/evaluation-form. */
 export const EvaluationFormUpdateSchema = v.object({
   goalAttainment: v.nullable(intRange(1, 5)),

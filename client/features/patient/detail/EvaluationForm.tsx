@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { getEvaluationForm, saveEvaluationForm } from '../../../api/patients.ts';
-import { EvaluationFormSchema, type EvaluationForm as Evaluation, type EvaluationFormUpdate } from '../../../../contract/schemas/patients.ts';
+import {
+  EvaluationFormSchema,
+  emptyEvaluationForm,
+  type EvaluationForm as Evaluation,
+  type EvaluationFormUpdate,
+} from '../../../../contract/schemas/patients.ts';
 import { ConflictNotice, changedFields } from '../../../components/ConflictNotice.tsx';
 import { DataState } from '../../../components/DataState.tsx';
 import { saveFailureText } from '../../../components/errorText.ts';
@@ -21,18 +26,6 @@ function toForm(e: Evaluation): EvaluationFormUpdate {
     summary: e.summary,
   };
 }
-
-/** The form of a patient who has none yet (the API answered 404): empty, saved with the first PUT. */
-const emptyEvaluation = (patientId: string): Evaluation => ({
-  patientId,
-  goalAttainment: null,
-  workAbility: null,
-  returnToWorkDate: null,
-  followUpRecommended: false,
-  summary: '',
-  updatedBy: null,
-  updatedAt: null,
-});
 
 const sameForm = (a: Evaluation, b: Evaluation) => JSON.stringify(toForm(a)) === JSON.stringify(toForm(b));
 const FIELDS = ['goalAttainment', 'workAbility', 'returnToWorkDate', 'followUpRecommended', 'summary'] as const;
@@ -57,7 +50,7 @@ interface EvaluationDraft {
 function useEvaluation(patientId: string, coachId: string) {
   const loaded = useQuery(async (signal) => {
     const result = await getEvaluationForm(patientId, signal);
-    return { ...result, data: result.data ?? emptyEvaluation(patientId) };
+    return { ...result, data: result.data ?? emptyEvaluationForm(patientId) };
   }, patientId);
   const editor = useForm<EvaluationDraft, typeof EvaluationFormSchema>({
     draft: coachId ? draftStorageKey(coachId, patientId, 'evaluation') : null,

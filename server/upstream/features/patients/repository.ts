@@ -7,7 +7,7 @@ import { listPage } from '../../http/list-page.ts';
 import type { AnyQuery } from '../../resource/definition.ts';
 import { patientAccessCondition } from './access.ts';
 import { audit, changesBetween, insertAudited } from '../audit/record.ts';
-import type { Appointment, EvaluationForm, Patient, PrimaryCoach } from '../../../../contract/schemas/patients.ts';
+import { type Appointment, type EvaluationForm, emptyEvaluationForm, type Patient, type PrimaryCoach } from '../../../../contract/schemas/patients.ts';
 import { generatePatientCode } from '../../lib/codes.ts';
 
 /* The stored patients and what hangs off them: care team, lent devices, appointments, the evaluation form. */
@@ -195,16 +195,7 @@ export async function storeAppointments(
 export async function readEvaluationForm(db: Db, patientId: string): Promise<EvaluationForm> {
   const row = await db.selectFrom('evaluation_forms').selectAll().where('patientId', '=', patientId).executeTakeFirst();
   if (row) return { ...row, workAbility: row.workAbility as EvaluationForm['workAbility'], followUpRecommended: row.followUpRecommended === 1 };
-  return {
-    patientId,
-    goalAttainment: null,
-    workAbility: null,
-    returnToWorkDate: null,
-    followUpRecommended: false,
-    summary: '',
-    updatedBy: null,
-    updatedAt: null,
-  };
+  return emptyEvaluationForm(patientId);
 }
 
 /** The form's stored version (null: never saved). */
