@@ -1,3 +1,5 @@
+import { AREA_PATHS, type AreaName } from '../contract/pages.ts';
+
 /**
  * The feature areas of the client, defined once: the route table (routes.tsx) matches each at its path, the area
  * loader (lib/areas.ts) fetches its files by its name, the build (scripts/build.ts) makes each `load` one chunk named
@@ -19,23 +21,27 @@ export interface AreaDefinition {
 }
 
 export const AREAS = {
-  dashboard: { path: '/dashboard', place: 'shell', load: () => import('./features/dashboard/index.tsx') },
-  'create-access': { path: '/create-access', place: 'shell', load: () => import('./features/create-access/index.tsx') },
-  patient: { path: '/patient', place: 'shell', load: () => import('./features/patient/index.tsx') },
-  admin: { path: '/admin', place: 'shell', admin: true, load: () => import('./features/admin/index.tsx') },
-  settings: { path: '/settings', place: 'shell', load: () => import('./features/settings/index.tsx') },
-  information: { path: '/information', place: 'shell', documents: ['help'], load: () => import('./features/information/index.tsx') },
-  stats: { path: '/stats', place: 'shell', load: () => import('./features/stats/index.tsx') },
-  export: { path: '/export', place: 'shell', load: () => import('./features/export/index.tsx') },
-  'news-dashboard': { path: '/news-dashboard', place: 'shell', load: () => import('./features/news-dashboard/index.tsx') },
-  'print-patient': { path: '/print/patient', place: 'print', documents: ['print'], load: () => import('./features/print-patient/index.tsx') },
-  'print-access-code': { path: '/print/access-code', place: 'print', documents: ['print'], load: () => import('./features/print-access-code/index.tsx') },
-  'coach-reset-password': { path: '/coach-reset-password', place: 'open', load: () => import('./features/coach-reset-password/index.tsx') },
-  // Matched with whatever follows (/reset-password/<anything>): the emailed link still lands here.
-  'reset-password': { path: '/reset-password', place: 'open', load: () => import('./features/reset-password/index.tsx') },
-} as const satisfies Record<string, AreaDefinition>;
+  dashboard: { path: AREA_PATHS.dashboard, place: 'shell', load: () => import('./features/dashboard/index.tsx') },
+  'create-access': { path: AREA_PATHS['create-access'], place: 'shell', load: () => import('./features/create-access/index.tsx') },
+  patient: { path: AREA_PATHS.patient, place: 'shell', load: () => import('./features/patient/index.tsx') },
+  admin: { path: AREA_PATHS.admin, place: 'shell', admin: true, load: () => import('./features/admin/index.tsx') },
+  settings: { path: AREA_PATHS.settings, place: 'shell', load: () => import('./features/settings/index.tsx') },
+  information: { path: AREA_PATHS.information, place: 'shell', documents: ['help'], load: () => import('./features/information/index.tsx') },
+  stats: { path: AREA_PATHS.stats, place: 'shell', load: () => import('./features/stats/index.tsx') },
+  export: { path: AREA_PATHS.export, place: 'shell', load: () => import('./features/export/index.tsx') },
+  'news-dashboard': { path: AREA_PATHS['news-dashboard'], place: 'shell', load: () => import('./features/news-dashboard/index.tsx') },
+  'print-patient': { path: AREA_PATHS['print-patient'], place: 'print', documents: ['print'], load: () => import('./features/print-patient/index.tsx') },
+  'print-access-code': {
+    path: AREA_PATHS['print-access-code'],
+    place: 'print',
+    documents: ['print'],
+    load: () => import('./features/print-access-code/index.tsx'),
+  },
+  'coach-reset-password': { path: AREA_PATHS['coach-reset-password'], place: 'open', load: () => import('./features/coach-reset-password/index.tsx') },
+  'reset-password': { path: AREA_PATHS['reset-password'], place: 'open', load: () => import('./features/reset-password/index.tsx') },
+} as const satisfies Record<AreaName, AreaDefinition>;
 
-export type AreaName = keyof typeof AREAS;
+export type { AreaName };
 
 /** The app module: the shell and what two or more areas share; every area runs on it. */
 export const loadAppModule = () => import('./app.ts');

@@ -4,6 +4,7 @@ import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Loading } from './components/Loading.tsx';
 import { ConnectionBanner } from './components/ConnectionBanner.tsx';
 import { RequireLogin } from './shell/guards.tsx';
+import { LOGIN_PATH, UNSUPPORTED_BROWSER_PATH } from '../contract/pages.ts';
 import { AREA_NAMES, AREAS, type AreaDefinition, type AreaName, areaOf, loadAppModule } from './areas.ts';
 import { lazyArea, prefetchAreas, whenIdle } from './lib/areas.ts';
 import { safeReturnUrl } from './lib/return-url.ts';
@@ -120,8 +121,8 @@ export function AppRoutes() {
     <>
       <ConnectionBanner />
       <Switch>
-        <Route path="/login" component={LoginPage} />
-        <Route path="/internet-explorer-msg" component={InternetExplorerPage} />
+        <Route path={LOGIN_PATH} component={LoginPage} />
+        <Route path={UNSUPPORTED_BROWSER_PATH} component={InternetExplorerPage} />
         {areaRoutes('open')}
         {areaRoutes('print')}
         <Route component={SignedIn} />

@@ -59,27 +59,3 @@ export function renderPage(template: string, settings: PageSettings, lang: PageL
     etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
   };
 }
-
-/**
- * Client routes of docs/product.md#screens (each with its sub-paths, e.g. /patient/123). They are answered with the
- * page; any other path gets the page with status 404 so the client shows its not-found screen.
- * reset-password is a prefix match in docs/product.md (/reset-password..., its exact path is not shown).
- */
-const ROUTES = [
-  'dashboard',
-  'create-access',
-  'patient',
-  'admin',
-  'settings',
-  'information',
-  'stats',
-  'export',
-  'news-dashboard',
-  'print/patient',
-  'print/access-code',
-  'login',
-  'coach-reset-password',
-];
-const ROUTE_PATTERN = new RegExp(`^/(?:(?:${ROUTES.join('|')})(?:/.*)?|reset-password.*)?$`);
-
-export const isClientRoute = (path: string) => ROUTE_PATTERN.test(path);

@@ -8,6 +8,7 @@ import { clearDrafts } from '../lib/drafts.ts';
 import { rememberLanguage } from '../lib/i18n.ts';
 import type { EndReason } from '../lib/session-end.ts';
 import { dropSession, sessionChecked, token, user } from './session.ts';
+import { AREA_PATHS, LOGIN_PATH, UNSUPPORTED_BROWSER_PATH } from '../../contract/pages.ts';
 
 /*
  * How a session ends in this tab, and in every other tab of the browser. They share localStorage, so the stored
@@ -19,9 +20,9 @@ import { dropSession, sessionChecked, token, user } from './session.ts';
 /** Beside the token: why the session ended ('idle', 'expired', 'logout'), for the tabs that follow. */
 export const END_KEY = 'sessionEnd';
 
-const OPEN_PATHS = ['/login', '/coach-reset-password', '/reset-password', '/internet-explorer-msg'];
+const OPEN_PATHS = [LOGIN_PATH, AREA_PATHS['coach-reset-password'], AREA_PATHS['reset-password'], UNSUPPORTED_BROWSER_PATH];
 export function isOpenPath(path: string): boolean {
-  return OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`) || (p === '/reset-password' && path.startsWith(p)));
+  return OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`) || (p === AREA_PATHS['reset-password'] && path.startsWith(p)));
 }
 
 /** To the login screen, which says why (`reason`, lib/session-end.ts) and returns here after the next sign-in. */

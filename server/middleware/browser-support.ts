@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import UAParser from 'ua-parser-js';
 
-export const UNSUPPORTED_BROWSER_PATH = '/internet-explorer-msg';
+import { UNSUPPORTED_BROWSER_PATH } from '../../contract/pages.ts';
 
 /**
  * Internet Explorer (Trident) and the old EdgeHTML Edge cannot run the client (ES modules, modern CSS); they

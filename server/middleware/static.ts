@@ -4,9 +4,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError, notFound } from '../errors.ts';
 import { isHashedAsset, pickEncoding, scanPublicDir } from '../static-files.ts';
 import type { PublicFile } from '../static-files.ts';
-import { isClientRoute, LANG_COOKIE, PAGE_LANGUAGES, pageLanguage, renderPage } from '../page.ts';
+import { LANG_COOKIE, PAGE_LANGUAGES, pageLanguage, renderPage } from '../page.ts';
 import type { PageSettings, RenderedPage } from '../page.ts';
-import { UNSUPPORTED_BROWSER_PATH } from './browser-support.ts';
+import { isPagePath, UNSUPPORTED_BROWSER_PATH } from '../../contract/pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // private: the page carries this browser's XSRF cookies, a shared cache must never hand them to someone else.
@@ -105,7 +105,7 @@ export function clientFiles(options: StaticOptions): { files: RequestHandler; pa
     const page = pages.get(pageLanguage(req.cookies?.[LANG_COOKIE]));
     if (!page) return next(new HttpError(503, 'CLIENT_NOT_BUILT', 'The client is not built yet'));
     options.issueXsrf(req, res);
-    sendPage(req, res, page, isClientRoute(req.path) ? 200 : 404);
+    sendPage(req, res, page, isPagePath(req.path) ? 200 : 404);
   };
   return { files: filesHandler, pages: pagesHandler };
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
+import { AREAS } from '../../../client/areas.ts';
 import { CHUNK_JS, ENTRY_CSS, ENTRY_JS, listen, makePublicDir, rawGet, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 
@@ -170,6 +171,15 @@ describe('the page', () => {
     const res = await raw('/login', 'br');
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.body).toString()).toContain('<!DOCTYPE html>');
+  });
+
+  // The gateway reads the same list as the client's route table (contract/pages.ts): a new area needs no second entry.
+  test.each(Object.values(AREAS).map((area) => `${area.path}/below`))('%s, below a client area, gets the page with status 200', async (path) => {
+    expect((await request(app).get(path).set('Accept-Encoding', 'identity')).status).toBe(200);
+  });
+
+  test.each(['/patients', '/loginx', '/print', '/dashboard-x'])("%s, beside the client's paths, gets the page with status 404", async (path) => {
+    expect((await request(app).get(path).set('Accept-Encoding', 'identity')).status).toBe(404);
   });
 
   test('an unknown path gets the page with status 404 so the client shows its not-found screen', async () => {
