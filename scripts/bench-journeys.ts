@@ -112,24 +112,33 @@ async function signedInPage(browser: Browser, origin: string, width: number, ema
   return { context, page, recorder };
 }
 
-/** CLS of each screen at `width`: every screen is loaded fresh and measured until it has settled. */
-export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[]): Promise<ScreenShift[]> {
+/** CLS of each screen of `batch` at `width`, one after another in one signed-in page, each loaded fresh until it has settled. */
+async function batchShifts(browser: Browser, origin: string, width: number, batch: Screen[]): Promise<ScreenShift[]> {
+  const as = batch[0].as;
+  const { context, page, recorder } = await signedInPage(browser, origin, width, as === null ? null : as === 'coach' ? COACH : ADMIN);
   const results: ScreenShift[] = [];
-  for (const as of [null, 'coach', 'admin'] as const) {
-    const group = list.filter((s) => s.as === as);
-    if (group.length === 0) continue;
-    const { context, page, recorder } = await signedInPage(browser, origin, width, as === null ? null : as === 'coach' ? COACH : ADMIN);
-    try {
-      for (const screen of group) {
-        const step = await measureLoad(page, recorder, screen.path, screen.expect);
-        const { cls } = await layoutShift(page, 0);
-        results.push({ name: screen.name, width, cls, ms: step.ms });
-      }
-    } finally {
-      await context.close();
+  try {
+    for (const screen of batch) {
+      const step = await measureLoad(page, recorder, screen.path, screen.expect);
+      const { cls } = await layoutShift(page, 0);
+      results.push({ name: screen.name, width, cls, ms: step.ms });
     }
+  } finally {
+    await context.close();
   }
   return results;
+}
+
+/**
+ * CLS of every screen at `width`. The screens go to pages of at most `perPage` each (one page per role by default),
+ * and the pages load side by side: a shift does not depend on how fast the machine is, only on what arrives late.
+ */
+export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[], perPage = list.length): Promise<ScreenShift[]> {
+  const batches = ([null, 'coach', 'admin'] as const).flatMap((as) => {
+    const group = list.filter((s) => s.as === as);
+    return Array.from({ length: Math.ceil(group.length / perPage) }, (_, i) => group.slice(i * perPage, (i + 1) * perPage));
+  });
+  return (await Promise.all(batches.map((batch) => batchShifts(browser, origin, width, batch)))).flat();
 }
 
 /** The calls the shell and the sign-in make on the way to any screen; everything else the screen asked for. */

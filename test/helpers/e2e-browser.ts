@@ -5,11 +5,17 @@ import { afterAll, test as base, inject } from 'vitest';
 import { checkAccessibility } from './e2e-accessibility.ts';
 import { type Provoked, type ProvokedFailure, watchProblems } from './e2e-problems.ts';
 import { ROOT } from './e2e-server.ts';
+import type { E2eStack } from './e2e-global-setup.ts';
 
 export type { ProvokedFailure };
 
-export const baseUrl = (): string => inject('e2eBaseUrl');
-export const dataDir = (): string => inject('e2eDataDir');
+/** The gateways of this test worker (e2e-global-setup.ts): files in other workers never touch their data. */
+export function stack(): E2eStack {
+  const stacks = inject('e2eStacks');
+  return stacks[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % stacks.length];
+}
+export const baseUrl = (): string => stack().baseUrl;
+export const dataDir = (): string => stack().dataDir;
 
 let browser: Promise<Browser> | null = null;
 /** The suite's one Chromium (started in e2e-global-setup.ts); each test file holds one connection. */

@@ -1,6 +1,6 @@
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
-import { journeyOn, type ProvokedFailure } from './e2e-browser.ts';
+import { journeyOn, stack, type ProvokedFailure } from './e2e-browser.ts';
 import { DEMO, DEMO_PASSWORD, resetLinkFromOutbox } from './e2e-api.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
 import type { Mail } from './lb3-upstream/app.ts';
@@ -35,10 +35,10 @@ export interface E2eUpstream {
 
 const builtIn: E2eUpstream = {
   name: 'built-in upstream',
-  origin: () => inject('e2eBaseUrl'),
+  origin: () => stack().baseUrl,
   accounts: DEMO,
   password: DEMO_PASSWORD,
-  resetLink: (to, since) => resetLinkFromOutbox(inject('e2eDataDir'), to, since),
+  resetLink: (to, since) => resetLinkFromOutbox(stack().dataDir, to, since),
   absent: [],
   auditLog: true,
   accessCodeExtras: true,
@@ -46,7 +46,7 @@ const builtIn: E2eUpstream = {
 
 const loopback: E2eUpstream = {
   name: 'LoopBack 3 upstream',
-  origin: () => inject('e2eLb3BaseUrl'),
+  origin: () => stack().lb3BaseUrl,
   accounts: LB3_ACCOUNTS,
   password: LB3_PASSWORD,
   // LoopBack has no audit log: the patient page asks GET /v2/audit-log once and gets 404.
@@ -62,7 +62,7 @@ const loopback: E2eUpstream = {
   async resetLink(to, since) {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const mails = (await (await fetch(`${inject('e2eLb3Url')}/__test__/outbox`)).json()) as Mail[];
+      const mails = (await (await fetch(`${stack().lb3Url}/__test__/outbox`)).json()) as Mail[];
       const mail = mails.filter((m) => m.to === to && m.at >= since - 1000).at(-1);
       if (mail) return mail.link;
       if (Date.now() > deadline) throw new Error(`no reset mail to ${to} in the LoopBack upstream's outbox`);
