@@ -94,6 +94,8 @@ export interface ScreenShift {
   width: number;
   cls: number;
   ms: number;
+  /** The shifts of the worst window: value and the elements that moved. */
+  moved: string;
 }
 
 /** Signs in through the page (as a person would), so the token and the XSRF cookie are the browser's own. */
@@ -120,8 +122,8 @@ async function batchShifts(browser: Browser, origin: string, width: number, batc
   try {
     for (const screen of batch) {
       const step = await measureLoad(page, recorder, screen.path, screen.expect);
-      const { cls } = await layoutShift(page, 0);
-      results.push({ name: screen.name, width, cls, ms: step.ms });
+      const { cls, moved } = await layoutShift(page, 0);
+      results.push({ name: screen.name, width, cls, ms: step.ms, moved });
     }
   } finally {
     await context.close();
@@ -130,14 +132,12 @@ async function batchShifts(browser: Browser, origin: string, width: number, batc
 }
 
 /**
- * CLS of every screen at `width`. The screens go to pages of at most `perPage` each (one page per role by default),
- * and the pages load side by side: a shift does not depend on how fast the machine is, only on what arrives late.
+ * CLS of every screen at `width`: one page per role, side by side. Within a page the screens come in the order of
+ * `list`, each after the ones before it, as a coach goes from screen to screen: a record's tabs after its overview.
+ * (The first screen of a record on Slow 3G takes longer than Settle's HOLD_MS; its late sections then shift it.)
  */
-export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[], perPage = list.length): Promise<ScreenShift[]> {
-  const batches = ([null, 'coach', 'admin'] as const).flatMap((as) => {
-    const group = list.filter((s) => s.as === as);
-    return Array.from({ length: Math.ceil(group.length / perPage) }, (_, i) => group.slice(i * perPage, (i + 1) * perPage));
-  });
+export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[]): Promise<ScreenShift[]> {
+  const batches = ([null, 'coach', 'admin'] as const).map((as) => list.filter((s) => s.as === as)).filter((batch) => batch.length > 0);
   return (await Promise.all(batches.map((batch) => batchShifts(browser, origin, width, batch)))).flat();
 }
 

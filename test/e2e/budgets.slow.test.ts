@@ -177,10 +177,9 @@ describe('performance budgets after the login screen (Slow 3G, cold cache after 
   test(`every screen shifts by at most ${CLS_BUDGET} (CLS) at 375 and at 1280 px`, async () => {
     const patientId = decodeURIComponent((await journeys())[0].patientPath.split('/')[2]);
     const list = screens(patientId);
-    // Four screens to a page, all pages side by side: 10 pages instead of 2 lines of 20 loads on Slow 3G.
-    const results = (await Promise.all([375, 1280].map(async (width) => screenShifts(await shared(), baseUrl(), width, list, 4)))).flat();
+    const results = (await Promise.all([375, 1280].map(async (width) => screenShifts(await shared(), baseUrl(), width, list)))).flat();
     expect(results).toHaveLength(list.length * 2);
-    const over = results.filter((r) => r.cls > CLS_BUDGET).map((r) => `${r.name} at ${r.width} px: ${r.cls.toFixed(3)}`);
+    const over = results.filter((r) => r.cls > CLS_BUDGET).map((r) => `${r.name} at ${r.width} px: ${r.cls.toFixed(3)} (${r.moved})`);
     expect(over).toEqual([]);
   }, 300_000);
 });

@@ -23,12 +23,17 @@ export interface StepResult {
 
 /** Per document: layout shifts and a "screen complete since" clock, updated every frame. Runs before page scripts. */
 function probeInPage() {
-  const probe = { shifts: [] as { t: number; v: number; input: boolean }[], expect: null as string | null, completeSince: null as number | null };
+  const probe = { shifts: [] as { t: number; v: number; input: boolean; what: string }[], expect: null as string | null, completeSince: null as number | null };
   (window as unknown as { __probe: typeof probe }).__probe = probe;
   const now = () => performance.timeOrigin + performance.now();
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      probe.shifts.push({ t: performance.timeOrigin + entry.startTime, v: entry.value, input: entry.hadRecentInput });
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      // What moved (for the failure message): the first few elements, by tag and class.
+      const what = (entry.sources ?? [])
+        .slice(0, 3)
+        .map((source) => (source.node instanceof Element ? `${source.node.localName}.${source.node.className}` : (source.node?.nodeName ?? '?')))
+        .join(', ');
+      probe.shifts.push({ t: performance.timeOrigin + entry.startTime, v: entry.value, input: entry.hadRecentInput, what });
     }
   }).observe({ type: 'layout-shift', buffered: true });
   const complete = () => {
@@ -125,23 +130,29 @@ async function waitSettled(page: Page, recorder: JourneyRecorder, start: number,
  * Cumulative Layout Shift as Chromium reports it: shifts without recent input, grouped into session
  * windows (gaps under 1 s, at most 5 s long); the largest window counts. Only shifts from `fromMs` on.
  */
-export async function layoutShift(page: Page, fromMs: number): Promise<{ cls: number; shifts: number }> {
-  const shifts = await page.evaluate(() => (window as unknown as { __probe: { shifts: { t: number; v: number; input: boolean }[] } }).__probe.shifts);
+export async function layoutShift(page: Page, fromMs: number): Promise<{ cls: number; shifts: number; moved: string }> {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __probe: { shifts: { t: number; v: number; input: boolean; what: string }[] } }).__probe.shifts,
+  );
   let best = 0;
+  let moved = '';
   let window = 0;
+  let what: string[] = [];
   let first = -Infinity;
   let last = -Infinity;
   const counted = shifts.filter((s) => !s.input && s.t >= fromMs);
   for (const shift of counted) {
     if (shift.t - last > 1000 || shift.t - first > 5000) {
       window = 0;
+      what = [];
       first = shift.t;
     }
     window += shift.v;
+    what.push(`${shift.v.toFixed(3)} ${shift.what}`);
     last = shift.t;
-    best = Math.max(best, window);
+    if (window > best) [best, moved] = [window, what.join('; ')];
   }
-  return { cls: best, shifts: counted.length };
+  return { cls: best, shifts: counted.length, moved };
 }
 
 export const median = (values: number[]): number => {

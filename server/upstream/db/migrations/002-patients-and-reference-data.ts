@@ -3,9 +3,14 @@ import type { Kysely } from 'kysely';
 // Columns follow the client schemas in contract/schemas/*.ts. Lists (diagnosisIds, appointments,
 // survey questions) are JSON text; they are never filtered on.
 export async function up(db: Kysely<any>): Promise<void> {
-  const timestamps = <T extends { addColumn: (...args: any[]) => T }>(t: T) =>
-    t.addColumn('createdAt', 'text', (c: any) => c.notNull()).addColumn('updatedAt', 'text', (c: any) => c.notNull());
+  await referenceData(db);
+  await patientTables(db);
+}
 
+const timestamps = <T extends { addColumn: (...args: any[]) => T }>(t: T) =>
+  t.addColumn('createdAt', 'text', (c: any) => c.notNull()).addColumn('updatedAt', 'text', (c: any) => c.notNull());
+
+async function referenceData(db: Kysely<any>): Promise<void> {
   await timestamps(
     db.schema
       .createTable('cost_rates')
@@ -51,7 +56,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('questions', 'text', (c) => c.notNull())
       .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1)),
   ).execute();
+}
 
+/** The patients and what hangs on them. */
+async function patientTables(db: Kysely<any>): Promise<void> {
   await timestamps(
     db.schema
       .createTable('patients')
