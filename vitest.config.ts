@@ -15,6 +15,7 @@ alias.push({ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement:
 // reproduction, the npm-test gate), which runs its files one at a time and after the others, so nothing it measures
 // shares the two cores with another test file. test/server/tiers.test.ts proves each test file is in exactly one tier.
 const SLOW = '**/*.slow.test.ts';
+const ISOLATED = '**/*.isolated.test.ts';
 // expect.poll waits up to 10 s in a journey (vitest's default is 1 s): a browser on two busy cores may need longer
 // for a screen to settle; a state that never comes still fails.
 const e2eSetup = {
@@ -46,15 +47,23 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      // Server files share their worker's module cache (isolate: false): re-importing the server for each of ~100 files
+      // cost 51 s of the project's 104. A file that replaces a module (vi.mock) needs its own and is named
+      // *.isolated.test.ts (test/server/tiers.test.ts checks).
       {
         extends: true,
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts', 'server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, SLOW],
+          exclude: [...configDefaults.exclude, SLOW, ISOLATED],
           environment: 'node',
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'server-isolated', include: [ISOLATED], exclude: [...configDefaults.exclude, SLOW], environment: 'node', sequence: { groupOrder: 0 } },
       },
       // One browser for the whole project, two gateways for each worker (e2e-global-setup.ts): files run side by side,
       // each against its worker's own data. Three on two cores: a journey waits on its slow line most of the time.

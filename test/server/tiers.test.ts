@@ -65,6 +65,15 @@ describe('the test tiers', () => {
   });
 });
 
+describe('the server project', () => {
+  test('a file that replaces a module (vi.mock) is named *.isolated.test.ts: the others share a module cache', () => {
+    const files = globSync('{test/server,server}/**/*.test.ts', { cwd: REPO_ROOT });
+    const mocking = files.filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(join(REPO_ROOT, file), 'utf8')));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((file) => !file.endsWith('.isolated.test.ts'))).toEqual([]);
+  });
+});
+
 describe('the slow tier', () => {
   test('runs its files one at a time, after every project of the other tiers', async () => {
     const { default: config } = await import('../../vitest.config.ts');
