@@ -16,6 +16,7 @@ alias.push({ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement:
 // shares the two cores with another test file. test/server/tiers.test.ts proves each test file is in exactly one tier.
 const SLOW = '**/*.slow.test.ts';
 const ISOLATED = '**/*.isolated.test.ts';
+const SLOW_BUILDS = 'test/server/gateway/*.slow.test.ts';
 // expect.poll waits up to 10 s in a journey (vitest's default is 1 s): a browser on two busy cores may need longer
 // for a screen to settle; a state that never comes still fails.
 const e2eSetup = {
@@ -78,11 +79,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // The slow tier's files that build, install and start the product (Docker reproduction, npm start, the npm-test
+      // gate) measure no time: side by side with each other, still apart from every other tier.
+      { extends: true, test: { name: 'slow-builds', include: [SLOW_BUILDS], environment: 'node', sequence: { groupOrder: 2 } } },
       {
         extends: true,
-        test: { name: 'slow', include: ['test/server/**/*.slow.test.ts'], environment: 'node', fileParallelism: false, sequence: { groupOrder: 2 } },
+        test: {
+          name: 'slow',
+          include: ['test/server/**/*.slow.test.ts'],
+          exclude: [...configDefaults.exclude, SLOW_BUILDS],
+          environment: 'node',
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
       },
-      { extends: true, test: { name: 'slow-e2e', include: ['test/e2e/**/*.slow.test.ts'], ...e2eSetup, fileParallelism: false, sequence: { groupOrder: 3 } } },
+      { extends: true, test: { name: 'slow-e2e', include: ['test/e2e/**/*.slow.test.ts'], ...e2eSetup, fileParallelism: false, sequence: { groupOrder: 4 } } },
     ],
   },
 });

@@ -63,6 +63,15 @@ describe('the test tiers', () => {
     ])
       expect(slow(file), file).toEqual(['test:slow']);
   });
+
+  test('the files that run side by side in the slow tier are the builds, none of the measurements', () => {
+    const builds = [...byFile].filter(([, projects]) => projects.includes('slow-builds')).map(([file]) => file);
+    expect(builds.sort()).toEqual([
+      'test/server/gateway/docker-runtime.slow.test.ts',
+      'test/server/gateway/npm-start.slow.test.ts',
+      'test/server/gateway/npm-test-gate.slow.test.ts',
+    ]);
+  });
 });
 
 describe('the server project', () => {
@@ -75,13 +84,15 @@ describe('the server project', () => {
 });
 
 describe('the slow tier', () => {
-  test('runs its files one at a time, after every project of the other tiers', async () => {
+  test('runs its measuring files one at a time, after every project of the other tiers', async () => {
     const { default: config } = await import('../../vitest.config.ts');
     const projects = (config.test?.projects ?? []) as { test: { name: string; fileParallelism?: boolean; sequence?: { groupOrder?: number } } }[];
     const slowNames = new Set(projectsOf(scripts['test:slow'] ?? ''));
     const slow = projects.filter((project) => slowNames.has(project.test.name));
     const others = projects.filter((project) => !slowNames.has(project.test.name));
-    expect(slow.map((project) => project.test.fileParallelism)).toEqual(slow.map(() => false));
+    // Only the project that builds, installs and starts the product (it measures no time) runs files side by side.
+    const measuring = slow.filter((project) => project.test.name !== 'slow-builds');
+    expect(measuring.map((project) => project.test.fileParallelism)).toEqual(measuring.map(() => false));
     const firstSlow = Math.min(...slow.map((project) => project.test.sequence?.groupOrder ?? 0));
     for (const project of others) expect(project.test.sequence?.groupOrder ?? 0, project.test.name).toBeLessThan(firstSlow);
     // Two slow projects side by side would share the cores too.

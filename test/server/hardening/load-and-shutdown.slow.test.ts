@@ -9,13 +9,13 @@ import { DEMO_PASSWORD, Session, startStack } from '../../helpers/gateway-stack.
 import type { Stack } from '../../helpers/gateway-stack.ts';
 
 /*
- * Load through the real gateway to the built-in upstream: 100 connections for 30 s, a mix of the page, a
+ * Load through the real gateway to the built-in upstream: 100 connections for 15 s (HARDENING_LOAD_SECONDS), a mix of the page, a
  * hashed asset, /v2 reads and comment writes. Then SIGTERM while 100 clients keep going. Every acknowledged
  * write (201 with an id) must be in the upstream's database afterwards. Numbers go to
  * test-artifacts/hardening/load.json and the test output.
  */
 
-const DURATION_S = Number(process.env.HARDENING_LOAD_SECONDS ?? 30);
+const DURATION_S = Number(process.env.HARDENING_LOAD_SECONDS ?? 15);
 const CONNECTIONS = 100;
 const GRACE_MS = 10_000;
 
