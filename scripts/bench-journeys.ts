@@ -131,14 +131,18 @@ async function batchShifts(browser: Browser, origin: string, width: number, batc
   return results;
 }
 
+/** The page a screen is measured in: one per role, and the coach's record (its tabs, its print view) on a page of its own. */
+const pageOf = (screen: Screen) => `${screen.as}${screen.as === 'coach' && /^\/(patient\/[^/?]|print\/)/.test(screen.path) ? ' record' : ''}`;
+
 /**
- * CLS of every screen at `width`: one page per role, side by side. Within a page the screens come in the order of
- * `list`, each after the ones before it, as a coach goes from screen to screen: a record's tabs after its overview.
- * (The first screen of a record on Slow 3G takes longer than Settle's HOLD_MS; its late sections then shift it.)
+ * CLS of every screen at `width`, the pages side by side. Within a page the screens come in the order of `list`,
+ * each after the ones before it, as a coach goes from screen to screen: a record's tabs after its overview.
+ * (The first tab of a record opened on Slow 3G takes longer than Settle's HOLD_MS; its late sections then shift it.)
  */
 export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[]): Promise<ScreenShift[]> {
-  const batches = ([null, 'coach', 'admin'] as const).map((as) => list.filter((s) => s.as === as)).filter((batch) => batch.length > 0);
-  return (await Promise.all(batches.map((batch) => batchShifts(browser, origin, width, batch)))).flat();
+  const pages = new Map<string, Screen[]>();
+  for (const screen of list) pages.set(pageOf(screen), [...(pages.get(pageOf(screen)) ?? []), screen]);
+  return (await Promise.all([...pages.values()].map((batch) => batchShifts(browser, origin, width, batch)))).flat();
 }
 
 /** The calls the shell and the sign-in make on the way to any screen; everything else the screen asked for. */
