@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import { signIn } from '../helpers/e2e-api.ts';
-import { csvRecords } from '../helpers/e2e-csv.ts';
+import { csvRecords, downloadText } from '../helpers/e2e-csv.ts';
 import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 forEachUpstream((upstream, journey) => {
@@ -53,9 +49,7 @@ forEachUpstream((upstream, journey) => {
     const csvButton = page.getByRole('button', { name: 'CSV herunterladen', description: 'Telefoncoachings pro Tag' });
     const [download] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
     expect(download.suggestedFilename()).toMatch(/^telefoncoachings_\d{4}-\d\d-01_\d{4}-\d\d-\d\d\.csv$/);
-    const file = join(tmpdir(), `e2e-controlling-${randomUUID()}.csv`);
-    await download.saveAs(file);
-    const records = csvRecords(await readFile(file, 'utf8'));
+    const records = csvRecords(await downloadText(download));
     const now = new Date();
     expect(records[0]).toEqual(['Datum', 'Telefoncoachings', 'Minuten Telefoncoaching']);
     expect(records.length - 1).toBe(new Date(now.getFullYear(), now.getMonth(), 0).getDate());

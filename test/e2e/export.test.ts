@@ -1,11 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { signIn } from '../helpers/e2e-api.ts';
-
-import { csvRecords } from '../helpers/e2e-csv.ts';
+import { csvRecords, downloadText } from '../helpers/e2e-csv.ts';
 import { countPatients, forEachUpstream } from '../helpers/e2e-upstreams.ts';
 
 forEachUpstream((upstream, journey) => {
@@ -24,10 +19,8 @@ forEachUpstream((upstream, journey) => {
       .check();
     await j.screen('export form');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV-Datei erstellen' }).click()]);
-    const file = join(tmpdir(), `e2e-export-${randomUUID()}.csv`);
-    await download.saveAs(file);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const records = csvRecords(await readFile(file, 'utf8'));
+    const records = csvRecords(await downloadText(download));
     // One header line plus one line per patient.
     expect(records.length - 1).toBe(total);
     await page.getByText(`Fertig: ${total.toLocaleString('de-DE')} Zeilen exportiert.`).waitFor();

@@ -1,3 +1,15 @@
+import type { Download } from 'playwright-core';
+
+/**
+ * The text of a download, read from the browser's own private download folder: no copy of the exported health
+ * data lands in a file another user of the machine could read.
+ */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * Splits a CSV text (German Excel flavour: optional BOM, semicolons, CRLF, "..." quoting with "" escapes)
  * into records of fields. Line breaks inside quotes belong to the field.
