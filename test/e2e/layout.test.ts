@@ -53,6 +53,25 @@ describe('the layout in Chromium', () => {
     expect((await box(page.getByRole('main'))).x).toBe(250);
   });
 
+  journey('a record whose last contact arrives after the page has shown does not move when it comes', async ({ j }) => {
+    const { page } = j;
+    await signInAs(page, DEMO.coach);
+    const newest = page.locator('section', { has: page.getByRole('heading', { name: 'Neueste Kommentare' }) });
+    const record = await newest.locator('a[href^="/patient/"]').first().getAttribute('href');
+    // The calls the last contact is read from answer later than the page waits before it shows (components/Settle.tsx).
+    await page.route(/\/v2\/(comments\?|patients\/[^/]+\/sync-db\/event)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(record ?? '/patient');
+    const contact = page.locator('.patient-identity div', { has: page.getByText('Letzter Kontakt', { exact: true }) }).locator('dd');
+    await expect.poll(() => contact.textContent()).toBe('…');
+    const tabs = page.getByRole('navigation', { name: 'Bereiche der Patientenakte' });
+    const before = await box(tabs);
+    await expect.poll(() => contact.textContent(), { timeout: 15_000 }).toMatch(/\((Anruf|Kommentar)\)$/);
+    expect(await box(tabs)).toEqual(before);
+  });
+
   journey('at 1280 px every tab of a record is on the screen, none hidden in a sideways scroll a mouse gives no hint of', async ({ j }) => {
     const { page } = j;
     await signInAs(page, DEMO.coach);

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/preact';
+import { render, screen, waitFor, within } from '@testing-library/preact';
 import type { SyncRecord } from '../../../../contract/schemas/sync-db.ts';
 import { buildComment, buildPatient } from '../../../../test/helpers/screen-records.ts';
 import { PatientIdentity } from './PatientIdentity.tsx';
@@ -41,13 +41,13 @@ test('the header shows date of birth and age, the phone to call, the next appoin
   expect(within(fact('Telefon')).getByRole('link', { name: '0171 / 555 01-01' }).getAttribute('href')).toBe('tel:01715550101');
   expect(fact('Nächster Termin').textContent).toBe('30.11.2026, 09:15');
   expect(fact('Wiedervorlage').textContent).toBe('01.12.2026');
-  expect(await screen.findByText('–', { selector: 'dd' })).toBeTruthy();
+  await waitFor(() => expect(fact('Letzter Kontakt').textContent).toBe('–'));
 });
 
 test('without phone, appointment or follow-up day each says so with a dash', async () => {
   render(<PatientIdentity patient={buildPatient({ phone: null, appointments: [], followUpAt: null })} now={now} />);
   for (const label of ['Telefon', 'Nächster Termin', 'Wiedervorlage']) expect(fact(label).textContent).toBe('–');
-  await screen.findAllByText('–', { selector: 'dd' });
+  await waitFor(() => expect(fact('Letzter Kontakt').textContent).toBe('–'));
 });
 
 test('the last contact is the newer of the newest comment and the newest held call, planned and missed calls not counted', async () => {
@@ -71,4 +71,14 @@ test('a comment newer than every call is the last contact; lists that cannot be 
   listSyncRecords.mockRejectedValue(new Error('403'));
   render(<PatientIdentity patient={buildPatient()} now={now} />);
   expect(await screen.findByText('25.11.2026 (Kommentar)')).toBeTruthy();
+});
+
+test('the last contact keeps the width of its longest text while it loads, so the line does not re-wrap when it comes', async () => {
+  listComments.mockReturnValue(new Promise(() => {}));
+  render(<PatientIdentity patient={buildPatient()} now={now} />);
+  const contact = fact('Letzter Kontakt');
+  expect(contact.textContent).toBe('…');
+  expect(contact.getAttribute('aria-busy')).toBe('true');
+  expect(contact.className).toBe('identity-reserved');
+  expect([contact.dataset.reserveCall, contact.dataset.reserveComment]).toEqual(['28.12.2026 (Anruf)', '28.12.2026 (Kommentar)']);
 });
