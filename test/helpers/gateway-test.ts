@@ -1,0 +1,31 @@
+import { test } from 'vitest';
+import { type FakeUpstream, makePublicDir, startFakeUpstream } from './gateway-fixtures.ts';
+
+/*
+ * The gateway's surroundings as vitest fixtures, one of each for every test of a file: a small built client to serve
+ * and a stand-in upstream. Vitest reads which fixtures a fixture needs from the destructuring of its first parameter,
+ * hence the empty patterns.
+ */
+
+export type PublicDir = Awaited<ReturnType<typeof makePublicDir>>;
+
+/** `publicDir`: a small dist/public like the build writes (makePublicDir), removed after the file's last test. */
+export const publicDirTest = test.extend(
+  'publicDir',
+  { scope: 'file' },
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  async ({}, { onCleanup }): Promise<PublicDir> => {
+    const publicDir = await makePublicDir();
+    onCleanup(() => publicDir.cleanup());
+    return publicDir;
+  },
+);
+
+/** `publicDir` and `upstream`: a stand-in upstream (startFakeUpstream(handler)), closed after the file's last test. */
+export const fakeUpstreamTest = (handler?: Parameters<typeof startFakeUpstream>[0]) =>
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  publicDirTest.extend('upstream', { scope: 'file' }, async ({}, { onCleanup }): Promise<FakeUpstream> => {
+    const upstream = await startFakeUpstream(handler);
+    onCleanup(() => upstream.close());
+    return upstream;
+  });
