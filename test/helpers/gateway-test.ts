@@ -29,3 +29,15 @@ export const fakeUpstreamTest = (handler?: Parameters<typeof startFakeUpstream>[
     onCleanup(() => upstream.close());
     return upstream;
   });
+
+/**
+ * `publicDir` for the file and `upstream`: a stand-in upstream of the test's own, closed after it, for tests that
+ * count the requests it received.
+ */
+export const ownUpstreamTest = (handler?: Parameters<typeof startFakeUpstream>[0]) =>
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  publicDirTest.extend('upstream', async ({}, { onCleanup }): Promise<FakeUpstream> => {
+    const upstream = await startFakeUpstream(handler);
+    onCleanup(() => upstream.close());
+    return upstream;
+  });
