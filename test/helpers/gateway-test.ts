@@ -1,5 +1,6 @@
 import { test } from 'vitest';
 import { type FakeUpstream, makePublicDir, startFakeUpstream } from './gateway-fixtures.ts';
+import { type GatewayProcess, spawnGateway } from './gateway-process.ts';
 
 /*
  * The gateway's surroundings as vitest fixtures, one of each for every test of a file: a small built client to serve
@@ -41,3 +42,26 @@ export const ownUpstreamTest = (handler?: Parameters<typeof startFakeUpstream>[0
     onCleanup(() => upstream.close());
     return upstream;
   });
+
+/** Stops the gateway processes still running and waits until they have exited. */
+export async function killAll(gateways: GatewayProcess[]): Promise<void> {
+  for (const gateway of gateways) {
+    if (gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGKILL');
+    await gateway.exited;
+  }
+}
+
+/** `spawn(env, options)`: the gateway as a process (spawnGateway) of the test's own, killed when the test ends. */
+export const spawnTest = test.extend(
+  'spawn',
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  ({}, { onCleanup }) => {
+    const started: GatewayProcess[] = [];
+    onCleanup(() => killAll(started));
+    return async (...args: Parameters<typeof spawnGateway>): Promise<GatewayProcess> => {
+      const gateway = await spawnGateway(...args);
+      started.push(gateway);
+      return gateway;
+    };
+  },
+);
