@@ -65,3 +65,28 @@ export const spawnTest = test.extend(
     };
   },
 );
+
+/**
+ * `upstream` (started by `startUpstream`) and `gateway`: the gateway as a process in front of it with `env`, one of
+ * each for every test of a file, stopped after its last test. Starting a process may take longer than a test may: a
+ * file starts them in `test.beforeAll` with a hook's time.
+ */
+export function gatewayProcessTest<U extends { url: string; close: () => Promise<void> }>(startUpstream: () => Promise<U>, env: Record<string, string>) {
+  return (
+    test
+      // biome-ignore lint/correctness/noEmptyPattern: see above
+      .extend('upstream', { scope: 'file' }, async ({}, { onCleanup }): Promise<U> => {
+        const upstream = await startUpstream();
+        onCleanup(() => upstream.close());
+        return upstream;
+      })
+      .extend('gateway', { scope: 'file' }, async ({ upstream }, { onCleanup }): Promise<GatewayProcess> => {
+        const gateway = await spawnGateway({ UPSTREAM_URL: upstream.url, ...env });
+        onCleanup(async () => {
+          if (gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGTERM');
+          await gateway.exited;
+        });
+        return gateway;
+      })
+  );
+}
