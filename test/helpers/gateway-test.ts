@@ -1,6 +1,7 @@
 import { test } from 'vitest';
 import { type FakeUpstream, makePublicDir, startFakeUpstream } from './gateway-fixtures.ts';
 import { type GatewayProcess, spawnGateway } from './gateway-process.ts';
+import { type Stack, startStack } from './gateway-stack.ts';
 
 /*
  * The gateway's surroundings as vitest fixtures, one of each for every test of a file: a small built client to serve
@@ -90,3 +91,18 @@ export function gatewayProcessTest<U extends { url: string; close: () => Promise
       })
   );
 }
+
+/**
+ * `stack`: the gateway as a process with the built-in upstream and the demo data (startStack(env)), one for every test
+ * of a file, stopped after its last test. Starting it may take longer than a test may: a file starts it in
+ * `test.beforeAll` with a hook's time.
+ */
+export const stackTest = (env: Record<string, string> = {}) =>
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  test.extend('stack', { scope: 'file' }, async ({}, { onCleanup }): Promise<Stack> => {
+    const stack = await startStack(env);
+    onCleanup(async () => {
+      await stack.stop();
+    });
+    return stack;
+  });
