@@ -1,6 +1,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'vitest';
+import { build } from '../../scripts/build.ts';
 import { REPO_ROOT } from './gateway-fixtures.ts';
 
 /**
@@ -81,3 +83,16 @@ export function makeBuildProject(): { root: string; cleanup: () => void } {
   copyFileSync(join(REPO_ROOT, 'static/favicon.svg'), join(root, 'static/favicon.svg'));
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+/**
+ * `project` (makeBuildProject) and `manifest`, its build: one for every test of a file, removed after its last test.
+ * Building takes seconds: a file starts it in `test.beforeAll` with a hook's time.
+ */
+export const builtProjectTest = test
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('project', { scope: 'file' }, ({}, { onCleanup }) => {
+    const project = makeBuildProject();
+    onCleanup(() => project.cleanup());
+    return project;
+  })
+  .extend('manifest', { scope: 'file' }, ({ project }) => build({ root: project.root }));

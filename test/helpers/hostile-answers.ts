@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { DEMO_PASSWORD, Session, startStack } from './gateway-stack.ts';
+import { DEMO_PASSWORD, Session } from './gateway-stack.ts';
+import { stackTest } from './gateway-test.ts';
 import type { RawAnswer, Stack } from './gateway-stack.ts';
 
 /*
@@ -8,13 +9,15 @@ import type { RawAnswer, Stack } from './gateway-stack.ts';
  * the served folders; and afterwards the same gateway, with its signed-in coach, still serving.
  */
 
-/** The real gateway process with its built-in upstream, and a coach signed in to it. */
-export async function startSignedInStack(): Promise<{ stack: Stack; session: Session }> {
-  const stack = await startStack();
+/**
+ * `stack`, the real gateway process with its built-in upstream (stackTest), and `session`, a coach signed in to it: both
+ * for every test of a file.
+ */
+export const signedInStackTest = stackTest().extend('session', { scope: 'file' }, async ({ stack }) => {
   const session = new Session(stack.url);
   await session.login('coach@example.org', DEMO_PASSWORD);
-  return { stack, session };
-}
+  return session;
+});
 
 /** Stops the gateway: it must end on its own, with exit code 0. */
 export async function expectCleanStop(stack: Stack): Promise<void> {

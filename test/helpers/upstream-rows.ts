@@ -1,3 +1,4 @@
+import { test } from 'vitest';
 import { createUpstreamApp } from '../../server/upstream/app.ts';
 import { openStorage } from '../../server/upstream/db/index.ts';
 import { issueToken } from '../../server/upstream/features/auth/repository.ts';
@@ -101,6 +102,20 @@ export async function upstreamWithRows(options: { now?: string } = {}) {
     close: () => storage.close(),
   };
 }
+
+export type RowsUpstream = Awaited<ReturnType<typeof upstreamWithRows>>;
+
+/**
+ * `u`: one upstreamWithRows(options) for every test of a file, closed after its last test. A file's coaches and rows
+ * are file fixtures built on it; `auto: true` creates them in the order declared, before the first test.
+ */
+export const fileRowsTest = (options: { now?: string } = {}) =>
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  test.extend('u', { scope: 'file' }, async ({}, { onCleanup }): Promise<RowsUpstream> => {
+    const u = await upstreamWithRows(options);
+    onCleanup(() => u.close());
+    return u;
+  });
 
 /** Query values JSON-encoded as docs/contract.md#transport requires: { from: '2026-06-01' } -> from="2026-06-01". */
 export function jsonQuery(values: Record<string, unknown>): Record<string, string> {

@@ -1,6 +1,8 @@
 import { test } from 'vitest';
 import { createTestUpstream, type TestUpstream } from './upstream-app.ts';
 import { issueToken } from '../../server/upstream/features/auth/repository.ts';
+import { openStorage } from '../../server/upstream/db/index.ts';
+import { seedDemo } from '../../server/upstream/seed/demo.ts';
 
 /*
  * Upstreams as vitest fixtures: a test gets its own, started before it and closed after it, so a test that times out
@@ -50,3 +52,17 @@ export const upstreamTest = (options: Options = {}) => test.extend('upstream', s
  */
 export const fileUpstreamTest = (options: Options = {}) =>
   test.extend('upstream', { scope: 'file' }, starter(options)).extend('t', { scope: 'file' }, async ({ upstream }) => upstream());
+
+/**
+ * `storage`: an in-memory database with the demo data seeded as of `now`, one for every test of a file. Seeding takes
+ * seconds, more than a test's time on a busy machine: a file starts it in `test.beforeAll` with a hook's time.
+ */
+export const demoStorageTest = (now: Date) =>
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  test.extend('storage', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const storage = await openStorage({ dataDir: ':memory:' });
+    onCleanup(() => storage.close());
+    // seedDemo calls seedAppData once coaches and patients exist.
+    await seedDemo(storage.db, { now });
+    return storage;
+  });

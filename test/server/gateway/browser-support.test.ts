@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
 import { isUnsupportedBrowser } from '../../../server/middleware/browser-support.ts';
-import { ENTRY_JS, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { ENTRY_JS, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { fakeUpstreamTest } from '../../helpers/gateway-test.ts';
 
 // Real user-agent strings as the browsers send them.
 const UNSUPPORTED = {
@@ -28,18 +27,9 @@ const SUPPORTED = {
   'Headless Chromium': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
 };
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-let app: Express;
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream();
-  app = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir });
-});
-afterAll(async () => {
-  await upstream.close();
-  publicDir.cleanup();
-});
+const test = fakeUpstreamTest().extend('app', { scope: 'file' }, ({ publicDir, upstream }) =>
+  createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }),
+);
 
 describe('browser detection', () => {
   test.each(Object.entries(UNSUPPORTED))('%s is unsupported', (_name, ua) => {
@@ -54,7 +44,7 @@ describe('browser detection', () => {
 });
 
 describe('page requests', () => {
-  test.each(Object.entries(UNSUPPORTED))('%s asking for a page is redirected to /internet-explorer-msg', async (_name, ua) => {
+  test.for(Object.entries(UNSUPPORTED))('%s asking for a page is redirected to /internet-explorer-msg', async ([_name, ua], { app }) => {
     for (const path of ['/', '/login', '/patient/1']) {
       const res = await request(app).get(path).set('User-Agent', ua);
       expect(res.status).toBe(302);
@@ -62,13 +52,13 @@ describe('page requests', () => {
     }
   });
 
-  test.each(Object.entries(SUPPORTED))('%s gets the page', async (_name, ua) => {
+  test.for(Object.entries(SUPPORTED))('%s gets the page', async ([_name, ua], { app }) => {
     const res = await request(app).get('/login').set('User-Agent', ua);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="app"></div>');
   });
 
-  test('old browsers still get assets and the API (no redirect loops, no broken message page)', async () => {
+  test('old browsers still get assets and the API (no redirect loops, no broken message page)', async ({ app }) => {
     const ie = UNSUPPORTED['IE 11 on Windows 10'];
     expect((await request(app).get(ENTRY_JS).set('User-Agent', ie)).status).toBe(200);
     expect((await request(app).get('/internet-explorer-msg.css').set('User-Agent', ie)).status).toBe(200);
@@ -77,7 +67,7 @@ describe('page requests', () => {
 });
 
 describe('the unsupported-browser page', () => {
-  test('is static German HTML without script that names Firefox, Chrome and Safari', async () => {
+  test('is static German HTML without script that names Firefox, Chrome and Safari', async ({ app }) => {
     const res = await request(app).get('/internet-explorer-msg').set('User-Agent', UNSUPPORTED['IE 11 on Windows 10']);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -90,7 +80,7 @@ describe('the unsupported-browser page', () => {
     expect(res.text).toContain('<meta http-equiv="X-UA-Compatible" content="IE=edge">');
   });
 
-  test('uses only CSS that IE 11 understands (no custom properties, no grid, no flex gap)', async () => {
+  test('uses only CSS that IE 11 understands (no custom properties, no grid, no flex gap)', async ({ app }) => {
     const res = await request(app).get('/internet-explorer-msg.css');
     expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(res.text).not.toMatch(/var\(|--[a-z]|display:\s*grid|gap:/);

@@ -1,26 +1,36 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build, needsBuild } from '../../../scripts/build.ts';
 import { isHashedAsset } from '../../../server/static-files.ts';
-import type { BuildManifest } from '../../../scripts/build.ts';
-import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
+import { builtProjectTest, makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
 
-let project: { root: string; cleanup: () => void };
-let manifest: BuildManifest;
-let publicDir: string;
-let assets: string[];
-const read = (urlPath: string) => readFileSync(join(publicDir, urlPath), 'utf8');
-
-beforeAll(async () => {
-  project = makeBuildProject();
-  manifest = await build({ root: project.root });
-  publicDir = join(project.root, 'dist/public');
-  assets = readdirSync(join(publicDir, 'assets'));
-}, 60_000);
-afterAll(() => project.cleanup());
+const test = builtProjectTest
+  .extend('publicDir', { scope: 'file' }, ({ project, manifest: _ }) => join(project.root, 'dist/public'))
+  /** The files the build wrote to assets/. */
+  .extend('assets', { scope: 'file' }, ({ publicDir }) => readdirSync(join(publicDir, 'assets')))
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ publicDir }) =>
+      (urlPath: string) =>
+        readFileSync(join(publicDir, urlPath), 'utf8'),
+  )
+  /** What the scripts of `urls` import statically, directly or through each other (URLs). */
+  .extend('staticImports', { scope: 'file' }, ({ read }) => (urls: string[]): string[] => {
+    const seen = new Set<string>();
+    const visit = (url: string) => {
+      if (seen.has(url)) return;
+      seen.add(url);
+      for (const [, path] of read(url).matchAll(/(?:from|import)\s*"(\/assets\/[^"]+)"/g)) visit(path);
+    };
+    urls.forEach(visit);
+    return [...seen];
+  });
+// The build starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ manifest: _ }) => {}, 60_000);
 
 /** Every file the gateway caches for a year, with its bytes. */
 const immutableFiles = (dir: string) =>
@@ -29,20 +39,9 @@ const immutableFiles = (dir: string) =>
       .filter((name) => isHashedAsset(`/assets/${name}`))
       .map((name) => [name, readFileSync(join(dir, 'assets', name))]),
   );
-/** What the scripts of `urls` import statically, directly or through each other (URLs). */
-const staticImports = (urls: string[]): string[] => {
-  const seen = new Set<string>();
-  const visit = (url: string) => {
-    if (seen.has(url)) return;
-    seen.add(url);
-    for (const [, path] of read(url).matchAll(/(?:from|import)\s*"(\/assets\/[^"]+)"/g)) visit(path);
-  };
-  urls.forEach(visit);
-  return [...seen];
-};
 
 describe('the client build', () => {
-  test('writes every file the gateway caches for a year exactly as esbuild named it after its content', () => {
+  test('writes every file the gateway caches for a year exactly as esbuild named it after its content', ({ project, manifest, publicDir, read }) => {
     const meta = JSON.parse(readFileSync(join(project.root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { bytes: number }> };
     const written = new Map(Object.entries(meta.outputs).map(([key, output]) => [key.split('/').pop(), output.bytes]));
     const immutable = immutableFiles(publicDir);
@@ -77,7 +76,7 @@ describe('the client build', () => {
     }
   });
 
-  test('names each area after its module and lists the chunks it imports, without what the entry brings', () => {
+  test('names each area after its module and lists the chunks it imports, without what the entry brings', ({ manifest, read }) => {
     expect(Object.keys(manifest.areas).sort()).toEqual(['app', 'area', 'second']);
     const [areaJs, ...areaChunks] = manifest.areas.area;
     expect(areaJs).toMatch(/^\/assets\/area-[A-Z2-7]{8}\.js$/);
@@ -90,7 +89,11 @@ describe('the client build', () => {
     for (const files of Object.values(manifest.areas)) for (const url of [manifest.entry, ...manifest.preload]) expect(files).not.toContain(url);
   });
 
-  test('flattens the waterfall: the page preloads every script the entry imports, the area table every script an area imports', () => {
+  test('flattens the waterfall: the page preloads every script the entry imports, the area table every script an area imports', ({
+    manifest,
+    read,
+    staticImports,
+  }) => {
     expect(staticImports([manifest.entry]).sort()).toEqual([manifest.entry, ...manifest.preload].sort());
     expect([manifest.entry, ...manifest.preload].some((url) => read(url).includes('SHARED-MODULE-TEXT'))).toBe(true);
     const html = read('/index.html');
@@ -107,7 +110,7 @@ describe('the client build', () => {
       ).toEqual([...files].sort());
   });
 
-  test('every script imports only files the build wrote', () => {
+  test('every script imports only files the build wrote', ({ publicDir, assets }) => {
     for (const name of assets.filter((n) => n.endsWith('.js'))) {
       const code = readFileSync(join(publicDir, 'assets', name), 'utf8');
       for (const [, path] of code.matchAll(/(?:from|import)\s*\(?\s*"(\/assets\/[^"]+)"/g))
@@ -115,7 +118,7 @@ describe('the client build', () => {
     }
   });
 
-  test('emits minified ES modules in production mode', () => {
+  test('emits minified ES modules in production mode', ({ manifest, read }) => {
     const entry = read(manifest.entry);
     expect(entry).toMatch(/\bimport\b/);
     expect(entry).not.toContain('DEVELOPMENT-ONLY-MARKER');
@@ -123,7 +126,7 @@ describe('the client build', () => {
     expect(entry.split('\n').length).toBeLessThanOrEqual(3);
   });
 
-  test('resolves react, react-dom and @preact/signals-react to Preact through the shared alias list', () => {
+  test('resolves react, react-dom and @preact/signals-react to Preact through the shared alias list', ({ project }) => {
     const meta = JSON.parse(readFileSync(join(project.root, 'dist/meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
     const inputs = Object.keys(meta.inputs);
     expect(inputs.some((i) => i.includes('node_modules/preact/compat/'))).toBe(true);
@@ -131,7 +134,7 @@ describe('the client build', () => {
     expect(inputs.some((i) => i.includes('node_modules/react/') || i.includes('node_modules/react-dom/'))).toBe(false);
   });
 
-  test("links only the first-screen sheet; the app sheet has every stylesheet, the areas' too", () => {
+  test("links only the first-screen sheet; the app sheet has every stylesheet, the areas' too", ({ manifest, read }) => {
     const first = read(manifest.css[0]);
     expect(first).toContain('body{color:#639}');
     expect(first).not.toContain('.area');
@@ -139,7 +142,7 @@ describe('the client build', () => {
     for (const rule of ['body{color:#639}', '.area{padding:1rem}', '.second{margin:2rem}']) expect(app).toContain(rule);
   });
 
-  test('writes source maps as separate files, not named inside the code (the gateway sends a SourceMap header)', () => {
+  test('writes source maps as separate files, not named inside the code (the gateway sends a SourceMap header)', ({ manifest, publicDir, assets }) => {
     const mapped = assets.filter((n) => n.endsWith('.js') || n === manifest.appCss.split('/').pop());
     expect(mapped.length).toBeGreaterThanOrEqual(6);
     for (const name of mapped) {
@@ -149,7 +152,7 @@ describe('the client build', () => {
     }
   });
 
-  test('writes .br and .gz beside every text asset, decoding to the same bytes', () => {
+  test('writes .br and .gz beside every text asset, decoding to the same bytes', ({ publicDir }) => {
     const text = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? text(join(dir, e.name)) : /\.(js|css|map|json|html|svg)$/.test(e.name) ? [join(dir, e.name)] : [],
@@ -163,7 +166,7 @@ describe('the client build', () => {
     }
   });
 
-  test('generates index.html with the hashed names, the dictionary preload, no inline script and the instance placeholders', () => {
+  test('generates index.html with the hashed names, the dictionary preload, no inline script and the instance placeholders', ({ manifest, read }) => {
     const html = read('/index.html');
     expect(html).toContain(`<script type="module" src="${manifest.entry}"></script>`);
     expect(html).not.toContain(`<link rel="stylesheet" href="${manifest.appCss}">`);
@@ -176,16 +179,16 @@ describe('the client build', () => {
     expect(html).toContain('<div id="app"></div>');
   });
 
-  test('copies the locale files to assets/i18n, minified', () => {
+  test('copies the locale files to assets/i18n, minified', ({ read }) => {
     expect(read('/assets/i18n/de.json')).toBe('{"login":{"title":"Anmelden"}}');
     expect(JSON.parse(read('/assets/i18n/en.json'))).toEqual({ login: { title: 'Sign in' } });
   });
 
-  test('copies static/ to the root of the public folder', () => {
+  test('copies static/ to the root of the public folder', ({ read }) => {
     expect(read('/internet-explorer-msg.html')).toContain('alt');
   });
 
-  test('--if-needed: nothing to do right after a build, a changed source needs one', () => {
+  test('--if-needed: nothing to do right after a build, a changed source needs one', ({ project }) => {
     expect(needsBuild({ root: project.root })).toBe(false);
     const later = new Date(Date.now() + 5000);
     utimesSync(join(project.root, 'client/shared.ts'), later, later);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { test as baseTest, describe, expect } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import postcss, { type Container, type Rule } from 'postcss';
@@ -11,11 +11,12 @@ import { AREA_NAMES } from '../../../client/areas.ts';
 // The real client as npm test builds it (built here when missing): what the gateway will serve.
 const dist = join(REPO_ROOT, 'dist');
 const publicDir = join(dist, 'public');
-let manifest: BuildManifest;
-beforeAll(async () => {
+const test = baseTest.extend('manifest', { scope: 'file' }, async () => {
   if (!existsSync(join(dist, 'build-manifest.json'))) await build();
-  manifest = JSON.parse(readFileSync(join(dist, 'build-manifest.json'), 'utf8')) as BuildManifest;
-}, 120_000);
+  return JSON.parse(readFileSync(join(dist, 'build-manifest.json'), 'utf8')) as BuildManifest;
+});
+// A missing build is made here, with a hook's time rather than the first test's.
+test.beforeAll(({ manifest: _ }) => {}, 120_000);
 
 const read = (url: string) => readFileSync(join(publicDir, url), 'utf8');
 
@@ -28,7 +29,7 @@ describe('the built client', () => {
     for (const name of immutable) expect(readFileSync(join(publicDir, 'assets', name)).length, name).toBe(written.get(name));
   });
 
-  test('loads every area of the area table as its own script plus the chunks it imports, never those of the first screen', () => {
+  test('loads every area of the area table as its own script plus the chunks it imports, never those of the first screen', ({ manifest }) => {
     const names = [...AREA_NAMES, 'app'];
     expect(names.length).toBeGreaterThan(10);
     expect(Object.keys(manifest.areas)).toEqual(expect.arrayContaining(names));
@@ -42,7 +43,7 @@ describe('the built client', () => {
     }
   });
 
-  test('the first-screen sheet is the app sheet cut down: each of its rules comes again, in order, in the app sheet', () => {
+  test('the first-screen sheet is the app sheet cut down: each of its rules comes again, in order, in the app sheet', ({ manifest }) => {
     const first = postcss.parse(read(manifest.css[0]));
     const app = postcss.parse(read(manifest.appCss));
     const flat = (root: Container) => {
@@ -65,7 +66,7 @@ describe('the built client', () => {
       at = found + 1;
     }
   });
-  test('the first-screen dictionary holds exactly the sections the first-screen scripts read; every other text comes with the areas', () => {
+  test('the first-screen dictionary holds exactly the sections the first-screen scripts read; every other text comes with the areas', ({ manifest }) => {
     const source = JSON.parse(readFileSync(join(REPO_ROOT, 'locales/de.json'), 'utf8')) as Record<string, unknown>;
     const firstScreen = JSON.parse(read('/assets/i18n/de.json')) as Record<string, unknown>;
     const app = JSON.parse(read('/assets/i18n/app/de.json')) as Record<string, unknown>;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { get as httpGet, request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createApp } from '../../../server/app.ts';
-import { listen, makePublicDir, rawGet, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { listen, rawGet, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { publicDirTest } from '../../helpers/gateway-test.ts';
 
 /** An 11 KB page of patients, like the first page of the patient list. */
 const LIST = JSON.stringify(
@@ -13,59 +13,67 @@ const LIST = JSON.stringify(
 const SMALL = JSON.stringify({ ok: true });
 const PDF = Buffer.alloc(4096, 7);
 
-/** Lets the streaming test hold the upstream's answer open until the browser side has seen bytes. */
-let releaseStream: () => void = () => {};
-
-function upstreamAnswer(req: IncomingMessage, res: ServerResponse): void {
-  const path = new URL(req.url ?? '/', 'http://upstream').pathname;
-  if (path === '/v2/list') {
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(LIST), 'X-Total-Count': '25' });
-    res.end(LIST);
-  } else if (path === '/v2/small') {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(SMALL) });
-    res.end(SMALL);
-  } else if (path === '/v2/already-gzipped') {
-    const body = gzipSync(LIST);
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
-    res.end(body);
-  } else if (path === '/v2/asset') {
-    res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': PDF.length });
-    res.end(PDF);
-  } else if (path === '/v2/no-transform') {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store, no-transform' });
-    res.end(LIST);
-  } else if (path === '/v2/stream') {
-    // Chunked, no length: half a megabyte now, the rest only once the client has received compressed bytes.
-    res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
-    const rows = Array.from({ length: 20_000 }, (_, i) => `${i};Patient ${i};${(i * 7919) % 10007};Reha-Klinik ${i % 13}\n`).join('');
-    res.write(rows);
-    new Promise<void>((resolve) => (releaseStream = resolve)).then(() => res.end('END\n'));
-  } else {
-    res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end('{}');
+/**
+ * The fake upstream's answers. `/v2/stream` stays open until `releaseStream()`: the streaming test holds it open until
+ * the browser side has seen bytes.
+ */
+function streamingAnswers() {
+  let release: () => void = () => {};
+  function answer(req: IncomingMessage, res: ServerResponse): void {
+    const path = new URL(req.url ?? '/', 'http://upstream').pathname;
+    if (path === '/v2/list') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(LIST), 'X-Total-Count': '25' });
+      res.end(LIST);
+    } else if (path === '/v2/small') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(SMALL) });
+      res.end(SMALL);
+    } else if (path === '/v2/already-gzipped') {
+      const body = gzipSync(LIST);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      res.end(body);
+    } else if (path === '/v2/asset') {
+      res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': PDF.length });
+      res.end(PDF);
+    } else if (path === '/v2/no-transform') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store, no-transform' });
+      res.end(LIST);
+    } else if (path === '/v2/stream') {
+      // Chunked, no length: half a megabyte now, the rest only once the client has received compressed bytes.
+      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
+      const rows = Array.from({ length: 20_000 }, (_, i) => `${i};Patient ${i};${(i * 7919) % 10007};Reha-Klinik ${i % 13}\n`).join('');
+      res.write(rows);
+      new Promise<void>((resolve) => (release = resolve)).then(() => res.end('END\n'));
+    } else {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end('{}');
+    }
   }
+  return { answer, releaseStream: () => release() };
 }
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-let gateway: Awaited<ReturnType<typeof listen>>;
-
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream(upstreamAnswer);
-  gateway = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }));
-});
-afterAll(async () => {
-  await gateway.close();
-  await upstream.close();
-  publicDir.cleanup();
-});
-
-const get = (path: string, acceptEncoding?: string) =>
-  rawGet(`${gateway.url}${path}`, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
+const test = publicDirTest
+  .extend('answers', { scope: 'file' }, () => streamingAnswers())
+  .extend('releaseStream', { scope: 'file' }, ({ answers }) => answers.releaseStream)
+  .extend('upstream', { scope: 'file' }, async ({ answers }, { onCleanup }) => {
+    const upstream = await startFakeUpstream(answers.answer);
+    onCleanup(() => upstream.close());
+    return upstream;
+  })
+  .extend('gateway', { scope: 'file' }, async ({ publicDir, upstream }, { onCleanup }) => {
+    const gateway = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }));
+    onCleanup(() => gateway.close());
+    return gateway;
+  })
+  .extend(
+    'get',
+    { scope: 'file' },
+    ({ gateway }) =>
+      (path: string, acceptEncoding?: string) =>
+        rawGet(`${gateway.url}${path}`, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }),
+  );
 
 describe('compression of /v2 answers', () => {
-  test('compresses a JSON answer over 1 KB with brotli when the browser accepts it, and says it varies', async () => {
+  test('compresses a JSON answer over 1 KB with brotli when the browser accepts it, and says it varies', async ({ get }) => {
     const res = await get('/v2/list', 'gzip, deflate, br, zstd');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
@@ -76,13 +84,13 @@ describe('compression of /v2 answers', () => {
     expect(res.body.length).toBeLessThan(LIST.length / 4);
   });
 
-  test('uses gzip for a browser that accepts gzip but not brotli', async () => {
+  test('uses gzip for a browser that accepts gzip but not brotli', async ({ get }) => {
     const res = await get('/v2/list', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.body).toString()).toBe(LIST);
   });
 
-  test('sends the answer as it is without Accept-Encoding, or when the browser refuses every coding', async () => {
+  test('sends the answer as it is without Accept-Encoding, or when the browser refuses every coding', async ({ get }) => {
     for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
       const res = await get('/v2/list', accept);
       expect(res.headers['content-encoding']).toBeUndefined();
@@ -90,31 +98,31 @@ describe('compression of /v2 answers', () => {
     }
   });
 
-  test('leaves answers under 1 KB alone', async () => {
+  test('leaves answers under 1 KB alone', async ({ get }) => {
     const res = await get('/v2/small', 'br, gzip');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.toString()).toBe(SMALL);
   });
 
-  test('never compresses twice: an answer the upstream encoded passes through untouched', async () => {
+  test('never compresses twice: an answer the upstream encoded passes through untouched', async ({ get }) => {
     const res = await get('/v2/already-gzipped', 'br, gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.body).toString()).toBe(LIST);
   });
 
-  test('leaves types that do not compress alone (a PDF)', async () => {
+  test('leaves types that do not compress alone (a PDF)', async ({ get }) => {
     const res = await get('/v2/asset', 'br, gzip');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.equals(PDF)).toBe(true);
   });
 
-  test('respects Cache-Control: no-transform', async () => {
+  test('respects Cache-Control: no-transform', async ({ get }) => {
     const res = await get('/v2/no-transform', 'br, gzip');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.toString()).toBe(LIST);
   });
 
-  test('answers HEAD without a compressed body', async () => {
+  test('answers HEAD without a compressed body', async ({ gateway }) => {
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
       httpRequest(`${gateway.url}/v2/list`, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } }, resolve)
         .on('error', reject)
@@ -125,7 +133,7 @@ describe('compression of /v2 answers', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 
-  test('streams: compressed bytes reach the browser while the upstream is still sending', async () => {
+  test('streams: compressed bytes reach the browser while the upstream is still sending', async ({ gateway, releaseStream }) => {
     const { headers, body } = await new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
       httpGet(`${gateway.url}/v2/stream`, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
         const chunks: Buffer[] = [];
@@ -143,7 +151,7 @@ describe('compression of /v2 answers', () => {
     expect(text.endsWith('END\n')).toBe(true);
   });
 
-  test('does not touch pages and assets, which are precompressed by the build', async () => {
+  test('does not touch pages and assets, which are precompressed by the build', async ({ get }) => {
     const page = await get('/login', 'gzip');
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers.vary).toBe('Accept-Encoding, User-Agent, Cookie');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { test as baseTest, describe, expect } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDev } from '../../../scripts/dev.ts';
@@ -7,26 +7,36 @@ import { REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 
 type DevEvent = { event: string; detail?: string };
 
+// `project`: a build project with a server folder; `startDev(options)`: the dev loop, stopped when the test ends.
+const test = baseTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('project', ({}, { onCleanup }) => {
+    const project = makeBuildProject();
+    onCleanup(() => project.cleanup());
+    mkdirSync(join(project.root, 'srv'));
+    writeFileSync(join(project.root, 'srv/app.ts'), 'export const x = 1;\n');
+    return project;
+  })
+  .extend('startDev', ({ project: _ }, { onCleanup }) => {
+    const started: ReturnType<typeof startDev>[] = [];
+    onCleanup(async () => {
+      for (const dev of started) await dev.stop();
+    });
+    return (...args: Parameters<typeof startDev>) => {
+      const dev = startDev(...args);
+      started.push(dev);
+      return dev;
+    };
+  });
+
 describe('npm run dev', () => {
-  let project: { root: string; cleanup: () => void };
-  let dev: { stop: () => Promise<void> };
   const events: DevEvent[] = [];
   const waiters: { match: (e: DevEvent) => boolean; resolve: () => void }[] = [];
   const next = (event: string) => new Promise<void>((resolve) => waiters.push({ match: (e) => e.event === event, resolve }));
 
-  beforeAll(() => {
-    project = makeBuildProject();
-    mkdirSync(join(project.root, 'srv'));
-    writeFileSync(join(project.root, 'srv/app.ts'), 'export const x = 1;\n');
-  });
-  afterAll(async () => {
-    await dev?.stop();
-    project.cleanup();
-  });
-
-  test('builds, starts the server, rebuilds on a client change and restarts on a server change', { timeout: 60_000 }, async () => {
+  test('builds, starts the server, rebuilds on a client change and restarts on a server change', { timeout: 60_000 }, async ({ project, startDev }) => {
     const firstStart = next('started');
-    dev = startDev({
+    startDev({
       root: project.root,
       serverEntry: join(REPO_ROOT, 'test/helpers/gateway-fake-upstream-main.ts'),
       serverDirs: [join(project.root, 'srv')],

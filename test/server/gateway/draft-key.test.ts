@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
-import { captureLogger, type FakeUpstream, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import type { Express } from 'express';
+import { captureLogger, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { fakeUpstreamTest } from '../../helpers/gateway-test.ts';
 
 /*
  * GET /session/draft-key: the key drafts are sealed with, handed out only for a login token the upstream accepts
@@ -9,30 +11,25 @@ import { captureLogger, type FakeUpstream, makePublicDir, startFakeUpstream, tes
  */
 const TOKENS: Record<string, string> = { 'tok-a1': 'coach-1', 'tok-a2': 'coach-1', 'tok-b': 'coach-2' };
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream((req, res) => {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!req.url?.endsWith('/v2/auth/me') || !TOKENS[token]) {
-      res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { statusCode: 401, code: 'INVALID_TOKEN' } }));
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: TOKENS[token], email: 'x@example.org' }));
-  });
-});
-afterAll(async () => {
-  publicDir.cleanup();
-  await upstream.close();
-});
-
-const gateway = (env: Record<string, string> = {}, logger = captureLogger().logger) =>
-  createApp(testConfig({ UPSTREAM_URL: `${upstream.url}/base`, ...env }), { publicDir: publicDir.dir, logger });
-const keyFor = (app: ReturnType<typeof gateway>, token: string) => request(app).get('/session/draft-key').set('Authorization', `Bearer ${token}`);
+/** The fake upstream answers /v2/auth/me for the tokens it knows, 401 otherwise. */
+const test = fakeUpstreamTest((req, res) => {
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  if (!req.url?.endsWith('/v2/auth/me') || !TOKENS[token]) {
+    res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { statusCode: 401, code: 'INVALID_TOKEN' } }));
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: TOKENS[token], email: 'x@example.org' }));
+}).extend(
+  'gateway',
+  { scope: 'file' },
+  ({ publicDir, upstream }) =>
+    (env: Record<string, string> = {}, logger = captureLogger().logger) =>
+      createApp(testConfig({ UPSTREAM_URL: `${upstream.url}/base`, ...env }), { publicDir: publicDir.dir, logger }),
+);
+const keyFor = (app: Express, token: string) => request(app).get('/session/draft-key').set('Authorization', `Bearer ${token}`);
 
 describe('the draft key', () => {
-  test('is 32 bytes of base64url, not to be stored, and the same for every session of one coach', async () => {
+  test('is 32 bytes of base64url, not to be stored, and the same for every session of one coach', async ({ gateway }) => {
     const app = gateway();
     const first = await keyFor(app, 'tok-a1');
     expect(first.status).toBe(200);
@@ -44,7 +41,7 @@ describe('the draft key', () => {
     expect((await keyFor(gateway(), 'tok-a1')).body.key).toBe(first.body.key);
   });
 
-  test('another coach gets another key, and another XSRF_SECRET another key for the same coach', async () => {
+  test('another coach gets another key, and another XSRF_SECRET another key for the same coach', async ({ gateway }) => {
     const app = gateway();
     const mine = (await keyFor(app, 'tok-a1')).body.key;
     expect((await keyFor(app, 'tok-b')).body.key).not.toBe(mine);
@@ -52,7 +49,7 @@ describe('the draft key', () => {
     expect((await keyFor(rotated, 'tok-a1')).body.key).not.toBe(mine);
   });
 
-  test('asks the upstream who the token belongs to, with the same Authorization header, under its path prefix', async () => {
+  test('asks the upstream who the token belongs to, with the same Authorization header, under its path prefix', async ({ gateway, upstream }) => {
     const before = upstream.requests.length;
     await keyFor(gateway(), 'tok-b');
     const asked = upstream.requests.slice(before);
@@ -61,7 +58,7 @@ describe('the draft key', () => {
     expect(asked[0].headers.authorization).toBe('Bearer tok-b');
   });
 
-  test('answers 401 in the error format, not to be stored, without a token or with one the upstream refuses', async () => {
+  test('answers 401 in the error format, not to be stored, without a token or with one the upstream refuses', async ({ gateway, upstream }) => {
     const app = gateway();
     const before = upstream.requests.length;
     for (const res of [await request(app).get('/session/draft-key'), await request(app).get('/session/draft-key').set('Authorization', 'Basic eDp5')]) {
@@ -77,7 +74,7 @@ describe('the draft key', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
-  test('answers 502 when the upstream is down or failing, never a key', async () => {
+  test('answers 502 when the upstream is down or failing, never a key', async ({ publicDir }) => {
     const down = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), {
       publicDir: publicDir.dir,
       logger: captureLogger().logger,
@@ -93,7 +90,7 @@ describe('the draft key', () => {
     await failing.close();
   });
 
-  test('writes neither the token nor the key into the log', async () => {
+  test('writes neither the token nor the key into the log', async ({ gateway }) => {
     const log = captureLogger();
     const res = await keyFor(gateway({}, log.logger), 'tok-a1');
     expect(res.status).toBe(200);

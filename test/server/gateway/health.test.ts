@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
-import { makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { publicDirTest } from '../../helpers/gateway-test.ts';
 
-let publicDir: { dir: string; cleanup: () => void };
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-});
-afterAll(() => publicDir.cleanup());
+const test = publicDirTest;
 
 describe('health endpoints', () => {
-  test('/healthz answers JSON while the upstream is down', async () => {
+  test('/healthz answers JSON while the upstream is down', async ({ publicDir }) => {
     const app = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
     const res = await request(app).get('/healthz');
     expect(res.status).toBe(200);
@@ -18,7 +15,7 @@ describe('health endpoints', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  test('/readyz is 200 when the upstream answers, probing its version call', async () => {
+  test('/readyz is 200 when the upstream answers, probing its version call', async ({ publicDir }) => {
     const upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(401).end();
     });
@@ -30,14 +27,14 @@ describe('health endpoints', () => {
     await upstream.close();
   });
 
-  test('/readyz is 503 JSON when the upstream is unreachable', async () => {
+  test('/readyz is 503 JSON when the upstream is unreachable', async ({ publicDir }) => {
     const app = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 'unavailable', upstream: 'unreachable' });
   });
 
-  test('/readyz is 503 when the upstream answers with a server error', async () => {
+  test('/readyz is 503 when the upstream answers with a server error', async ({ publicDir }) => {
     const upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(500).end();
     });

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
 import { redactUrl } from '../../../server/shared/redaction.ts';
-import { captureLogger, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { captureLogger, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { fakeUpstreamTest } from '../../helpers/gateway-test.ts';
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => {
-  await upstream.close();
-  publicDir.cleanup();
-});
-
-function setup() {
+/** `setup()`: a gateway whose log is captured, in front of the file's upstream. */
+const test = fakeUpstreamTest().extend('setup', { scope: 'file' }, ({ publicDir, upstream }) => () => {
   const capture = captureLogger();
   const app = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir, logger: capture.logger });
   return { app, capture };
-}
+});
 
 describe('request log', () => {
-  test('writes one JSON line per request with method, URL, status and request id', async () => {
+  test('writes one JSON line per request with method, URL, status and request id', async ({ setup }) => {
     const { app, capture } = setup();
     const res = await request(app).get('/login');
     const line = capture.lines.find((l) => l.msg === 'request completed')!;
@@ -31,26 +21,26 @@ describe('request log', () => {
     expect((line.req as { id: string }).id).toBe(res.headers['x-request-id']);
   });
 
-  test('generates a request id and echoes it', async () => {
+  test('generates a request id and echoes it', async ({ setup }) => {
     const { app } = setup();
     const res = await request(app).get('/login');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test('accepts a caller X-Request-Id and echoes it', async () => {
+  test('accepts a caller X-Request-Id and echoes it', async ({ setup }) => {
     const { app, capture } = setup();
     const res = await request(app).get('/login').set('X-Request-Id', 'lb-1234.abc');
     expect(res.headers['x-request-id']).toBe('lb-1234.abc');
     expect(capture.lines.some((l) => (l.req as { id?: string })?.id === 'lb-1234.abc')).toBe(true);
   });
 
-  test('replaces a request id that could forge log content', async () => {
+  test('replaces a request id that could forge log content', async ({ setup }) => {
     const { app } = setup();
     const res = await request(app).get('/login').set('X-Request-Id', 'x"}{"level":60');
     expect(res.headers['x-request-id']).not.toContain('"');
   });
 
-  test('keeps Authorization, Cookie, X-XSRF-TOKEN, Set-Cookie and query values out of the line', async () => {
+  test('keeps Authorization, Cookie, X-XSRF-TOKEN, Set-Cookie and query values out of the line', async ({ setup }) => {
     const { app, capture } = setup();
     await request(app).get('/login'); // sets cookies: Set-Cookie must not reach the line
     await request(app)
@@ -75,14 +65,14 @@ describe('request log', () => {
     }
   });
 
-  test('logs 5xx answers at error level and 4xx at warn', async () => {
+  test('logs 5xx answers at error level and 4xx at warn', async ({ setup }) => {
     const { app, capture } = setup();
     await request(app).get('/assets/none.js');
     const line = capture.lines.find((l) => l.msg === 'request completed')!;
     expect(line.level).toBe(40);
   });
 
-  test('does not log health probes', async () => {
+  test('does not log health probes', async ({ setup }) => {
     const { app, capture } = setup();
     await request(app).get('/healthz');
     expect(capture.lines.filter((l) => l.msg === 'request completed')).toHaveLength(0);

@@ -1,30 +1,32 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { build } from '../../../scripts/build.ts';
 import { createApp } from '../../../server/app.ts';
-import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
+import { builtProjectTest } from '../../helpers/gateway-build-fixture.ts';
 import { listen, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-// A built page, served by the gateway with its real CSP, in a real browser: nothing is blocked and a lazy
-// area arrives with its stylesheet applied.
-describe.skipIf(!existsSync(CHROMIUM))('the built page in Chromium', () => {
-  let project: { root: string; cleanup: () => void };
-  let upstream: FakeUpstream;
-  let served: Awaited<ReturnType<typeof listen>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    project = makeBuildProject();
-    await build({ root: project.root });
-    upstream = await startFakeUpstream();
-    served = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url, APP_TITLE: 'Nachsorge Nord' }), { publicDir: join(project.root, 'dist/public') }));
-    browser = await chromium.launch({
+const test = builtProjectTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('upstream', { scope: 'file' }, async ({}, { onCleanup }): Promise<FakeUpstream> => {
+    const upstream = await startFakeUpstream();
+    onCleanup(() => upstream.close());
+    return upstream;
+  })
+  .extend('served', { scope: 'file' }, async ({ project, manifest: _, upstream }, { onCleanup }) => {
+    const served = await listen(
+      createApp(testConfig({ UPSTREAM_URL: upstream.url, APP_TITLE: 'Nachsorge Nord' }), { publicDir: join(project.root, 'dist/public') }),
+    );
+    onCleanup(() => served.close());
+    return served;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser> => {
+    const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
         '--headless',
@@ -36,15 +38,17 @@ describe.skipIf(!existsSync(CHROMIUM))('the built page in Chromium', () => {
         '--no-first-run',
       ],
     });
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    await upstream?.close();
-    project?.cleanup();
+    onCleanup(() => browser.close());
+    return browser;
   });
 
-  test('renders under the CSP without violations, with the instance title and the lazy area styled', async () => {
+// A built page, served by the gateway with its real CSP, in a real browser: nothing is blocked and a lazy
+// area arrives with its stylesheet applied.
+describe.skipIf(!existsSync(CHROMIUM))('the built page in Chromium', () => {
+  // The build, the gateway and the browser start here, with a hook's time rather than the test's.
+  test.beforeAll(({ served: _, browser: __ }) => {}, 90_000);
+
+  test('renders under the CSP without violations, with the instance title and the lazy area styled', async ({ browser, served }) => {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {

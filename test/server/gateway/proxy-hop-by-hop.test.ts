@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApp } from '../../../server/app.ts';
-import { listen, makePublicDir, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { listen, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
+import { ownUpstreamTest } from '../../helpers/gateway-test.ts';
 import { exchange } from '../../helpers/raw-http.ts';
 import { rawRequest } from '../../helpers/gateway-stack.ts';
 import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
@@ -11,31 +11,24 @@ import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
  * Connection header names. Raw requests over a socket, because node:http itself refuses to send some of these.
  */
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-let gateway: { url: string; close: () => Promise<void> };
-let port: number;
-
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream();
-  gateway = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }));
-  port = Number(new URL(gateway.url).port);
-});
-afterEach(() => {
-  upstream.requests.length = 0;
-});
-afterAll(async () => {
-  await gateway.close();
-  await upstream.close();
-  publicDir.cleanup();
-});
-
-const request = (lines: string[], body = '', method = 'GET', version = 'HTTP/1.1') =>
-  rawRequest(port, `${method} /v2/echo ${version}\r\nHost: localhost\r\n${lines.map((l) => `${l}\r\n`).join('')}\r\n${body}`, 5000, method);
+// Each test its own upstream, so it sees only its own requests, and a gateway on a port in front of it.
+const test = ownUpstreamTest()
+  .extend('gateway', async ({ publicDir, upstream }, { onCleanup }) => {
+    const gateway = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }));
+    onCleanup(() => gateway.close());
+    return gateway;
+  })
+  .extend('port', ({ gateway }) => Number(new URL(gateway.url).port))
+  /** `request(lines, body, method, version)`: the bytes of a request to /v2/echo with these header lines. */
+  .extend(
+    'request',
+    ({ port }) =>
+      (lines: string[], body = '', method = 'GET', version = 'HTTP/1.1') =>
+        rawRequest(port, `${method} /v2/echo ${version}\r\nHost: localhost\r\n${lines.map((l) => `${l}\r\n`).join('')}\r\n${body}`, 5000, method),
+  );
 
 describe('request fields the upstream never receives', () => {
-  test.each([
+  test.for([
     { sent: ['Trailer: X-Foo'], dropped: ['trailer'] },
     { sent: ['TE: trailers'], dropped: ['te'] },
     { sent: ['Connection: TE', 'TE: gzip'], dropped: ['te'] },
@@ -49,7 +42,7 @@ describe('request fields the upstream never receives', () => {
     { sent: ['Connection: close, X-Secret', 'X-Secret: for-this-hop'], dropped: ['x-secret'] },
     { sent: ['Connection: X-A', 'Connection: x-b', 'X-A: 1', 'X-B: 2'], dropped: ['x-a', 'x-b'] },
     { sent: ['Connection: Cookie', 'Cookie: session=abc'], dropped: ['cookie'] },
-  ])('$sent.0 ...: the upstream gets the request without $dropped', async ({ sent, dropped, also = [] }) => {
+  ])('$sent.0 ...: the upstream gets the request without $dropped', async ({ sent, dropped, also = [] }, { request, upstream }) => {
     const answer = await request([...sent, ...also]);
     expect(answer.status).toBe(200);
     expect(upstream.requests).toHaveLength(1);
@@ -58,7 +51,7 @@ describe('request fields the upstream never receives', () => {
     expect(received.connection ?? 'keep-alive').toMatch(/^(keep-alive|close)$/);
   });
 
-  test('Expect and the xsrf-sid cookie are removed also when the body waits for 100 Continue', async () => {
+  test('Expect and the xsrf-sid cookie are removed also when the body waits for 100 Continue', async ({ gateway, port, upstream }) => {
     const page = await fetch(`${gateway.url}/login`);
     const { cookie, token } = xsrfPairOf(page.headers.getSetCookie());
     const lines = [`Cookie: ${cookie}; theme=dark`, `X-XSRF-TOKEN: ${token}`, 'Expect: 100-continue', 'Content-Type: application/json', 'Content-Length: 2'];
@@ -72,7 +65,7 @@ describe('request fields the upstream never receives', () => {
     expect(received.headers.cookie).toContain('theme=dark');
   });
 
-  test('a GET with a Trailer field and a chunked body arrives whole, framed by the gateway', async () => {
+  test('a GET with a Trailer field and a chunked body arrives whole, framed by the gateway', async ({ request, upstream }) => {
     const answer = await request(['Trailer: X-Checksum', 'Transfer-Encoding: chunked'], '3\r\nabc\r\n2\r\nde\r\n0\r\nX-Checksum: 1\r\n\r\n');
     expect(answer.status).toBe(200);
     expect(upstream.requests[0].body).toBe('abcde');
@@ -81,7 +74,7 @@ describe('request fields the upstream never receives', () => {
     expect(upstream.requests[0].headers).not.toHaveProperty('x-checksum');
   });
 
-  test.each(['Content-Length', 'Transfer-Encoding'])('a body keeps its framing when Connection names %s', async (named) => {
+  test.for(['Content-Length', 'Transfer-Encoding'])('a body keeps its framing when Connection names %s', async (named, { request, upstream }) => {
     const framing = named === 'Content-Length' ? ['Content-Length: 5'] : ['Transfer-Encoding: chunked'];
     const body = named === 'Content-Length' ? 'abcde' : '5\r\nabcde\r\n0\r\n\r\n';
     const answer = await request([`Connection: keep-alive, ${named}`, ...framing], body);
@@ -93,14 +86,14 @@ describe('request fields the upstream never receives', () => {
     expect(upstream.requests.map((r) => r.url)).toEqual(['/v2/echo', '/v2/echo']);
   });
 
-  test('a transfer coding other than chunked is refused with 400 JSON and not forwarded', async () => {
+  test('a transfer coding other than chunked is refused with 400 JSON and not forwarded', async ({ request, upstream }) => {
     const answer = await request(['Transfer-Encoding: gzip, chunked'], '3\r\nabc\r\n0\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body.toString()).error.code).toBe('UNSUPPORTED_TRANSFER_ENCODING');
     expect(upstream.requests).toHaveLength(0);
   });
 
-  test('an HTTP/1.0 request gets X-Forwarded-Host from its Host, never an undefined value', async () => {
+  test('an HTTP/1.0 request gets X-Forwarded-Host from its Host, never an undefined value', async ({ request, upstream }) => {
     const answer = await request(['Connection: keep-alive'], '', 'GET', 'HTTP/1.0');
     expect(answer.status).toBe(200);
     expect(upstream.requests[0].headers).toMatchObject({ 'x-forwarded-host': 'localhost', 'x-forwarded-proto': 'http' });
@@ -108,7 +101,7 @@ describe('request fields the upstream never receives', () => {
 });
 
 describe('response fields the browser never receives', () => {
-  test('hop-by-hop fields of the upstream answer, and the fields its Connection names, stay behind', async () => {
+  test('hop-by-hop fields of the upstream answer, and the fields its Connection names, stay behind', async ({ publicDir }) => {
     const chatty = await startFakeUpstream((_req, res) => {
       res.writeHead(200, {
         'Content-Type': 'application/json',

@@ -1,43 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { request as httpRequest } from 'node:http';
-import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
-import { listen, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { listen, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { ownUpstreamTest } from '../../helpers/gateway-test.ts';
 import { xsrfFrom } from '../../helpers/xsrf-pair.ts';
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-let app: Express;
-
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream();
-  app = createApp(testConfig({ UPSTREAM_URL: upstream.url, PROXY_TIMEOUT_MS: '300' }), { publicDir: publicDir.dir });
-});
-afterEach(() => {
-  upstream.requests.length = 0;
-});
-afterAll(async () => {
-  await upstream.close();
-  publicDir.cleanup();
-});
+// Each test its own upstream, so it sees only its own requests, and a gateway in front of it.
+const test = ownUpstreamTest().extend('app', ({ publicDir, upstream }) =>
+  createApp(testConfig({ UPSTREAM_URL: upstream.url, PROXY_TIMEOUT_MS: '300' }), { publicDir: publicDir.dir }),
+);
 
 describe('the /v2 proxy', () => {
-  test('keeps the /v2 path and the query string', async () => {
+  test('keeps the /v2 path and the query string', async ({ app, upstream }) => {
     const res = await request(app).get('/v2/patients?filter=%7B%22limit%22%3A20%7D');
     expect(res.status).toBe(200);
     expect(upstream.requests[0].url).toBe('/v2/patients?filter=%7B%22limit%22%3A20%7D');
   });
 
-  test('puts the path prefix of UPSTREAM_URL in front', async () => {
+  test('puts the path prefix of UPSTREAM_URL in front', async ({ upstream, publicDir }) => {
     const prefixed = createApp(testConfig({ UPSTREAM_URL: `${upstream.url}/api/base` }), { publicDir: publicDir.dir });
     await request(prefixed).get('/v2/news');
     expect(upstream.requests[0].url).toBe('/api/base/v2/news');
   });
 
-  test('passes the upstream status, headers and body through', async () => {
+  test('passes the upstream status, headers and body through', async ({ publicDir }) => {
     const custom = await startFakeUpstream((_req, res) => {
       res.writeHead(201, { 'Content-Type': 'application/json', 'X-Total-Count': '42' });
       res.end('[{"id":"1"}]');
@@ -50,7 +37,7 @@ describe('the /v2 proxy', () => {
     await custom.close();
   });
 
-  test('streams a request body unchanged (nothing parses it first)', async () => {
+  test('streams a request body unchanged (nothing parses it first)', async ({ app, upstream }) => {
     const { cookie, token } = await xsrfFrom(app);
     const body = JSON.stringify({ email: 'a@b.de', text: 'ü'.repeat(20_000) });
     const res = await request(app).post('/v2/comments').set('Cookie', cookie).set('X-XSRF-TOKEN', token).set('Content-Type', 'application/json').send(body);
@@ -59,7 +46,7 @@ describe('the /v2 proxy', () => {
     expect(upstream.requests[0].headers['content-type']).toBe('application/json');
   });
 
-  test('streams the answer as it comes (first bytes arrive before the upstream finishes)', async () => {
+  test('streams the answer as it comes (first bytes arrive before the upstream finishes)', async ({ publicDir }) => {
     let finish: () => void = () => {};
     const streaming = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -85,7 +72,7 @@ describe('the /v2 proxy', () => {
     await streaming.close();
   });
 
-  test('sets X-Forwarded-For, -Proto and -Host, replacing values an untrusted client sent', async () => {
+  test('sets X-Forwarded-For, -Proto and -Host, replacing values an untrusted client sent', async ({ upstream, publicDir }) => {
     const portal = createApp(testConfig({ UPSTREAM_URL: upstream.url, PUBLIC_URL: 'https://portal.example.org' }), { publicDir: publicDir.dir });
     await request(portal)
       .get('/v2/me')
@@ -103,7 +90,7 @@ describe('the /v2 proxy', () => {
     for (const forged of ['x-forwarded-port', 'x-real-ip', 'forwarded']) expect(headers, forged).not.toHaveProperty(forged);
   });
 
-  test('passes on X-Forwarded-* from a trusted proxy (TRUST_PROXY)', async () => {
+  test('passes on X-Forwarded-* from a trusted proxy (TRUST_PROXY)', async ({ upstream, publicDir }) => {
     const trusted = createApp(testConfig({ UPSTREAM_URL: upstream.url, TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://portal.example.org' }), {
       publicDir: publicDir.dir,
     });
@@ -115,13 +102,13 @@ describe('the /v2 proxy', () => {
     expect(headers['x-forwarded-for']).toBe('203.0.113.9');
   });
 
-  test('forwards the Authorization header and the request id', async () => {
+  test('forwards the Authorization header and the request id', async ({ app, upstream }) => {
     await request(app).get('/v2/auth/me').set('Authorization', 'Bearer abc').set('X-Request-Id', 'req-42');
     expect(upstream.requests[0].headers.authorization).toBe('Bearer abc');
     expect(upstream.requests[0].headers['x-request-id']).toBe('req-42');
   });
 
-  test('a refused connection is a 502 JSON error in under 100 ms', async () => {
+  test('a refused connection is a 502 JSON error in under 100 ms', async ({ publicDir }) => {
     const down = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
     await request(down).get('/v2/warmup');
     const started = performance.now();
@@ -132,7 +119,7 @@ describe('the /v2 proxy', () => {
     expect(elapsed).toBeLessThan(100);
   });
 
-  test('an upstream slower than PROXY_TIMEOUT_MS gives 504 JSON', async () => {
+  test('an upstream slower than PROXY_TIMEOUT_MS gives 504 JSON', async ({ app }) => {
     const started = performance.now();
     const res = await request(app).get('/v2/slow?ms=2000');
     expect(res.status).toBe(504);
@@ -140,12 +127,12 @@ describe('the /v2 proxy', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
-  test('an answer within PROXY_TIMEOUT_MS is passed through', async () => {
+  test('an answer within PROXY_TIMEOUT_MS is passed through', async ({ app }) => {
     const res = await request(app).get('/v2/slow?ms=50');
     expect(res.status).toBe(200);
   });
 
-  test('nothing is retried: a failing POST reaches the upstream once', async () => {
+  test('nothing is retried: a failing POST reaches the upstream once', async ({ publicDir }) => {
     const flaky = await startFakeUpstream((req) => req.socket.destroy());
     const target = createApp(testConfig({ UPSTREAM_URL: flaky.url }), { publicDir: publicDir.dir });
     const { cookie, token } = await xsrfFrom(target);
@@ -155,7 +142,7 @@ describe('the /v2 proxy', () => {
     await flaky.close();
   });
 
-  test('API answers are not cacheable unless the upstream says so', async () => {
+  test('API answers are not cacheable unless the upstream says so', async ({ app, publicDir }) => {
     const res = await request(app).get('/v2/patients');
     expect(res.headers['cache-control']).toBe('no-store');
     const cacheable = await startFakeUpstream((_req, res) => {
@@ -167,13 +154,13 @@ describe('the /v2 proxy', () => {
     await cacheable.close();
   });
 
-  test('paths outside /v2 are not proxied', async () => {
+  test('paths outside /v2 are not proxied', async ({ app, upstream }) => {
     await request(app).get('/v2x');
     await request(app).get('/api/v2/news');
     expect(upstream.requests).toHaveLength(0);
   });
 
-  test('upstream security headers cannot weaken the gateway policy', async () => {
+  test('upstream security headers cannot weaken the gateway policy', async ({ publicDir }) => {
     const loose = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'Content-Security-Policy': "script-src 'unsafe-inline'", 'X-Powered-By': 'Express', 'Content-Type': 'application/json' });
       res.end('{}');

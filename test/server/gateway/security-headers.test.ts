@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../../../server/app.ts';
-import { ENTRY_JS, makePublicDir, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
+import { ENTRY_JS, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { fakeUpstreamTest } from '../../helpers/gateway-test.ts';
 
-let publicDir: { dir: string; cleanup: () => void };
-let upstream: FakeUpstream;
-let app: Express;
-let down: Express;
-
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-  upstream = await startFakeUpstream();
-  app = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir });
-  down = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
-});
-afterAll(async () => {
-  await upstream.close();
-  publicDir.cleanup();
-});
+const test = fakeUpstreamTest()
+  .extend('app', { scope: 'file' }, ({ publicDir, upstream }) => createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }))
+  /** A gateway whose upstream is down. */
+  .extend('down', { scope: 'file' }, async ({ publicDir }) =>
+    createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir }),
+  );
 
 function directives(csp: string): Map<string, string> {
   return new Map(
@@ -62,23 +53,23 @@ function expectFeaturesOff(policy: string | undefined) {
 }
 
 describe('security headers', () => {
-  const cases: [string, () => request.Test][] = [
-    ['the page', () => request(app).get('/login')],
-    ['a hashed asset', () => request(app).get(ENTRY_JS)],
-    ['a locale file', () => request(app).get('/assets/i18n/de.json')],
-    ['an unknown asset (404)', () => request(app).get('/assets/nope.js')],
-    ['an unknown page path (404)', () => request(app).get('/nope')],
-    ['a proxied /v2 answer', () => request(app).get('/v2/news')],
-    ['a /v2 XSRF refusal (403)', () => request(app).post('/v2/news/1/read/2')],
-    ['a /v2 answer with the upstream down (502)', () => request(down).get('/v2/news')],
-    ['the unsupported-browser page', () => request(app).get('/internet-explorer-msg')],
-    ['the health check', () => request(app).get('/healthz')],
+  const cases: [string, (app: Express, down: Express) => request.Test][] = [
+    ['the page', (app) => request(app).get('/login')],
+    ['a hashed asset', (app) => request(app).get(ENTRY_JS)],
+    ['a locale file', (app) => request(app).get('/assets/i18n/de.json')],
+    ['an unknown asset (404)', (app) => request(app).get('/assets/nope.js')],
+    ['an unknown page path (404)', (app) => request(app).get('/nope')],
+    ['a proxied /v2 answer', (app) => request(app).get('/v2/news')],
+    ['a /v2 XSRF refusal (403)', (app) => request(app).post('/v2/news/1/read/2')],
+    ['a /v2 answer with the upstream down (502)', (_app, down) => request(down).get('/v2/news')],
+    ['the unsupported-browser page', (app) => request(app).get('/internet-explorer-msg')],
+    ['the health check', (app) => request(app).get('/healthz')],
   ];
-  test.each(cases)('are on %s', async (_name, make) => {
-    expectSecurityHeaders(await make());
+  test.for(cases)('are on %s', async ([_name, make], { app, down }) => {
+    expectSecurityHeaders(await make(app, down));
   });
 
-  test("an upstream's own Permissions-Policy cannot turn a feature back on", async () => {
+  test("an upstream's own Permissions-Policy cannot turn a feature back on", async ({ publicDir }) => {
     const loose = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Permissions-Policy': 'camera=*, geolocation=*' });
       res.end('{}');
@@ -93,7 +84,7 @@ describe('security headers', () => {
     }
   });
 
-  test('connect-src adds the Sentry origin when SENTRY_DSN is set', async () => {
+  test('connect-src adds the Sentry origin when SENTRY_DSN is set', async ({ upstream, publicDir }) => {
     const withSentry = createApp(testConfig({ UPSTREAM_URL: upstream.url, SENTRY_DSN: 'https://key@o77.ingest.sentry.io/123' }), { publicDir: publicDir.dir });
     const res = await request(withSentry).get('/login');
     expect(directives(res.headers['content-security-policy']).get('connect-src')).toBe("'self' https://o77.ingest.sentry.io");

@@ -1,10 +1,24 @@
-import { afterAll, describe, expect, test } from 'vitest';
+import { test as baseTest, describe, expect } from 'vitest';
 import express from 'express';
 import request from 'supertest';
 import type { ErrorEvent } from '@sentry/node-core/light';
 import { errorHandler } from '../../../server/errors.ts';
 import { scrubEvent, startSentry } from '../../../server/sentry.ts';
 import { listen } from '../../helpers/gateway-fixtures.ts';
+
+/** `listenFor(handler)`: a server of the test's own (listen), closed when the test ends. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+const test = baseTest.extend('listenFor', ({}, { onCleanup }) => {
+  const servers: Awaited<ReturnType<typeof listen>>[] = [];
+  onCleanup(async () => {
+    for (const server of servers) await server.close();
+  });
+  return async (...args: Parameters<typeof listen>) => {
+    const server = await listen(...args);
+    servers.push(server);
+    return server;
+  };
+});
 
 describe('without SENTRY_DSN', () => {
   test('the Sentry SDK is not even loaded and reporting does nothing', async () => {
@@ -65,11 +79,9 @@ describe('the error handler', () => {
 
 describe('with SENTRY_DSN', () => {
   const envelopes: string[] = [];
-  let ingest: Awaited<ReturnType<typeof listen>>;
-  afterAll(async () => ingest?.close());
 
-  test('errors reach the configured Sentry without personal data', async () => {
-    ingest = await listen((req, res) => {
+  test('errors reach the configured Sentry without personal data', async ({ listenFor }) => {
+    const ingest = await listenFor((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {

@@ -1,29 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from '../../../scripts/build.ts';
 import { precompress } from '../../../scripts/build-output.ts';
-import type { BuildManifest } from '../../../scripts/build.ts';
 import { LIMIT_BYTES, measureFirstScreen } from '../../../scripts/size.ts';
-import { makeBuildProject } from '../../helpers/gateway-build-fixture.ts';
+import { builtProjectTest } from '../../helpers/gateway-build-fixture.ts';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 
-let project: { root: string; cleanup: () => void };
-let manifest: BuildManifest;
-let dist: string;
-beforeAll(async () => {
-  project = makeBuildProject();
-  manifest = await build({ root: project.root });
-  dist = join(project.root, 'dist');
-}, 60_000);
-afterAll(() => project.cleanup());
-
-const runSize = () => spawnSync(NODE_BIN, [join(REPO_ROOT, 'scripts/size.ts'), dist], { encoding: 'utf8', timeout: 20_000 });
+const test = builtProjectTest
+  .extend('dist', { scope: 'file' }, ({ project, manifest: _ }) => join(project.root, 'dist'))
+  .extend(
+    'runSize',
+    { scope: 'file' },
+    ({ dist }) =>
+      () =>
+        spawnSync(NODE_BIN, [join(REPO_ROOT, 'scripts/size.ts'), dist], { encoding: 'utf8', timeout: 20_000 }),
+  );
+// The build starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ manifest: _ }) => {}, 60_000);
 
 describe('npm run size', () => {
-  test('counts the page, the linked CSS, the entry with its static imports and the German dictionary, in brotli bytes', () => {
+  test('counts the page, the linked CSS, the entry with its static imports and the German dictionary, in brotli bytes', ({ manifest, dist }) => {
     const report = measureFirstScreen(dist);
     const paths = report.files.map((f) => f.path);
     expect(paths).toEqual(['/login (index.html)', ...manifest.css, ...manifest.preload, manifest.entry, '/assets/i18n/de.json']);
@@ -34,14 +32,14 @@ describe('npm run size', () => {
     expect(report.ok).toBe(true);
   });
 
-  test('leaves the areas, the app module and the app stylesheet out', () => {
+  test('leaves the areas, the app module and the app stylesheet out', ({ manifest, dist }) => {
     const report = measureFirstScreen(dist);
     const later = [...Object.values(manifest.areas).flat(), manifest.appCss];
     expect(later.length).toBeGreaterThan(3);
     for (const path of later) expect(report.files.map((f) => f.path)).not.toContain(path);
   });
 
-  test('prints the breakdown per file and exits 0 within budget', () => {
+  test('prints the breakdown per file and exits 0 within budget', ({ manifest, runSize }) => {
     const result = runSize();
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(manifest.entry);
@@ -49,7 +47,7 @@ describe('npm run size', () => {
     expect(result.stdout).toMatch(/total\s+\d+ B/);
   });
 
-  test('fails above 30 KB', async () => {
+  test('fails above 30 KB', async ({ dist, runSize }) => {
     // An incompressible German dictionary of over 30 KB pushes the first screen over the limit.
     writeFileSync(join(dist, 'public/assets/i18n/de.json'), JSON.stringify({ x: randomBytes(LIMIT_BYTES).toString('base64') }));
     await precompress(join(dist, 'public'));

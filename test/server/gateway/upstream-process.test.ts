@@ -1,28 +1,45 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_IN_UPSTREAM, startUpstream, upstreamEnv } from '../../../server/upstream-process.ts';
 import type { RunningUpstream } from '../../../server/upstream-process.ts';
 import { REPO_ROOT, testConfig } from '../../helpers/gateway-fixtures.ts';
-import { spawnGateway } from '../../helpers/gateway-process.ts';
-import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+import { spawnTest } from '../../helpers/gateway-test.ts';
 
 const FAKE_MAIN = join(REPO_ROOT, 'test/helpers/gateway-fake-upstream-main.ts');
-let running: RunningUpstream | undefined;
-let gateway: GatewayProcess | undefined;
-const temp: string[] = [];
-afterEach(async () => {
-  await running?.stop(1000);
-  running = undefined;
-  if (gateway && gateway.child.exitCode === null) gateway.child.kill('SIGKILL');
-  gateway = undefined;
-  for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+// What a test starts is stopped or removed when it ends.
+const test = spawnTest
+  /** `start(entry, env)`: startUpstream. */
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('start', ({}, { onCleanup }) => {
+    const started: RunningUpstream[] = [];
+    onCleanup(async () => {
+      for (const running of started) await running.stop(1000);
+    });
+    return async (...args: Parameters<typeof startUpstream>): Promise<RunningUpstream> => {
+      const running = await startUpstream(...args);
+      started.push(running);
+      return running;
+    };
+  })
+  /** `tempDir(prefix)`: a new folder under the system's temporary folder. */
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  .extend('tempDir', ({}, { onCleanup }) => {
+    const made: string[] = [];
+    onCleanup(() => {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    });
+    return (prefix: string) => {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      made.push(dir);
+      return dir;
+    };
+  });
 
 describe('starting an upstream process', () => {
-  test('forks the entry, waits for its listening message and stops it with SIGTERM', async () => {
-    running = await startUpstream(
+  test('forks the entry, waits for its listening message and stops it with SIGTERM', async ({ start }) => {
+    const running = await start(
       FAKE_MAIN,
       upstreamEnv(
         testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'false', ADMIN_EMAIL: 'a@b.de', ADMIN_PASSWORD: 'long-enough' }),
@@ -36,7 +53,6 @@ describe('starting an upstream process', () => {
     const child = running.child;
     await running.stop(1000);
     expect(child.exitCode).toBe(0);
-    running = undefined;
   });
 
   test('hands the upstream its settings and passes unknown upstream options through, but never the gateway secrets', () => {
@@ -75,9 +91,8 @@ describe('starting an upstream process', () => {
     await expect(startUpstream('/nonexistent/main.ts', {})).rejects.toThrow(/not available yet: set UPSTREAM_URL/);
   });
 
-  test('rejects when the process exits before listening', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'upstream-crash-'));
-    temp.push(dir);
+  test('rejects when the process exits before listening', async ({ tempDir }) => {
+    const dir = tempDir('upstream-crash-');
     const entry = join(dir, 'crash.ts');
     writeFileSync(entry, 'process.exit(3);\n');
     await expect(startUpstream(entry, { PATH: process.env.PATH })).rejects.toThrow(/exited during start-up \(code 3\)/);
@@ -85,10 +100,9 @@ describe('starting an upstream process', () => {
 });
 
 describe.skipIf(!existsSync(BUILT_IN_UPSTREAM))('the gateway without UPSTREAM_URL', () => {
-  test('starts the built-in upstream, proxies to it, and stops it on SIGTERM', { timeout: 60_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-data-'));
-    temp.push(dataDir);
-    gateway = await spawnGateway({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
+  test('starts the built-in upstream, proxies to it, and stops it on SIGTERM', { timeout: 60_000 }, async ({ spawn, tempDir }) => {
+    const dataDir = tempDir('gateway-data-');
+    const gateway = await spawn({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(200);
     const login = await fetch(`${gateway.url}/v2/auth/login`, { method: 'POST' });

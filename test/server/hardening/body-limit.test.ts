@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import { connect } from 'node:net';
 import { startFakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import { spawnGateway } from '../../helpers/gateway-process.ts';
-import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+import { gatewayProcessTest } from '../../helpers/gateway-test.ts';
 import { Session, XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
 
 /*
@@ -13,24 +11,31 @@ import { Session, XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts
  * the client would see ECONNRESET or EPIPE instead of the answer).
  */
 
-let upstream: FakeUpstream;
-let gateway: GatewayProcess;
-let session: Session;
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  gateway = await spawnGateway({ UPSTREAM_URL: upstream.url, XSRF_SECRET, LOG_LEVEL: 'warn' });
-  session = new Session(gateway.url);
-  await session.fetch('/v2/app-settings/version');
-}, 60_000);
-afterAll(async () => {
-  gateway.child.kill('SIGTERM');
-  await gateway.exited;
-  await upstream.close();
-});
+const test = gatewayProcessTest(startFakeUpstream, { XSRF_SECRET, LOG_LEVEL: 'warn' })
+  /** A browser's session with the gateway, holding its XSRF cookies. */
+  .extend('session', { scope: 'file' }, async ({ gateway }) => {
+    const session = new Session(gateway.url);
+    await session.fetch('/v2/app-settings/version');
+    return session;
+  })
+  .extend(
+    'slowUpload',
+    { scope: 'file' },
+    ({ gateway }) =>
+      (head: string, pieces: Buffer[], before: number) =>
+        uploadSlowly(gateway.port, head, pieces, before),
+  )
+  /** The head lines of a JSON request in the session. */
+  .extend('headers', { scope: 'file' }, ({ session }) => () => {
+    const cookie = [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return `Host: localhost\r\nContent-Type: application/json\r\nCookie: ${cookie}\r\nX-XSRF-TOKEN: ${session.xsrf}\r\n`;
+  });
+// The process starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ session: _ }) => {}, 60_000);
 
 const MB = 1024 * 1024;
 
-test('a /v2 body announced over 1 MB gets 413 JSON and never reaches the upstream', async () => {
+test('a /v2 body announced over 1 MB gets 413 JSON and never reaches the upstream', async ({ upstream, session }) => {
   upstream.requests.length = 0;
   const res = await session.fetch('/v2/comments', { method: 'POST', body: JSON.stringify({ text: 'x'.repeat(MB + 1) }) });
   expect(res.status).toBe(413);
@@ -42,7 +47,7 @@ test('a /v2 body announced over 1 MB gets 413 JSON and never reaches the upstrea
   expect(upstream.requests).toHaveLength(1);
 }, 20_000);
 
-test('a 2 MB body gets its readable 413, 20 times out of 20', async () => {
+test('a 2 MB body gets its readable 413, 20 times out of 20', async ({ session }) => {
   const body = JSON.stringify({ patientId: 'x', text: 'x'.repeat(2 * MB) });
   const statuses: number[] = [];
   for (let i = 0; i < 20; i++) {
@@ -68,10 +73,10 @@ interface SlowUpload {
  * it writes the rest: as a browser does, which sends its whole body whatever the server said. A gateway that
  * answered only after reading the whole body would leave it waiting.
  */
-function slowUpload(head: string, pieces: Buffer[], before: number): Promise<SlowUpload> {
+function uploadSlowly(port: number, head: string, pieces: Buffer[], before: number): Promise<SlowUpload> {
   return new Promise((resolve) => {
     // Half-open allowed: the client goes on writing after the gateway's FIN, as a browser sending its body does.
-    const socket = connect({ port: gateway.port, host: '127.0.0.1', allowHalfOpen: true });
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     let answer = '';
     let answered: () => void = () => {};
     const complete = new Promise<boolean>((r) => {
@@ -114,12 +119,7 @@ function slowUpload(head: string, pieces: Buffer[], before: number): Promise<Slo
   });
 }
 
-const headers = () => {
-  const cookie = [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return `Host: localhost\r\nContent-Type: application/json\r\nCookie: ${cookie}\r\nX-XSRF-TOKEN: ${session.xsrf}\r\n`;
-};
-
-test('announced: the 413 arrives while the client is still sending, and the connection ends cleanly after the body', async () => {
+test('announced: the 413 arrives while the client is still sending, and the connection ends cleanly after the body', async ({ slowUpload, headers }) => {
   const pieces = Array.from({ length: 32 }, () => Buffer.alloc(64 * 1024, 'a'));
   const upload = await slowUpload(`POST /v2/comments HTTP/1.1\r\n${headers()}Content-Length: ${2 * MB}\r\n\r\n`, pieces, 1);
   expect(upload.answer).toMatch(/^HTTP\/1\.1 413 /);
@@ -129,7 +129,7 @@ test('announced: the 413 arrives while the client is still sending, and the conn
   expect(upload).toMatchObject({ ending: 'end', error: undefined });
 }, 30_000);
 
-test('chunked: found over 1 MB on the way, refused with 413 JSON while the client is still sending', async () => {
+test('chunked: found over 1 MB on the way, refused with 413 JSON while the client is still sending', async ({ gateway, upstream, slowUpload, headers }) => {
   upstream.requests.length = 0;
   const chunk = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
   const pieces = [...Array.from({ length: 40 }, () => chunk(Buffer.alloc(64 * 1024, 'b'))), Buffer.from('0\r\n\r\n')];
@@ -152,7 +152,7 @@ test('chunked: found over 1 MB on the way, refused with 413 JSON while the clien
   expect(upstream.requests.at(-1)?.body).toBe('{"a":1}');
 }, 30_000);
 
-test('a huge announced length is refused at once, without waiting for the body', async () => {
+test('a huge announced length is refused at once, without waiting for the body', async ({ gateway }) => {
   const started = Date.now();
   const answer = await rawRequest(
     gateway.port,

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import '../../helpers/client-setup.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { test as baseTest, describe, expect, vi } from 'vitest';
 import { createElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { request as httpRequest } from 'node:http';
 import { XSRF_SECRET, spawnPlainGateway } from '../../helpers/gateway-spawn.ts';
-import type { PlainGateway } from '../../helpers/gateway-spawn.ts';
 import { startFaultyUpstream } from '../../helpers/faulty-upstream.ts';
-import type { FaultMode, FaultyUpstream } from '../../helpers/faulty-upstream.ts';
+import type { FaultMode } from '../../helpers/faulty-upstream.ts';
 import { Comments, draftKey } from '../../../client/features/patient/detail/Comments.tsx';
 import { flushDrafts } from '../../../client/state/sealed-drafts.ts';
 import { offeredAfterReload, signedInCoach } from '../../helpers/client-drafts.ts';
@@ -20,55 +19,71 @@ import { offeredAfterReload, signedInCoach } from '../../helpers/client-drafts.t
  * send exactly one POST.
  */
 
-let upstream: FaultyUpstream;
-let gateway: PlainGateway;
-const cookies = new Map<string, string>();
-
-/** fetch as a browser does it (cookies kept, body errors surface while reading), over node:http. */
-function bridgeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const url = new URL(String(input), gateway.url);
-  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
-  if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: init.method ?? 'GET', headers }, (res) => {
-      for (const line of res.headers['set-cookie'] ?? []) {
-        const [pair] = line.split(';');
-        const eq = pair.indexOf('=');
-        cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-        if (pair.startsWith('XSRF-TOKEN=')) document.cookie = `${pair}; path=/`;
-      }
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          res.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-          res.on('end', () => (res.complete ? controller.close() : controller.error(new TypeError('network error'))));
-          res.on('error', () => controller.error(new TypeError('network error')));
-        },
+/** A browser's fetch (cookies kept, body errors surface while reading) to the gateway, over node:http. */
+function bridgeFetch(base: string, cookies: Map<string, string>) {
+  return (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), base);
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+    if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: init.method ?? 'GET', headers }, (res) => {
+        for (const line of res.headers['set-cookie'] ?? []) {
+          const [pair] = line.split(';');
+          const eq = pair.indexOf('=');
+          cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+          if (pair.startsWith('XSRF-TOKEN=')) document.cookie = `${pair}; path=/`;
+        }
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            res.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+            res.on('end', () => (res.complete ? controller.close() : controller.error(new TypeError('network error'))));
+            res.on('error', () => controller.error(new TypeError('network error')));
+          },
+        });
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+        resolve(new Response(res.statusCode === 204 ? null : body, { status: res.statusCode, headers: responseHeaders }));
       });
-      const responseHeaders = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
-      resolve(new Response(res.statusCode === 204 ? null : body, { status: res.statusCode, headers: responseHeaders }));
+      req.on('error', () => reject(new TypeError('Failed to fetch')));
+      req.end(typeof init.body === 'string' ? init.body : undefined);
     });
-    req.on('error', () => reject(new TypeError('Failed to fetch')));
-    req.end(typeof init.body === 'string' ? init.body : undefined);
-  });
+  };
 }
 
-beforeAll(async () => {
-  upstream = await startFaultyUpstream();
-  gateway = await spawnPlainGateway({ UPSTREAM_URL: upstream.url, PROXY_TIMEOUT_MS: '400', XSRF_SECRET });
-  vi.stubGlobal('fetch', bridgeFetch);
-  await bridgeFetch('/v2/app-settings/version');
+// One upstream and one gateway process for the file; each test sets the upstream's fault itself.
+const test = baseTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('upstream', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const upstream = await startFaultyUpstream();
+    onCleanup(() => upstream.close());
+    return upstream;
+  })
+  .extend('gateway', { scope: 'file' }, async ({ upstream }, { onCleanup }) => {
+    const gateway = await spawnPlainGateway({ UPSTREAM_URL: upstream.url, PROXY_TIMEOUT_MS: '400', XSRF_SECRET });
+    onCleanup(async () => {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    });
+    return gateway;
+  })
+  /** The cookies of the client's fetch, which goes to the gateway for the whole file. */
+  .extend('cookies', { scope: 'file' }, async ({ gateway }, { onCleanup }) => {
+    const cookies = new Map<string, string>();
+    const fetch = bridgeFetch(gateway.url, cookies);
+    vi.stubGlobal('fetch', fetch);
+    onCleanup(() => {
+      vi.unstubAllGlobals();
+    });
+    await fetch('/v2/app-settings/version');
+    return cookies;
+  });
+
+// Starting the gateway process may take longer than a test may: the file's fixtures start here, with a hook's time.
+test.beforeAll(({ cookies }) => {
   expect(cookies.has('XSRF-TOKEN')).toBe(true);
 }, 60_000);
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  gateway.child.kill('SIGTERM');
-  await gateway.exited;
-  await upstream.close();
-});
-
-beforeEach(async () => {
+test.beforeEach(async ({ upstream }) => {
   await upstream.setMode('ok');
 });
 
@@ -89,7 +104,7 @@ const faults: { mode: FaultMode; message: string[] }[] = [
 ];
 
 describe.each(faults)('saving a comment while the upstream is $mode', ({ mode, message }) => {
-  test('shows a German message with a retry, keeps the text, sent one POST, and the retry saves it', async () => {
+  test('shows a German message with a retry, keeps the text, sent one POST, and the retry saves it', async ({ upstream }) => {
     signedInCoach('me');
     render(createElement(Comments, { patientId: 'p1', userId: 'me' }));
     await screen.findByText('Noch keine Kommentare.');

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
-import { makePublicDir, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
+import { publicDirTest } from '../../helpers/gateway-test.ts';
 
 /* An upstream outage reaches error reporting once (not once per request), and the report carries nothing of the request. */
 
-let publicDir: Awaited<ReturnType<typeof makePublicDir>>;
-beforeAll(async () => {
-  publicDir = await makePublicDir();
-});
-afterAll(() => publicDir.cleanup());
+const test = publicDirTest;
 
-test('a refused upstream is reported once a minute, without URL, query or body', async () => {
+test('a refused upstream is reported once a minute, without URL, query or body', async ({ publicDir }) => {
   const reports: unknown[] = [];
   const app = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), {
     publicDir: publicDir.dir,

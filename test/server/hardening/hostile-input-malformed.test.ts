@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { rawRequest } from '../../helpers/gateway-stack.ts';
-import type { RawAnswer, Session, Stack } from '../../helpers/gateway-stack.ts';
+import type { RawAnswer } from '../../helpers/gateway-stack.ts';
 import {
   expectCleanError,
   expectCleanStop,
@@ -8,7 +8,7 @@ import {
   expectNoLeak,
   expectStillServing,
   rawGet,
-  startSignedInStack,
+  signedInStackTest,
 } from '../../helpers/hostile-answers.ts';
 
 /*
@@ -21,23 +21,29 @@ import {
 // Real sockets against a real process: room for a busy 2-core CI machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-let stack: Stack;
-let session: Session;
-beforeAll(async () => ({ stack, session } = await startSignedInStack()), 60_000);
-afterAll(() => expectCleanStop(stack));
+const test = signedInStackTest.extend(
+  'refusal',
+  { scope: 'file' },
+  ({ stack }) =>
+    (bytes: string) =>
+      refusal(stack.port, bytes),
+);
+// The process starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ session: _ }) => {}, 60_000);
+test.afterAll(({ stack }) => expectCleanStop(stack));
 
 /**
  * Node refuses an over-long head with 431 and closes at once; with request bytes still unread the close can be a
  * TCP reset that overtakes the answer on the client side. So: up to three tries, one must show the answer.
  */
-async function refusal(bytes: string): Promise<RawAnswer> {
-  let answer = await rawRequest(stack.port, bytes);
-  for (let i = 0; i < 2 && answer.outcome !== 'answered'; i++) answer = await rawRequest(stack.port, bytes);
+async function refusal(port: number, bytes: string): Promise<RawAnswer> {
+  let answer = await rawRequest(port, bytes);
+  for (let i = 0; i < 2 && answer.outcome !== 'answered'; i++) answer = await rawRequest(port, bytes);
   return answer;
 }
 
 describe('malformed requests', () => {
-  test('bad percent-encoding in a page path is a 400, not a crash', async () => {
+  test('bad percent-encoding in a page path is a 400, not a crash', async ({ stack, session }) => {
     for (const target of ['/%', '/%zz', '/login%', '/%E0%A4%A', '/assets/%ff%fe.js', '/%00']) {
       const answer = await rawRequest(stack.port, rawGet(target));
       expectCleanError(answer, target);
@@ -46,7 +52,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('bad percent-encoding under /v2 is a JSON error', async () => {
+  test('bad percent-encoding under /v2 is a JSON error', async ({ stack, session }) => {
     for (const target of ['/v2/patients/%', '/v2/patients/%zz', '/v2/patients?filter=%', '/v2/patients?filter=%7B%', '/v2/%00']) {
       const answer = await rawRequest(stack.port, rawGet(target, [`Authorization: Bearer ${session.token}`]));
       expectCleanError(answer, target);
@@ -56,7 +62,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('a URL of 12 KB is answered and one of 100 KB is refused with 431 or 414', async () => {
+  test('a URL of 12 KB is answered and one of 100 KB is refused with 431 or 414', async ({ stack, session, refusal }) => {
     const long = await rawRequest(stack.port, rawGet(`/v2/patients/${'a'.repeat(12_000)}`, [`Authorization: Bearer ${session.token}`]));
     expectCleanError(long, 'long /v2 URL');
     expectJsonError(long, 'long /v2 URL');
@@ -69,7 +75,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('an 8 KB User-Agent is served normally and quickly', async () => {
+  test('an 8 KB User-Agent is served normally and quickly', async ({ stack, session }) => {
     const agents = ['Mozilla/5.0 '.padEnd(8192, 'A'), `Mozilla/5.0 (compatible; MSIE ${'9.0; '.repeat(1600)})`, ' ('.repeat(4096), 'Trident/'.repeat(1000)];
     for (const agent of agents) {
       const started = performance.now();
@@ -82,7 +88,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('headers larger than the limit are refused with 431', async () => {
+  test('headers larger than the limit are refused with 431', async ({ stack, session, refusal }) => {
     const answer = await refusal(rawGet('/login', [`X-Padding: ${'p'.repeat(20_000)}`]));
     expectCleanError(answer, 'big header', 431);
     const many = await refusal(
@@ -95,7 +101,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('a body larger than the limit is refused with a 413 JSON error, with or without Content-Length', async () => {
+  test('a body larger than the limit is refused with a 413 JSON error, with or without Content-Length', async ({ stack, session }) => {
     const big = JSON.stringify({ patientId: 'x', text: 'x'.repeat(2 * 1024 * 1024) });
     const declared = await session.fetch('/v2/comments', { method: 'POST', body: big });
     expect(declared.status).toBe(413);
@@ -122,7 +128,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('invalid JSON is a 400 JSON error', async () => {
+  test('invalid JSON is a 400 JSON error', async ({ stack, session }) => {
     for (const body of ['{', '{"email":', 'nul', '{"email": "a@b.c", }', '\u0000\u0001', '[1,2', '{"__proto__": {"isAdmin": true}']) {
       const res = await session.fetch('/v2/comments', { method: 'POST', body });
       expect(res.status, body).toBe(400);
@@ -131,7 +137,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('a GET with a Trailer header and a chunked body is answered cleanly', async () => {
+  test('a GET with a Trailer header and a chunked body is answered cleanly', async ({ stack, session }) => {
     const answer = await rawRequest(stack.port, [
       'GET /v2/auth/me HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n',
       `Authorization: Bearer ${session.token}\r\nTrailer: X-Checksum\r\nTransfer-Encoding: chunked\r\n\r\n`,
@@ -144,7 +150,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('TRACE is refused and does not echo the request back', async () => {
+  test('TRACE is refused and does not echo the request back', async ({ stack, session }) => {
     for (const target of ['/', '/login', '/v2/auth/me', '/assets/x.js']) {
       const answer = await rawRequest(stack.port, [
         `TRACE ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nX-Secret-Probe: trace-echo-canary\r\n`,
@@ -157,7 +163,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('CONNECT is refused with a 4xx answer', async () => {
+  test('CONNECT is refused with a 4xx answer', async ({ stack, session }) => {
     for (const target of ['127.0.0.1:22', 'example.org:443', '/v2/auth/me']) {
       const answer = await rawRequest(stack.port, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
       expectCleanError(answer, `CONNECT ${target}`);
@@ -166,7 +172,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('unknown and odd methods are refused', async () => {
+  test('unknown and odd methods are refused', async ({ stack, session }) => {
     for (const method of ['PROPFIND', 'BREW', 'M-SEARCH', 'PURGE']) {
       const answer = await rawRequest(stack.port, `${method} /login HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
       expectCleanError(answer, method);
@@ -174,7 +180,7 @@ describe('malformed requests', () => {
     await expectStillServing(stack, session);
   });
 
-  test('header injection does not reach the response: CR/LF in values, a forged request id, request smuggling', async () => {
+  test('header injection does not reach the response: CR/LF in values, a forged request id, request smuggling', async ({ stack, session }) => {
     const cases = [
       rawGet('/login', ['X-Request-Id: abc\rSet-Cookie: injected=1']),
       rawGet('/login', ['X-Request-Id: abc\nSet-Cookie: injected=1']),

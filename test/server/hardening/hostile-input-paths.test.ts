@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import fc from 'fast-check';
 import { rawRequest } from '../../helpers/gateway-stack.ts';
-import type { Session, Stack } from '../../helpers/gateway-stack.ts';
-import { expectCleanStop, expectJsonError, expectNoLeak, expectStillServing, isApi, rawGet, startSignedInStack } from '../../helpers/hostile-answers.ts';
+import { expectCleanStop, expectJsonError, expectNoLeak, expectStillServing, isApi, rawGet, signedInStackTest } from '../../helpers/hostile-answers.ts';
 
 /*
  * Hostile paths against the real gateway process with its built-in upstream: traversals toward files outside the
@@ -14,10 +13,10 @@ import { expectCleanStop, expectJsonError, expectNoLeak, expectStillServing, isA
 // Real sockets against a real process: room for a busy 2-core CI machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-let stack: Stack;
-let session: Session;
-beforeAll(async () => ({ stack, session } = await startSignedInStack()), 60_000);
-afterAll(() => expectCleanStop(stack));
+const test = signedInStackTest;
+// The process starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ session: _ }) => {}, 60_000);
+test.afterAll(({ stack }) => expectCleanStop(stack));
 
 const TRAVERSALS = [
   '/../package.json',
@@ -51,7 +50,7 @@ const TRAVERSALS = [
 ];
 
 describe('paths toward files outside the served folders', () => {
-  test.each(TRAVERSALS)('%s reveals no file outside dist/public', async (target) => {
+  test.for(TRAVERSALS)('%s reveals no file outside dist/public', async (target, { stack }) => {
     const answer = await rawRequest(stack.port, rawGet(target));
     expect(answer.outcome, target).toBe('answered');
     expectNoLeak(answer, target);
@@ -113,7 +112,7 @@ describe('property: arbitrary request lines and headers', () => {
     headerValue,
   );
 
-  test('every answer is a complete HTTP response below 600, nothing leaks, the gateway keeps serving', async () => {
+  test('every answer is a complete HTTP response below 600, nothing leaks, the gateway keeps serving', async ({ stack, session }) => {
     await fc.assert(
       fc.asyncProperty(method, path, fc.array(header, { maxLength: 6 }), fc.option(fc.string({ maxLength: 200 })), async (m, p, headers, body) => {
         const lines = [`${m} ${p} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...headers.map(([k, v]) => `${k}: ${v}`)];

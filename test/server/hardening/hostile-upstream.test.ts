@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawnGateway } from '../../helpers/gateway-process.ts';
-import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+import { describe, expect } from 'vitest';
+import { gatewayProcessTest } from '../../helpers/gateway-test.ts';
 import { HOSTILE_ANSWERS, startHostileUpstream } from '../../helpers/hostile-upstream.ts';
-import type { HostileUpstream } from '../../helpers/hostile-upstream.ts';
 import { XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
 
 /*
@@ -11,24 +9,16 @@ import { XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
  * connection; it never answers with an error of its own other than 502/504, and it goes on serving.
  */
 
-let upstream: HostileUpstream;
-let gateway: GatewayProcess;
-beforeAll(async () => {
-  upstream = await startHostileUpstream();
-  gateway = await spawnGateway({ UPSTREAM_URL: upstream.url, XSRF_SECRET, LOG_LEVEL: 'fatal', PROXY_TIMEOUT_MS: '2000' });
-}, 60_000);
-afterAll(async () => {
-  gateway.child.kill('SIGTERM');
-  await gateway.exited;
-  await upstream.close();
-});
+const test = gatewayProcessTest(startHostileUpstream, { XSRF_SECRET, LOG_LEVEL: 'fatal', PROXY_TIMEOUT_MS: '2000' });
+// The process starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ gateway: _ }) => {}, 60_000);
 
 const HOP_BY_HOP = ['x-hop', 'upgrade', 'proxy-authenticate', 'te', 'trailer'];
 /** Answers the gateway may pass on; everything else must become a 502 or a cut connection. */
 const PASSED_ON: Record<string, number> = { 'early-hints': 200, trailers: 200, 'hop-by-hop': 200, 'close-delimited': 200, 'status-999': 999 };
 
 describe.each(['HTTP/1.1', 'HTTP/1.0'])('over %s', (version) => {
-  test.each(Object.keys(HOSTILE_ANSWERS))('an upstream answer with %s', async (kind) => {
+  test.for(Object.keys(HOSTILE_ANSWERS))('an upstream answer with %s', async (kind, { gateway }) => {
     for (const method of ['GET', 'HEAD']) {
       const answer = await rawRequest(gateway.port, `${method} /v2/${kind} ${version}\r\nHost: localhost\r\n\r\n`, 5000, method);
       const label = `${method} ${kind}`;

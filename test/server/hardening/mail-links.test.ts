@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { test as baseTest, describe, expect } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, rawRequest, startStack } from '../../helpers/gateway-stack.ts';
@@ -12,10 +12,18 @@ import { xsrfPairOf } from '../../helpers/xsrf-pair.ts';
  * points at PUBLIC_URL (or, without it, at the http://localhost:PORT the gateway logged at start-up).
  */
 
-let stack: Stack | undefined;
-afterEach(async () => {
-  await stack?.stop();
-  stack = undefined;
+/** `start(env)`: a stack (startStack) of the test's own, stopped when the test ends. */
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+const test = baseTest.extend('start', ({}, { onCleanup }) => {
+  const started: Stack[] = [];
+  onCleanup(async () => {
+    for (const stack of started) await stack.stop();
+  });
+  return async (env?: Record<string, string>): Promise<Stack> => {
+    const stack = await startStack(env);
+    started.push(stack);
+    return stack;
+  };
 });
 
 interface Answer {
@@ -60,8 +68,8 @@ function mailedLinks(dataDir: string): string[] {
 const forgot = (port: number, headers: Record<string, string>) => call(port, 'POST', '/v2/auth/forgot-password', headers, { email: 'coach@example.org' });
 
 describe('without PUBLIC_URL (npm start)', () => {
-  test('the gateway logs the origin it uses; a forged Host is refused, a forged X-Forwarded-Host changes nothing', async () => {
-    stack = await startStack();
+  test('the gateway logs the origin it uses; a forged Host is refused, a forged X-Forwarded-Host changes nothing', async ({ start }) => {
+    const stack = await start();
     const origin = `http://localhost:${stack.port}`;
     const warning = stack
       .stdout()
@@ -79,14 +87,14 @@ describe('without PUBLIC_URL (npm start)', () => {
 
     const sent = await forgot(stack.port, { Host: allowed, 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'https', ...xsrf });
     expect(sent.status).toBe(204);
-    await expect.poll(() => mailedLinks(stack!.dataDir)).toHaveLength(1);
+    await expect.poll(() => mailedLinks(stack.dataDir)).toHaveLength(1);
     expect(new URL(mailedLinks(stack.dataDir)[0]).origin).toBe(origin);
   }, 60_000);
 });
 
 describe('with PUBLIC_URL', () => {
-  test('and TRUST_PROXY: a forged X-Forwarded-Host or Host is refused; reset and admin-triggered reset link to PUBLIC_URL', async () => {
-    stack = await startStack({ PUBLIC_URL: 'https://coach.example.org', TRUST_PROXY: 'loopback' });
+  test('and TRUST_PROXY: a forged X-Forwarded-Host or Host is refused; reset and admin-triggered reset link to PUBLIC_URL', async ({ start }) => {
+    const stack = await start({ PUBLIC_URL: 'https://coach.example.org', TRUST_PROXY: 'loopback' });
     const xsrf = await xsrfHeaders(stack.port, 'coach.example.org');
     const forged: Record<string, string>[] = [
       { Host: 'coach.example.org', 'X-Forwarded-Host': 'attacker.example' },
@@ -122,18 +130,18 @@ describe('with PUBLIC_URL', () => {
     const target = (JSON.parse(coaches.body.toString('utf8')) as { id: string; email: string }[]).find((c) => c.email === 'coach@example.org')!;
     expect((await call(stack.port, 'POST', `/v2/coaches/${target.id}/reset-password`, admin)).status).toBe(204);
 
-    await expect.poll(() => mailedLinks(stack!.dataDir)).toHaveLength(2);
+    await expect.poll(() => mailedLinks(stack.dataDir)).toHaveLength(2);
     for (const link of mailedLinks(stack.dataDir)) expect(new URL(link).origin).toBe('https://coach.example.org');
   }, 60_000);
 
-  test('without TRUST_PROXY: a forged X-Forwarded-Host on an allowed Host is ignored, the link points at PUBLIC_URL', async () => {
-    stack = await startStack({ PUBLIC_URL: 'https://coach.example.org' });
+  test('without TRUST_PROXY: a forged X-Forwarded-Host on an allowed Host is ignored, the link points at PUBLIC_URL', async ({ start }) => {
+    const stack = await start({ PUBLIC_URL: 'https://coach.example.org' });
     const xsrf = await xsrfHeaders(stack.port, 'coach.example.org');
     expect((await forgot(stack.port, { Host: 'attacker.example', ...xsrf })).status).toBe(400);
     expect((await forgot(stack.port, { Host: 'coach.example.org', 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'http', ...xsrf })).status).toBe(
       204,
     );
-    await expect.poll(() => mailedLinks(stack!.dataDir)).toHaveLength(1);
+    await expect.poll(() => mailedLinks(stack.dataDir)).toHaveLength(1);
     expect(mailedLinks(stack.dataDir)[0]).toMatch(/^https:\/\/coach\.example\.org\/reset-password\?access_token=/);
   }, 60_000);
 });

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import { startFakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import type { FakeUpstream } from '../../helpers/gateway-fixtures.ts';
-import { spawnGateway } from '../../helpers/gateway-process.ts';
-import type { GatewayProcess } from '../../helpers/gateway-process.ts';
+import { gatewayProcessTest } from '../../helpers/gateway-test.ts';
 import { XSRF_SECRET, rawRequest } from '../../helpers/gateway-stack.ts';
 import { PERMISSIONS_POLICY } from '../../../server/middleware/security-headers.ts';
 
 /* Requests Node's parser refuses before Express sees them still get the JSON error body, from the real process. */
 
-let upstream: FakeUpstream;
-let gateway: GatewayProcess;
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  gateway = await spawnGateway({ UPSTREAM_URL: upstream.url, XSRF_SECRET, LOG_LEVEL: 'warn' });
-}, 60_000);
-afterAll(async () => {
-  gateway.child.kill('SIGTERM');
-  await gateway.exited;
-  await upstream.close();
-});
+const test = gatewayProcessTest(startFakeUpstream, { XSRF_SECRET, LOG_LEVEL: 'warn' });
+// The process starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ gateway: _ }) => {}, 60_000);
 
-test.each([
+test.for<[string, string, number, string]>([
   ['a bogus HTTP version', 'GET /v2/news HTTP/1.2\r\nHost: localhost\r\n\r\n', 400, 'MALFORMED_REQUEST'],
   ['a lower-case method', 'get /v2/news HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'MALFORMED_REQUEST'],
   ['an authority-form target on a GET', 'GET localhost:80 HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'MALFORMED_REQUEST'],
@@ -34,7 +24,7 @@ test.each([
   ],
   ['an Expect other than 100-continue', 'GET /v2/news HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\n\r\n', 417, 'EXPECTATION_FAILED'],
   ['a head over the limit', `GET /v2/news HTTP/1.1\r\nHost: localhost\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
-])('%s: the JSON error format, the connection closed, the process serving', async (_name, bytes, status, code) => {
+])('%s: the JSON error format, the connection closed, the process serving', async ([_name, bytes, status, code], { gateway, upstream }) => {
   // An over-long head is refused while the client may still be writing it; one of three tries must show the answer.
   let answer = await rawRequest(gateway.port, bytes);
   for (let i = 0; i < 2 && answer.outcome !== 'answered'; i++) answer = await rawRequest(gateway.port, bytes);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { test as baseTest, expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,34 +29,54 @@ const CANARY = {
 };
 const CLIENT_ERROR = 'Provozierter Fehler im Datenschutztest';
 
-let dataDir: string;
-let sentry: Awaited<ReturnType<typeof startFakeSentry>>;
-let upstream: LoggedUpstream;
-let toggle: Awaited<ReturnType<typeof startSwitch>>;
-let gateway: GatewayProcess;
-let browser: Browser;
+type Sentry = Awaited<ReturnType<typeof startFakeSentry>>;
+type Switch = Awaited<ReturnType<typeof startSwitch>>;
 
-beforeAll(async () => {
-  if (!existsSync(join(REPO_ROOT, 'dist/public/index.html'))) throw new Error('dist/public is missing: run "npm run build" first (npm test does)');
-  dataDir = mkdtempSync(join(tmpdir(), 'hardening-privacy-'));
-  sentry = await startFakeSentry();
-  upstream = await startLoggedUpstream(dataDir);
-  toggle = await startSwitch(upstream.port);
-  gateway = await spawnGateway({ UPSTREAM_URL: toggle.url, SENTRY_DSN: sentry.dsn, XSRF_SECRET, LOG_LEVEL: 'info', PROXY_TIMEOUT_MS: '3000' });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 60_000);
+// Every part of the journey's world for the file, stopped after it in the reverse order of starting.
+const test = baseTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('dataDir', { scope: 'file' }, ({}, { onCleanup }) => {
+    if (!existsSync(join(REPO_ROOT, 'dist/public/index.html'))) throw new Error('dist/public is missing: run "npm run build" first (npm test does)');
+    const dataDir = mkdtempSync(join(tmpdir(), 'hardening-privacy-'));
+    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+    return dataDir;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  .extend('sentry', { scope: 'file' }, async ({}, { onCleanup }): Promise<Sentry> => {
+    const sentry = await startFakeSentry();
+    onCleanup(() => sentry.close());
+    return sentry;
+  })
+  .extend('upstream', { scope: 'file' }, async ({ dataDir }, { onCleanup }): Promise<LoggedUpstream> => {
+    const upstream = await startLoggedUpstream(dataDir);
+    onCleanup(async () => {
+      await upstream.stop();
+    });
+    return upstream;
+  })
+  /** Lets the test take the upstream away. */
+  .extend('toggle', { scope: 'file' }, async ({ upstream }, { onCleanup }): Promise<Switch> => {
+    const toggle = await startSwitch(upstream.port);
+    onCleanup(() => toggle.close());
+    return toggle;
+  })
+  .extend('gateway', { scope: 'file' }, async ({ sentry, toggle }, { onCleanup }): Promise<GatewayProcess> => {
+    const gateway = await spawnGateway({ UPSTREAM_URL: toggle.url, SENTRY_DSN: sentry.dsn, XSRF_SECRET, LOG_LEVEL: 'info', PROXY_TIMEOUT_MS: '3000' });
+    onCleanup(async () => {
+      if (gateway.child.exitCode === null) gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    });
+    return gateway;
+  })
+  .extend('browser', { scope: 'file' }, async ({ gateway: _ }, { onCleanup }): Promise<Browser> => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    onCleanup(() => browser.close());
+    return browser;
+  });
+// Everything starts here, with a hook's time rather than the test's.
+test.beforeAll(({ browser: _ }) => {}, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  if (gateway?.child.exitCode === null) gateway.child.kill('SIGTERM');
-  await gateway?.exited;
-  await toggle?.close();
-  await upstream?.stop();
-  await sentry?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
-
-async function resetLink(to: string): Promise<string> {
+async function resetLink(dataDir: string, to: string): Promise<string> {
   const outbox = join(dataDir, 'outbox');
   for (let i = 0; i < 100; i++) {
     const names = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
@@ -79,10 +99,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_00
   }
 }
 
-/** The scripts this page downloaded that hold Sentry's browser SDK (it names itself in every envelope it sends). */
-let sentryScripts: () => Promise<string[]> = async () => [];
-
-function watchScripts(page: Page): void {
+/** Watches the page: what it returns lists the scripts the page downloaded that hold Sentry's browser SDK (it names itself in every envelope it sends). */
+function watchScripts(page: Page): () => Promise<string[]> {
   const scripts: Promise<string | null>[] = [];
   page.on('response', (response) => {
     if (!/\.js($|\?)/.test(response.url())) return;
@@ -93,18 +111,21 @@ function watchScripts(page: Page): void {
         .catch(() => null),
     );
   });
-  sentryScripts = async () => (await Promise.all(scripts)).filter((name): name is string => name !== null);
+  return async () => (await Promise.all(scripts)).filter((name): name is string => name !== null);
 }
 
-async function journey(page: Page): Promise<{ accessToken: string; resetToken: string }> {
+async function journey(
+  page: Page,
+  { gateway, dataDir, sentry, toggle }: { gateway: GatewayProcess; dataDir: string; sentry: Sentry; toggle: Switch },
+): Promise<{ accessToken: string; resetToken: string }> {
   const base = gateway.url;
-  watchScripts(page);
+  const sentryScripts = watchScripts(page);
   // A new password through the emailed link: the password and the link's token are canaries.
   await page.goto(`${base}/coach-reset-password`);
   await page.getByPlaceholder('Email', { exact: true }).fill('coach@example.org');
   await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
   await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button').first().click();
-  const link = await resetLink('coach@example.org');
+  const link = await resetLink(dataDir, 'coach@example.org');
   const resetToken = new URL(link).searchParams.get('access_token')!;
   await page.goto(`${base}${new URL(link).pathname}${new URL(link).search}`);
   await page.getByPlaceholder('Ihr neues Passwort', { exact: true }).fill(CANARY.password);
@@ -177,11 +198,18 @@ async function journey(page: Page): Promise<{ accessToken: string; resetToken: s
   return { accessToken, resetToken };
 }
 
-test('canaries from a full journey appear in no log and in nothing sent to Sentry, which got both provoked errors', async () => {
+test('canaries from a full journey appear in no log and in nothing sent to Sentry, which got both provoked errors', async ({
+  browser,
+  gateway,
+  dataDir,
+  sentry,
+  toggle,
+  upstream,
+}) => {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   page.setDefaultTimeout(45_000);
-  const { accessToken, resetToken } = await journey(page).catch((error: Error) => {
+  const { accessToken, resetToken } = await journey(page, { gateway, dataDir, sentry, toggle }).catch((error: Error) => {
     throw new Error(`journey stopped at ${page.url()}: ${error.message}`);
   });
   await context.close();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, Session, startStack } from '../../helpers/gateway-stack.ts';
-import type { Stack } from '../../helpers/gateway-stack.ts';
+import { DEMO_PASSWORD, Session } from '../../helpers/gateway-stack.ts';
+import { stackTest } from '../../helpers/gateway-test.ts';
 
 /*
  * The documented limits (server/upstream/README.md: RATE_LIMIT_PER_ACCOUNT 10 failed attempts per account,
@@ -27,18 +27,20 @@ async function expect429(res: Response): Promise<void> {
   expect((await res.json()).error.statusCode).toBe(429);
 }
 
+/** A stack (one per file for each of the two) and a session with it. */
+const withSession = (env: Record<string, string>) => stackTest(env).extend('session', { scope: 'file' }, ({ stack }) => new Session(stack.url));
+const direct = withSession({ LOG_LEVEL: 'warn' });
+const behindProxy = withSession({ LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
+
 describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored', () => {
-  let stack: Stack;
-  let session: Session;
-  beforeAll(async () => {
-    stack = await startStack({ LOG_LEVEL: 'warn' });
-    session = new Session(stack.url);
-  }, 60_000);
-  afterAll(async () => {
+  const test = direct;
+  // The process starts here, with a hook's time rather than the first test's, and stops before the next block's.
+  test.beforeAll(({ session: _ }) => {}, 60_000);
+  test.afterAll(async ({ stack }) => {
     await stack.stop();
   }, 30_000);
 
-  test(`login: after ${PER_ACCOUNT} wrong passwords for one account the next attempt is 429, even with the right password`, async () => {
+  test(`login: after ${PER_ACCOUNT} wrong passwords for one account the next attempt is 429, even with the right password`, async ({ session }) => {
     for (let i = 0; i < PER_ACCOUNT; i++) {
       expect((await post(session, '/v2/auth/login', { email: 'coach@example.org', password: `falsch-${i}` }, forged())).status).toBe(401);
     }
@@ -47,7 +49,7 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
     expect((await post(session, '/v2/auth/login', { email: 'admin@example.org', password: DEMO_PASSWORD }, forged())).status).toBe(200);
   }, 30_000);
 
-  test(`login: ${PER_IP} attempts per IP, then 429 whatever X-Forwarded-For says`, async () => {
+  test(`login: ${PER_IP} attempts per IP, then 429 whatever X-Forwarded-For says`, async ({ session }) => {
     // 12 login requests were made above from this address.
     let sent = PER_ACCOUNT + 2;
     while (sent < PER_IP) {
@@ -58,7 +60,7 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
     await expect429(await post(session, '/v2/auth/login', { email: 'health@example.org', password: DEMO_PASSWORD }, forged()));
   }, 90_000);
 
-  test(`forgot-password: ${PER_ACCOUNT} per address, then ${PER_IP} per IP, then 429`, async () => {
+  test(`forgot-password: ${PER_ACCOUNT} per address, then ${PER_IP} per IP, then 429`, async ({ stack, session }) => {
     let sent = 0;
     for (; sent < PER_ACCOUNT; sent++) expect((await post(session, '/v2/auth/forgot-password', { email: 'health@example.org' }, forged())).status).toBe(204);
     await expect429(await post(session, '/v2/auth/forgot-password', { email: 'health@example.org' }, forged()));
@@ -69,7 +71,7 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
     await expect.poll(() => readdirSync(join(stack.dataDir, 'outbox')).length).toBe(PER_ACCOUNT);
   }, 60_000);
 
-  test(`set-password: ${PER_ACCOUNT} attempts per reset link account, ${PER_IP} per IP, then 429`, async () => {
+  test(`set-password: ${PER_ACCOUNT} attempts per reset link account, ${PER_IP} per IP, then 429`, async ({ stack }) => {
     const outbox = join(stack.dataDir, 'outbox');
     // Only the newest reset link works (a new one ends the older ones): the file written last.
     const newest = readdirSync(outbox).sort((a, b) => statSync(join(outbox, a)).mtimeMs - statSync(join(outbox, b)).mtimeMs);
@@ -92,17 +94,14 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
 });
 
 describe('with TRUST_PROXY=loopback (a proxy on this machine): each client has its own bucket, forged entries do not help', () => {
-  let stack: Stack;
-  let session: Session;
-  beforeAll(async () => {
-    stack = await startStack({ LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
-    session = new Session(stack.url);
-  }, 60_000);
-  afterAll(async () => {
+  const test = behindProxy;
+  // The process starts here, with a hook's time rather than the first test's, and stops before the next block's.
+  test.beforeAll(({ session: _ }) => {}, 60_000);
+  test.afterAll(async ({ stack }) => {
     await stack.stop();
   }, 30_000);
 
-  test('a client whose proxy-added address is fixed hits the limit however it varies the entries before it', async () => {
+  test('a client whose proxy-added address is fixed hits the limit however it varies the entries before it', async ({ session }) => {
     // The test plays the proxy: it appends the real client (192.0.2.10) after whatever the client sent.
     for (let i = 0; i < PER_IP; i++) {
       const res = await post(session, '/v2/auth/forgot-password', { email: `a${i}@example.org` }, `${forged()}, 192.0.2.10`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { test as baseTest, expect } from 'vitest';
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
-import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 import { DEMO_PASSWORD, Session, XSRF_SECRET } from '../../helpers/gateway-stack.ts';
 
 /*
@@ -15,40 +14,57 @@ import { DEMO_PASSWORD, Session, XSRF_SECRET } from '../../helpers/gateway-stack
  * work on the other; a replica with another secret refuses them.
  */
 
-let dataDir: string;
-let upstream: ChildProcess;
-let upstreamUrl: string;
-let a: GatewayProcess;
-let b: GatewayProcess;
-let other: GatewayProcess;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'hardening-scale-'));
-  upstream = fork(join(REPO_ROOT, 'server/upstream/main.ts'), [], {
+/** Starts the built-in upstream on its own with the demo data in `dataDir`; resolves with it and its URL. */
+async function forkUpstream(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(join(REPO_ROOT, 'server/upstream/main.ts'), [], {
     execPath: NODE_BIN,
     execArgv: ['--disable-warning=ExperimentalWarning'],
     env: { PATH: process.env.PATH, UPSTREAM_PORT: '0', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    upstream.on('message', (m: { type?: string; port?: number }) => m?.type === 'listening' && resolve(m.port!));
-    upstream.once('exit', (code) => reject(new Error(`upstream exited ${code}`)));
+    child.on('message', (m: { type?: string; port?: number }) => m?.type === 'listening' && resolve(m.port!));
+    child.once('exit', (code) => reject(new Error(`upstream exited ${code}`)));
   });
-  upstreamUrl = `http://127.0.0.1:${port}`;
-  [a, b, other] = await Promise.all([
-    spawnGateway({ UPSTREAM_URL: upstreamUrl, XSRF_SECRET, LOG_LEVEL: 'warn' }),
-    spawnGateway({ UPSTREAM_URL: upstreamUrl, XSRF_SECRET, LOG_LEVEL: 'warn' }),
-    spawnGateway({ UPSTREAM_URL: upstreamUrl, XSRF_SECRET: 'another-secret-another-secret-another-1234', LOG_LEVEL: 'warn' }),
-  ]);
-}, 60_000);
+  return { child, url: `http://127.0.0.1:${port}` };
+}
 
-afterAll(async () => {
-  for (const gateway of [a, b, other]) gateway?.child.kill('SIGTERM');
-  await Promise.all([a, b, other].map((g) => g?.exited));
-  upstream.kill('SIGTERM');
-  await new Promise((resolve) => (upstream.exitCode !== null ? resolve(null) : upstream.once('exit', resolve)));
-  rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+const test = baseTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('upstreamUrl', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hardening-scale-'));
+    let upstream: ChildProcess | undefined;
+    onCleanup(async () => {
+      upstream?.kill('SIGTERM');
+      await new Promise((resolve) => (!upstream || upstream.exitCode !== null ? resolve(null) : upstream.once('exit', resolve)));
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const started = await forkUpstream(dataDir);
+    upstream = started.child;
+    return started.url;
+  })
+  /** Replicas `a` and `b` share the XSRF secret; `other` has another one. */
+  .extend('replicas', { scope: 'file' }, async ({ upstreamUrl }, { onCleanup }) => {
+    const started = await Promise.allSettled([
+      spawnGateway({ UPSTREAM_URL: upstreamUrl, XSRF_SECRET, LOG_LEVEL: 'warn' }),
+      spawnGateway({ UPSTREAM_URL: upstreamUrl, XSRF_SECRET, LOG_LEVEL: 'warn' }),
+      spawnGateway({ UPSTREAM_URL: upstreamUrl, XSRF_SECRET: 'another-secret-another-secret-another-1234', LOG_LEVEL: 'warn' }),
+    ]);
+    const gateways = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    onCleanup(async () => {
+      for (const gateway of gateways) gateway.child.kill('SIGTERM');
+      await Promise.all(gateways.map((g) => g.exited));
+    });
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [a, b, other] = gateways;
+    return { a, b, other };
+  })
+  .extend('a', { scope: 'file' }, ({ replicas }) => replicas.a)
+  .extend('b', { scope: 'file' }, ({ replicas }) => replicas.b)
+  .extend('other', { scope: 'file' }, ({ replicas }) => replicas.other);
+// The processes start here, with a hook's time rather than the first test's.
+test.beforeAll(({ replicas: _ }) => {}, 60_000);
 
 /** The same browser (cookie jar, token) talking to another replica. */
 function sameBrowserOn(session: Session, base: string): Session {
@@ -58,7 +74,7 @@ function sameBrowserOn(session: Session, base: string): Session {
   return moved;
 }
 
-test('a write with the XSRF token from replica A is accepted by replica B, and the other way round', async () => {
+test('a write with the XSRF token from replica A is accepted by replica B, and the other way round', async ({ a, b }) => {
   const onA = new Session(a.url);
   await onA.fetch('/login');
   await onA.login('coach@example.org', DEMO_PASSWORD);
@@ -78,7 +94,7 @@ test('a write with the XSRF token from replica A is accepted by replica B, and t
   expect(((await changed.json()) as { text: string }).text).toBe('über Replik A geändert');
 });
 
-test('a replica with a different XSRF_SECRET refuses that token with 403 and forwards nothing', async () => {
+test('a replica with a different XSRF_SECRET refuses that token with 403 and forwards nothing', async ({ a, other }) => {
   const onA = new Session(a.url);
   await onA.fetch('/login');
   await onA.login('coach@example.org', DEMO_PASSWORD);

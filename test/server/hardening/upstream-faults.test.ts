@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { request as httpRequest } from 'node:http';
-import { spawnGateway } from '../../helpers/gateway-process.ts';
+import { gatewayProcessTest } from '../../helpers/gateway-test.ts';
 import type { GatewayProcess } from '../../helpers/gateway-process.ts';
 import { startFaultyUpstream } from '../../helpers/faulty-upstream.ts';
-import type { FaultMode, FaultyUpstream } from '../../helpers/faulty-upstream.ts';
+import type { FaultMode } from '../../helpers/faulty-upstream.ts';
 import { Session, XSRF_SECRET } from '../../helpers/gateway-stack.ts';
 
 /*
@@ -14,37 +14,60 @@ import { Session, XSRF_SECRET } from '../../helpers/gateway-stack.ts';
  */
 
 const TIMEOUT_MS = 400;
-let upstream: FaultyUpstream;
-let gateway: GatewayProcess;
-let session: Session;
+const test = gatewayProcessTest(startFaultyUpstream, { PROXY_TIMEOUT_MS: String(TIMEOUT_MS), XSRF_SECRET, LOG_LEVEL: 'warn' })
+  .extend('session', { scope: 'file' }, async ({ gateway }) => {
+    const session = new Session(gateway.url);
+    // The XSRF cookies come with any GET /v2 answer.
+    await session.fetch('/v2/app-settings/version');
+    session.token = 'opaque-test-token';
+    return session;
+  })
+  /** The upstream answers again: the gateway still runs and passes a write on. */
+  .extend('expectHealthy', { scope: 'file' }, ({ upstream, gateway, session }) => async (): Promise<void> => {
+    await upstream.setMode('ok');
+    expect(gateway.child.exitCode).toBeNull();
+    const res = await session.fetch('/v2/comments', { method: 'POST', body: { patientId: 'p1', text: 'danach' } });
+    expect(res.status).toBe(201);
+  })
+  /** A POST over node:http, so the test sees exactly how the answer ended. */
+  .extend(
+    'post',
+    { scope: 'file' },
+    ({ gateway, session }) =>
+      (path: string, body: string) =>
+        postRaw(gateway, session, path, body),
+  );
+// The process starts here, with a hook's time rather than the first test's.
+test.beforeAll(({ session: _ }) => {}, 60_000);
 
-beforeAll(async () => {
-  upstream = await startFaultyUpstream();
-  gateway = await spawnGateway({ UPSTREAM_URL: upstream.url, PROXY_TIMEOUT_MS: String(TIMEOUT_MS), XSRF_SECRET, LOG_LEVEL: 'warn' });
-  session = new Session(gateway.url);
-  // The XSRF cookies come with any GET /v2 answer.
-  await session.fetch('/v2/app-settings/version');
-  session.token = 'opaque-test-token';
-}, 60_000);
-
-afterAll(async () => {
+test.afterAll(async ({ gateway }) => {
   gateway.child.kill('SIGTERM');
   expect(await gateway.exited).toEqual({ code: 0, signal: null });
-  await upstream.close();
 });
+
+function postRaw(gateway: GatewayProcess, session: Session, path: string, body: string): Promise<{ status: number; complete: boolean; received: number }> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-XSRF-TOKEN': session.xsrf },
+    });
+    req.on('response', (res) => {
+      let received = 0;
+      res.on('data', (chunk: Buffer) => (received += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, complete: res.complete, received }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, complete: false, received }));
+      res.on('aborted', () => resolve({ status: res.statusCode ?? 0, complete: false, received }));
+    });
+    req.on('error', () => resolve({ status: 0, complete: false, received: 0 }));
+    req.end(body);
+  });
+}
 
 async function expectGatewayError(res: Response, status: number, code: string): Promise<void> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const body = await res.json();
   expect(body).toEqual({ error: expect.objectContaining({ statusCode: status, code }) });
-}
-
-async function expectHealthy(): Promise<void> {
-  await upstream.setMode('ok');
-  expect(gateway.child.exitCode).toBeNull();
-  const res = await session.fetch('/v2/comments', { method: 'POST', body: { patientId: 'p1', text: 'danach' } });
-  expect(res.status).toBe(201);
 }
 
 const cases: { mode: FaultMode; status: number; code: string }[] = [
@@ -55,7 +78,7 @@ const cases: { mode: FaultMode; status: number; code: string }[] = [
 ];
 
 describe.each(cases)('upstream $mode', ({ mode, status, code }) => {
-  test(`GET answers ${status} JSON and the gateway keeps serving`, async () => {
+  test(`GET answers ${status} JSON and the gateway keeps serving`, async ({ upstream, session, expectHealthy }) => {
     await upstream.setMode(mode);
     const started = Date.now();
     await expectGatewayError(await session.fetch('/v2/comments'), status, code);
@@ -64,7 +87,7 @@ describe.each(cases)('upstream $mode', ({ mode, status, code }) => {
     await expectHealthy();
   }, 20_000);
 
-  test(`POST answers ${status} JSON and reached the upstream at most once (never retried)`, async () => {
+  test(`POST answers ${status} JSON and reached the upstream at most once (never retried)`, async ({ upstream, session, expectHealthy }) => {
     await upstream.setMode(mode);
     const before = upstream.posts().length;
     await expectGatewayError(await session.fetch('/v2/comments', { method: 'POST', body: { patientId: 'p1', text: `fault ${mode}` } }), status, code);
@@ -78,26 +101,7 @@ describe.each(cases)('upstream $mode', ({ mode, status, code }) => {
 });
 
 describe('upstream cuts the answer in the middle of the body', () => {
-  /** node:http, so the test sees exactly how the answer ended. */
-  function post(path: string, body: string): Promise<{ status: number; complete: boolean; received: number }> {
-    return new Promise((resolve) => {
-      const req = httpRequest(`${gateway.url}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-XSRF-TOKEN': session.xsrf },
-      });
-      req.on('response', (res) => {
-        let received = 0;
-        res.on('data', (chunk: Buffer) => (received += chunk.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, complete: res.complete, received }));
-        res.on('error', () => resolve({ status: res.statusCode ?? 0, complete: false, received }));
-        res.on('aborted', () => resolve({ status: res.statusCode ?? 0, complete: false, received }));
-      });
-      req.on('error', () => resolve({ status: 0, complete: false, received: 0 }));
-      req.end(body);
-    });
-  }
-
-  test('the browser sees a broken answer (never a complete 200) and the POST reached the upstream once', async () => {
+  test('the browser sees a broken answer (never a complete 200) and the POST reached the upstream once', async ({ upstream, expectHealthy, post }) => {
     await upstream.setMode('midbody');
     const before = upstream.posts().length;
     const answer = await post('/v2/comments', JSON.stringify({ patientId: 'p1', text: 'mitten drin' }));
@@ -108,7 +112,7 @@ describe('upstream cuts the answer in the middle of the body', () => {
     await expectHealthy();
   }, 20_000);
 
-  test('fetch rejects while reading the body, so the client reports an error instead of using half an answer', async () => {
+  test('fetch rejects while reading the body, so the client reports an error instead of using half an answer', async ({ upstream, session, expectHealthy }) => {
     await upstream.setMode('midbody');
     const res = await session.fetch('/v2/comments', { method: 'POST', body: { patientId: 'p1', text: 'halb' } });
     await expect(res.text()).rejects.toThrow();
@@ -116,7 +120,7 @@ describe('upstream cuts the answer in the middle of the body', () => {
   }, 20_000);
 });
 
-test('after a series of faults the gateway logged them without request bodies', async () => {
+test('after a series of faults the gateway logged them without request bodies', async ({ gateway }) => {
   const log = gateway.stdout();
   expect(log).toMatch(/upstream unreachable/);
   expect(log).toMatch(/upstream timed out/);

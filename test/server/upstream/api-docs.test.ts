@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect } from 'vitest';
 import request from 'supertest';
 import { API_FAMILIES } from '../../../contract/catalog.ts';
 import { DOCS_PATH, renderApiDocs, renderReadme } from '../../../scripts/api-docs.ts';
 import { README_PATH } from '../../../scripts/upstream-guide.ts';
-import { upstreamWithRows } from '../../helpers/upstream-rows.ts';
+import { fileRowsTest } from '../../helpers/upstream-rows.ts';
 
-let u: Awaited<ReturnType<typeof upstreamWithRows>>;
-beforeAll(async () => {
-  u = await upstreamWithRows();
-});
-afterAll(() => u.close());
+const test = fileRowsTest();
 
 test('docs/api.md matches the schemas and the call catalogue (run `npm run docs:api` after changing either)', async () => {
   expect(readFileSync(DOCS_PATH, 'utf8')).toBe(await renderApiDocs());
@@ -34,7 +30,7 @@ test('the catalogue lists the 104 calls of docs/product.md#calls, the audit log 
 });
 
 const calls = API_FAMILIES.flatMap((f) => f.calls);
-test.each(calls.map((c) => [`${c.method} ${c.path}`, c] as const))('%s is served by the built-in upstream', async (_name, call) => {
+test.for(calls.map((c) => [`${c.method} ${c.path}`, c] as const))('%s is served by the built-in upstream', async ([_name, call], { u }) => {
   const path = call.path.replace('{collection}', 'event').replace(/\{\w+\}/g, 'x');
   // Without a token: a routed call answers 401 (or, for public calls, 400/404 for the missing input);
   // only a path that no route knows answers UNKNOWN_PATH.

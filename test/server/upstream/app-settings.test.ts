@@ -1,37 +1,36 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
+import { fileRowsTest } from '../../helpers/upstream-rows.ts';
 
-let u: Awaited<ReturnType<typeof upstreamWithRows>>;
-let coach: TestCoach;
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 
-beforeAll(async () => {
-  u = await upstreamWithRows();
-  coach = await u.coach('coach');
-});
-afterAll(() => u.close());
-
-/** supertest buffers unknown content types only when asked to. */
-const download = (path: string) =>
-  request(u.app)
-    .get(path)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const test = fileRowsTest()
+  .extend('coach', { scope: 'file' }, ({ u }) => u.coach('coach'))
+  /** supertest buffers unknown content types only when asked to. */
+  .extend(
+    'download',
+    { scope: 'file' },
+    ({ u }) =>
+      (path: string) =>
+        request(u.app)
+          .get(path)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => done(null, Buffer.concat(chunks)));
+          }),
+  );
 
 describe('app settings', () => {
-  test('the version is the one in package.json', async () => {
+  test('the version is the one in package.json', async ({ u, coach }) => {
     const res = await request(u.app).get('/v2/app-settings/version').set('Authorization', coach.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ version: pkg.version, name: pkg.name });
   });
 
-  test('settings list every asset with its content type and size, and need a token', async () => {
+  test('settings list every asset with its content type and size, and need a token', async ({ u, coach }) => {
     const res = await request(u.app).get('/v2/app-settings').set('Authorization', coach.auth);
     expect(res.status).toBe(200);
     expect(res.body.logoAssetId).toBe('logo');
@@ -40,7 +39,7 @@ describe('app settings', () => {
     expect((await request(u.app).get('/v2/app-settings')).status).toBe(401);
   });
 
-  test('serves a PNG asset as image/png with the PNG signature, without a token', async () => {
+  test('serves a PNG asset as image/png with the PNG signature, without a token', async ({ download }) => {
     const res = await download('/v2/app-settings/asset/logo');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
@@ -48,7 +47,7 @@ describe('app settings', () => {
     expect((res.body as Buffer).subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  test('serves every listed asset with its own content type and declared size', async () => {
+  test('serves every listed asset with its own content type and declared size', async ({ u, coach, download }) => {
     const settings = await request(u.app).get('/v2/app-settings').set('Authorization', coach.auth);
     for (const asset of settings.body.assets) {
       const res = await download(`/v2/app-settings/asset/${asset.id}`);
@@ -58,7 +57,7 @@ describe('app settings', () => {
     }
   });
 
-  test('answers 404 in the JSON error format for an unknown asset and never reads a path from the request', async () => {
+  test('answers 404 in the JSON error format for an unknown asset and never reads a path from the request', async ({ u }) => {
     const res = await request(u.app).get('/v2/app-settings/asset/unknown');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('ASSET_NOT_FOUND');
@@ -67,19 +66,19 @@ describe('app settings', () => {
 });
 
 describe('system', () => {
-  test('settings default to creating patients allowed and the title CL', async () => {
+  test('settings default to creating patients allowed and the title CL', async ({ u, coach }) => {
     const res = await request(u.app).get('/v2/system/settings').set('Authorization', coach.auth);
     expect(res.body).toEqual({ enable_creating_new_patients: true, instance_name: 'CL' });
   });
 
-  test('settings follow what is stored', async () => {
+  test('settings follow what is stored', async ({ u, coach }) => {
     await u.db.updateTable('settings').set({ value: 'false' }).where('key', '=', 'enable_creating_new_patients').execute();
     const res = await request(u.app).get('/v2/system/settings').set('Authorization', coach.auth);
     expect(res.body.enable_creating_new_patients).toBe(false);
     await u.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'enable_creating_new_patients').execute();
   });
 
-  test('training materials come with a downloadable PDF each', async () => {
+  test('training materials come with a downloadable PDF each', async ({ u, coach, download }) => {
     const res = await request(u.app).get('/v2/system/training-materials').set('Authorization', coach.auth);
     expect(res.status).toBe(200);
     expect(res.body.map((m: { title: string }) => m.title)).toEqual([

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
 
 /*
  * Many writers on one record, on SQLite and (npm run test:postgres) PostgreSQL: every write either lands or, when it
  * named a version that is no longer stored, gets 412 with the record as it is now. None gives up with an error.
  */
-let t: TestUpstream;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestUpstream();
-  admin = await t.login('admin@example.org');
-});
-afterAll(() => t.close());
+const test = fileUpstreamTest().extend('admin', { scope: 'file' }, ({ t }) => t.login('admin@example.org'));
 
 const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 const WRITERS = 20;
 
 describe('20 concurrent writers to one patient', () => {
-  test('with the same If-Match one write lands and every other gets 412 with the current record', async () => {
+  test('with the same If-Match one write lands and every other gets 412 with the current record', async ({ t, admin }) => {
     const before = await request(t.app).get('/v2/patients/p1').set(as(admin));
     const answers = await Promise.all(
       Array.from({ length: WRITERS }, (_, i) =>
@@ -39,7 +33,7 @@ describe('20 concurrent writers to one patient', () => {
     }
   });
 
-  test('each with the version it last read, retrying after a 412, every write lands in the end', async () => {
+  test('each with the version it last read, retrying after a 412, every write lands in the end', async ({ t, admin }) => {
     const writer = async (i: number) => {
       let etag = (await request(t.app).get('/v2/patients/p1').set(as(admin))).headers.etag;
       const statuses: number[] = [];
@@ -61,7 +55,7 @@ describe('20 concurrent writers to one patient', () => {
     }
   });
 
-  test('without If-Match every one of them lands', async () => {
+  test('without If-Match every one of them lands', async ({ t, admin }) => {
     const answers = await Promise.all(
       Array.from({ length: WRITERS }, (_, i) =>
         request(t.app)

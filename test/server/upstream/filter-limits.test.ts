@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { createTestUpstream, type TestUpstream } from '../../helpers/upstream-app.ts';
+import { fileUpstreamTest } from '../../helpers/upstream-test.ts';
 import { FILTER_LIMITS, parseFilter } from '../../../server/upstream/http/filter.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 
@@ -8,20 +8,20 @@ import { patientSearchWhere } from '../../../client/components/patient-search/se
  * Every filter has a cost limit, each above what the client itself sends (its patient search is the largest
  * filter it makes) and each answered with a 400 that names the limit.
  */
-let t: TestUpstream;
-let token: string;
-beforeAll(async () => {
-  t = await createTestUpstream();
-  token = await t.login('coach@example.org');
-});
-afterAll(() => t.close());
-
 const PATIENT_FIELDS = { firstName: 'string', lastName: 'string', patientCode: 'string', phone: 'string', id: 'string' } as const;
-const list = (where: unknown) =>
-  request(t.app)
-    .get('/v2/patients')
-    .query({ filter: JSON.stringify({ where }) })
-    .set('Authorization', `Bearer ${token}`);
+const test = fileUpstreamTest()
+  .extend('token', { scope: 'file' }, ({ t }) => t.login('coach@example.org'))
+  /** The patient list with this where, as the coach asks for it. */
+  .extend(
+    'list',
+    { scope: 'file' },
+    ({ t, token }) =>
+      (where: unknown) =>
+        request(t.app)
+          .get('/v2/patients')
+          .query({ filter: JSON.stringify({ where }) })
+          .set('Authorization', `Bearer ${token}`),
+  );
 const parse = (where: unknown) => () => parseFilter({ filter: JSON.stringify({ where }) }, PATIENT_FIELDS);
 
 /** The or-tree of the issue: `depth` levels of `or`, 256 `like` conditions at the bottom. */
@@ -49,7 +49,7 @@ const thrown = (run: () => unknown) => {
 };
 
 describe("the client's own searches pass", () => {
-  test('a three-word search with umlauts is answered with its match', async () => {
+  test('a three-word search with umlauts is answered with its match', async ({ list }) => {
     const res = await list(patientSearchWhere('Müller Schröder Weiß'));
     expect(res.status).toBe(200);
   });
@@ -60,14 +60,14 @@ describe("the client's own searches pass", () => {
     }
   });
 
-  test('the longest search that fits in a request line is answered', async () => {
+  test('the longest search that fits in a request line is answered', async ({ list }) => {
     const res = await list(patientSearchWhere(Array(4).fill('ää').join(' ')));
     expect(res.status).toBe(200);
   });
 });
 
 describe('a filter over a limit is a 400 naming the limit', () => {
-  test('the 8-deep or-tree of 256 like conditions is refused for its depth', async () => {
+  test('the 8-deep or-tree of 256 like conditions is refused for its depth', async ({ t, token }) => {
     // Sent as plain JSON (only % encoded), as a script would: percent-encoded it is over Node's 16 KB request head.
     const filter = JSON.stringify({ where: hostileTree(8) }).replace(/%/g, '%25');
     const res = await request(t.app).get(`/v2/patients?filter=${filter}`).set('Authorization', `Bearer ${token}`);
@@ -93,20 +93,20 @@ describe('a filter over a limit is a 400 naming the limit', () => {
     });
   });
 
-  test('a pattern longer than allowed is refused', async () => {
+  test('a pattern longer than allowed is refused', async ({ list }) => {
     const res = await list({ lastName: { like: `%${'a'.repeat(FILTER_LIMITS.patternLength)}%` } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'FILTER_TOO_COSTLY', details: [{ path: 'filter.where.lastName.like' }] });
     expect(res.body.error.message).toContain('patternLength');
   });
 
-  test('a pattern with more wildcards than allowed is refused', async () => {
+  test('a pattern with more wildcards than allowed is refused', async ({ list }) => {
     const res = await list({ lastName: { like: '%a%b%c%d%e%f%g%h%' } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('patternWildcards');
   });
 
-  test('an inq longer than allowed is refused', async () => {
+  test('an inq longer than allowed is refused', async ({ list }) => {
     const res = await list({ id: { inq: Array.from({ length: FILTER_LIMITS.listValues + 1 }, (_, i) => `p${i}`) } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('listValues');

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { makePatients } from '../../../server/upstream/seed/demo.ts';
 import { seededRandom } from '../../../server/upstream/seed/random.ts';
 import { insertPatients } from '../../../server/upstream/features/patients/repository.ts';
 import { COUNT_LIMIT } from '../../../server/upstream/http/list-page.ts';
-import { upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 
 /*
  * What keeps lists cheap on a large instance, seen from a client: the search index follows every change of a name,
@@ -12,22 +12,18 @@ import { upstreamWithNames, type NamesUpstream } from '../../helpers/upstream-na
  * test:postgres run repeats every test here on PostgreSQL (trigram indexes instead of the SQLite search table).
  */
 
-let t: NamesUpstream;
-beforeEach(async () => {
-  t = await upstreamWithNames();
-});
-afterEach(() => t.close());
+const test = namesTest;
 
-const page = (filter: Record<string, unknown>) =>
+const page = (t: NamesUpstream, filter: Record<string, unknown>) =>
   request(t.app)
     .get('/v2/patients')
     .set(t.asAdmin)
     .query({ filter: JSON.stringify(filter) });
 
 describe('the name search follows every write', () => {
-  test('a renamed patient is found by the new name only, a deleted one not at all', async () => {
+  test('a renamed patient is found by the new name only, a deleted one not at all', async ({ t }) => {
     await t.addPatients([['Frieda', 'Quandtmeyer']]);
-    const [found] = (await page({ where: { lastName: { like: '%quandt%' } } })).body as { id: string; updatedAt: string }[];
+    const [found] = (await page(t, { where: { lastName: { like: '%quandt%' } } })).body as { id: string; updatedAt: string }[];
     expect(found).toBeDefined();
     const renamed = await request(t.app).patch(`/v2/patients/${found.id}`).set(t.asAdmin).send({ lastName: 'Zwirbelhuber' });
     expect(renamed.status).toBe(200);
@@ -37,7 +33,7 @@ describe('the name search follows every write', () => {
     expect(await t.search('lastName', '%wirbel%')).toEqual([]);
   });
 
-  test('a search over every name field and spelling finds the same patients as one comparison per field', async () => {
+  test('a search over every name field and spelling finds the same patients as one comparison per field', async ({ t }) => {
     await t.addPatients();
     const words = ['%schaf%', '%Schäf%', '%SCHAEF%'];
     const where = { or: words.flatMap((w) => [{ lastName: { like: w } }, { firstName: { like: w } }, { patientCode: { like: w } }]) };
@@ -47,17 +43,17 @@ describe('the name search follows every write', () => {
 });
 
 describe('counting', () => {
-  test('a list of up to COUNT_LIMIT rows carries its exact total, also for limit 0 and a page that is not full', async () => {
+  test('a list of up to COUNT_LIMIT rows carries its exact total, also for limit 0 and a page that is not full', async ({ t }) => {
     await t.addPatients();
-    const all = await page({ limit: 1000 });
+    const all = await page(t, { limit: 1000 });
     const total = all.body.length;
     expect(all.headers['x-total-count']).toBe(String(total));
-    expect((await page({ limit: 0 })).headers['x-total-count']).toBe(String(total));
-    expect((await page({ limit: 5, skip: 2 })).headers['x-total-count']).toBe(String(total));
-    expect((await page({ limit: 5, skip: total + 10 })).headers['x-total-count']).toBe(String(total));
+    expect((await page(t, { limit: 0 })).headers['x-total-count']).toBe(String(total));
+    expect((await page(t, { limit: 5, skip: 2 })).headers['x-total-count']).toBe(String(total));
+    expect((await page(t, { limit: 5, skip: total + 10 })).headers['x-total-count']).toBe(String(total));
   });
 
-  test('a list longer than COUNT_LIMIT answers its page without X-Total-Count, its last page with it', async () => {
+  test('a list longer than COUNT_LIMIT answers its page without X-Total-Count, its last page with it', async ({ t }) => {
     const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
     const many = makePatients(seededRandom(3), new Date(), COUNT_LIMIT + 50, ['coach'], 'many', taken);
     await insertPatients(
@@ -65,15 +61,15 @@ describe('counting', () => {
       many.map((p) => ({ ...p, costRateId: 'rate-1', diagnosisIds: '[]' })),
     );
     const total = taken.length + COUNT_LIMIT + 50;
-    const first = await page({ limit: 51, order: ['lastName ASC', 'firstName ASC', 'id ASC'] });
+    const first = await page(t, { limit: 51, order: ['lastName ASC', 'firstName ASC', 'id ASC'] });
     expect(first.status).toBe(200);
     expect(first.body).toHaveLength(51);
     expect(first.headers['x-total-count']).toBeUndefined();
-    expect((await page({ limit: 0 })).headers['x-total-count']).toBeUndefined();
-    const last = await page({ limit: 50, skip: total - 20 });
+    expect((await page(t, { limit: 0 })).headers['x-total-count']).toBeUndefined();
+    const last = await page(t, { limit: 50, skip: total - 20 });
     expect(last.body).toHaveLength(20);
     expect(last.headers['x-total-count']).toBe(String(total));
-    const coach = await page({ where: { primaryCoachId: 'coach' }, limit: 0 });
+    const coach = await page(t, { where: { primaryCoachId: 'coach' }, limit: 0 });
     expect(coach.headers['x-total-count']).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { test as baseTest, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,32 +13,32 @@ import { startUpstreamProcess, type UpstreamProcess } from '../../helpers/upstre
  */
 const databaseUrl = process.env.DATABASE_URL;
 const schema = `rl_${randomBytes(6).toString('hex')}`;
-const processes: UpstreamProcess[] = [];
-let dataDir: string;
-
-beforeAll(async () => {
-  if (!databaseUrl) return;
+/** Runs a statement on DATABASE_URL as its owner. */
+async function asOwner(statement: string) {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(statement);
   await admin.end();
-  const url = new URL(databaseUrl);
+}
+
+// `processes`: two upstreams on a schema of their own in DATABASE_URL, stopped and dropped after the test.
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+const test = baseTest.extend('processes', async ({}, { onCleanup }) => {
+  const url = new URL(databaseUrl as string);
+  await asOwner(`create schema ${schema}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstream-shared-'));
+  const processes: UpstreamProcess[] = [];
+  onCleanup(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+    await asOwner(`drop schema if exists ${schema} cascade`);
+  });
   url.searchParams.set('options', `-c search_path=${schema}`);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstream-shared-'));
   const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, DEMO_DATA: 'true', RATE_LIMIT_PER_ACCOUNT: '4', RATE_LIMIT_PER_IP: '1000' };
   // One after the other: the first migrates and seeds, the second finds the data.
   processes.push(await startUpstreamProcess(env));
   processes.push(await startUpstreamProcess(env));
-}, 60_000);
-
-afterAll(async () => {
-  if (!databaseUrl) return;
-  await Promise.all(processes.map((p) => p.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  return processes;
 });
 
 const login = (target: UpstreamProcess, password: string) =>
@@ -50,7 +50,7 @@ const login = (target: UpstreamProcess, password: string) =>
 
 test.skipIf(!databaseUrl)(
   'two upstream processes on one PostgreSQL database share one password-attempt count',
-  async () => {
+  async ({ processes }) => {
     const [a, b] = processes;
     const statuses: number[] = [];
     // Alternating between the processes: with a count per process each would allow 4, together 8.

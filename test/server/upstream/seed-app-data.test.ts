@@ -1,38 +1,32 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect } from 'vitest';
+import { demoStorageTest } from '../../helpers/upstream-test.ts';
 import request from 'supertest';
 import * as v from 'valibot';
 import { createUpstreamApp } from '../../../server/upstream/app.ts';
-import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
-import { seedDemo } from '../../../server/upstream/seed/demo.ts';
 import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
 import { SyncCollectionDataSchemas, type SyncCollection } from '../../../contract/schemas/sync-db.ts';
 import { jsonQuery } from '../../helpers/upstream-rows.ts';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
-let storage: Storage;
+const test = demoStorageTest(now);
+// The demo data is seeded here, with a hook's time rather than the first test's.
+test.beforeAll(({ storage: _ }) => {}, 60_000);
 
-beforeAll(async () => {
-  storage = await openStorage({ dataDir: ':memory:' });
-  // seedDemo calls seedAppData once coaches and patients exist.
-  await seedDemo(storage.db, { now });
-}, 60_000);
-afterAll(() => storage.close());
-
-test('every seeded sync record fits the schema of its collection', async () => {
+test('every seeded sync record fits the schema of its collection', async ({ storage }) => {
   const rows = await storage.db.selectFrom('sync_records').select(['collection', 'id', 'data']).execute();
   expect(rows.length).toBeGreaterThan(5000);
   const invalid = rows.filter((r) => !v.safeParse(SyncCollectionDataSchemas[r.collection as SyncCollection], JSON.parse(r.data)).success);
   expect(invalid.map((r) => `${r.collection}/${r.id}`)).toEqual([]);
 });
 
-test('seeded phone coachings carry their kind, so an English or French page shows them in its own language', async () => {
+test('seeded phone coachings carry their kind, so an English or French page shows them in its own language', async ({ storage }) => {
   const rows = await storage.db.selectFrom('sync_records').select(['id', 'data']).where('collection', '=', 'event').execute();
   const calls = rows.map((r) => JSON.parse(r.data)).filter((d) => d.type === 'phone-coaching');
   expect(calls.length).toBeGreaterThan(20);
   expect(calls.filter((d) => d.kind !== (d.done ? 'call-reached' : 'call-not-reached'))).toEqual([]);
 });
 
-test('most patients whose aftercare has begun have day-evaluations, with last data spread over the freshness bands', async () => {
+test('most patients whose aftercare has begun have day-evaluations, with last data spread over the freshness bands', async ({ storage }) => {
   const patients = await storage.db.selectFrom('patients').select(['id', 'aftercareStart', 'lastDataAt']).execute();
   const started = patients.filter((p) => (p.aftercareStart as string) <= '2026-11-20');
   const withData = started.filter((p) => p.lastDataAt);
@@ -44,7 +38,7 @@ test('most patients whose aftercare has begun have day-evaluations, with last da
   expect(ageDays.every((d) => d >= 0)).toBe(true);
 });
 
-test('the demo instance answers statistics, news and sync data through the API', async () => {
+test('the demo instance answers statistics, news and sync data through the API', async ({ storage }) => {
   const app = createUpstreamApp({ db: storage.db, clock: { now: () => now }, logRequests: false });
   const auth = async (coachId: string) => `Bearer ${(await issueToken(app.upstream, coachId, 'access', 3600)).token}`;
   const coach = await auth('coach-demo');

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
-import { seedDemo } from '../../../server/upstream/seed/demo.ts';
+import { expect } from 'vitest';
+import { demoStorageTest } from '../../helpers/upstream-test.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
-let storage: Storage;
-
-beforeAll(async () => {
-  storage = await openStorage({ dataDir: ':memory:' });
-  await seedDemo(storage.db, { now });
-}, 60_000);
-afterAll(() => storage.close());
+const test = demoStorageTest(now);
+// The demo data is seeded here, with a hook's time rather than the first test's.
+test.beforeAll(({ storage: _ }) => {}, 60_000);
 
 // A demo instance with comments "written" next week looks broken to the person trying it out.
-test('no demo comment, external comment or access code is dated after the seeding moment', async () => {
+test('no demo comment, external comment or access code is dated after the seeding moment', async ({ storage }) => {
   const later = (rows: { createdAt: unknown }[]) => rows.filter((r) => Date.parse(String(r.createdAt)) > now.getTime());
   const comments = await storage.db.selectFrom('comments').select(['createdAt']).execute();
   const external = await storage.db.selectFrom('external_comments').select(['createdAt']).execute();

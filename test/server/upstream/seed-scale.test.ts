@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { test as baseTest, describe, expect } from 'vitest';
 import request from 'supertest';
 import { createUpstreamApp } from '../../../server/upstream/app.ts';
 import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
@@ -15,18 +15,22 @@ const now = new Date('2026-11-20T10:00:00.000Z');
 const DEMO_PATIENTS = 60;
 const N = 1500;
 
-describe('the scale seed', () => {
-  let storage: Storage;
-  let result: ScaleSeedResult;
-
-  beforeAll(async () => {
-    storage = await openStorage({ dataDir: ':memory:' });
+// `storage`: the demo instance with N patients more; `result`: what the scale seed reported.
+const test = baseTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a fixture needs from its first parameter
+  .extend('storage', { scope: 'file' }, async ({}, { onCleanup }): Promise<Storage> => {
+    const storage = await openStorage({ dataDir: ':memory:' });
+    onCleanup(() => storage.close());
     await prepareData(storage.db, { demoData: true, now });
-    result = await seedScale(storage.db, { patients: N, now });
-  }, 120_000);
-  afterAll(() => storage.close());
+    return storage;
+  })
+  .extend('result', { scope: 'file' }, ({ storage }): Promise<ScaleSeedResult> => seedScale(storage.db, { patients: N, now }));
 
-  test('adds N patients to the demo instance, with a coach for every 250 of them and notes and app data', async () => {
+describe('the scale seed', () => {
+  // Seeding takes seconds: it runs here, with a hook's time rather than the first test's.
+  test.beforeAll(({ result: _ }) => {}, 120_000);
+
+  test('adds N patients to the demo instance, with a coach for every 250 of them and notes and app data', async ({ storage, result }) => {
     const count = async (table: 'patients' | 'comments' | 'synced_patients' | 'sync_records') =>
       Number(
         (
@@ -47,7 +51,7 @@ describe('the scale seed', () => {
     expect(withData.length).toBe(result.syncedPatients);
   });
 
-  test('care teams: most patients have a primary coach, a third have colleagues of the same team, never the primary twice', async () => {
+  test('care teams: most patients have a primary coach, a third have colleagues of the same team, never the primary twice', async ({ storage, result }) => {
     const patients = await storage.db.selectFrom('patients').select(['id', 'primaryCoachId']).where('id', 'like', 'scale-%').execute();
     const primary = new Map(patients.map((p) => [p.id, p.primaryCoachId as string | null]));
     expect(patients.filter((p) => p.primaryCoachId).length / N).toBeGreaterThan(0.9);
@@ -64,7 +68,7 @@ describe('the scale seed', () => {
     expect(coaches.size).toBe(6);
   });
 
-  test('a generated coach sees the patients of their care teams through the API', async () => {
+  test('a generated coach sees the patients of their care teams through the API', async ({ storage }) => {
     const app = createUpstreamApp({ db: storage.db, dataDir: ':memory:' });
     const coachId = 'scale-coach-0001';
     const token = `Bearer ${(await issueToken(app.upstream, coachId, 'access', 3600)).token}`;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { jsonQuery, upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
+import { fileRowsTest, jsonQuery, type RowsUpstream, type TestCoach } from '../../helpers/upstream-rows.ts';
 import { storageBefore } from '../../helpers/upstream-migrations.ts';
 import { migrate } from '../../../server/upstream/db/index.ts';
 import { migrations } from '../../../server/upstream/db/migrations/index.ts';
@@ -11,9 +11,6 @@ import { addDays, daysInclusive } from '../../../server/upstream/lib/days.ts';
  * compare every answer with a count made here from the patients themselves, after inserts, changes of the
  * interval or the coach, and deletions (run with DATABASE_URL for PostgreSQL).
  */
-let u: Awaited<ReturnType<typeof upstreamWithRows>>;
-let admin: TestCoach;
-let health: TestCoach;
 const COACHES = ['k1', 'k2', 'k3'];
 const TODAY = '2026-06-15';
 
@@ -26,7 +23,6 @@ interface Spell {
   primaryCoachId: string | null;
   lastDataAt: string | null;
 }
-const patients = new Map<string, Spell>();
 
 /** A small deterministic random source, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -37,13 +33,10 @@ function random(seed: number): () => number {
   };
 }
 
-beforeAll(async () => {
-  u = await upstreamWithRows({ now: `${TODAY}T10:00:00.000Z` });
-  admin = await u.coach('admin');
-  health = await u.coach('health');
-  for (const id of COACHES) await u.coach('coach', id);
+/** 60 patients at random, with few names (so many rows tie on the name and the row id has to decide). */
+async function addPatients(u: RowsUpstream): Promise<Map<string, Spell>> {
+  const patients = new Map<string, Spell>();
   const next = random(23);
-  // Few names, so many rows tie on the name and the row id has to decide.
   const names = ['Bäcker', 'Becker', 'Zimmer', 'Özdemir', 'Oster'];
   for (let i = 0; i < 60; i++) {
     const start = addDays(TODAY, Math.floor(next() * 400) - 300);
@@ -59,14 +52,52 @@ beforeAll(async () => {
     patients.set(spell.id, spell);
     await u.patient(spell);
   }
-});
-afterAll(() => u.close());
+  return patients;
+}
 
-const get = (path: string, who: TestCoach, query: Record<string, unknown>) =>
-  request(u.app).get(`/v2/statistics/${path}`).set('Authorization', who.auth).query(jsonQuery(query));
+/** The period of the detail table's tests. */
+const period = { from: '2026-03-01', to: '2026-06-15' };
+
+// `patients`: the patients as this file keeps them, changed beside the database by the tests that change them.
+const test = fileRowsTest({ now: `${TODAY}T10:00:00.000Z` })
+  .extend('admin', { scope: 'file', auto: true }, ({ u }) => u.coach('admin'))
+  .extend('health', { scope: 'file', auto: true }, ({ u }) => u.coach('health'))
+  .extend('patients', { scope: 'file', auto: true }, async ({ u }) => {
+    for (const id of COACHES) await u.coach('coach', id);
+    return addPatients(u);
+  })
+  .extend(
+    'get',
+    { scope: 'file' },
+    ({ u }) =>
+      (path: string, who: TestCoach, query: Record<string, unknown>) =>
+        request(u.app).get(`/v2/statistics/${path}`).set('Authorization', who.auth).query(jsonQuery(query)),
+  )
+  .extend(
+    'all',
+    { scope: 'file' },
+    ({ get }) =>
+      async (who: TestCoach, order: string) =>
+        (await get('patient-detail-statistics', who, { ...period, order, limit: 1000 })).body as Record<string, string | number | null>[],
+  )
+  .extend('expectFiguresAsCounted', { scope: 'file' }, ({ get, health, patients }) => async () => {
+    for (const [from, to] of [
+      ['2026-05-01', '2026-06-15'],
+      ['2025-09-01', '2026-02-28'],
+    ]) {
+      for (const coachId of [undefined, 'k1', 'k3']) {
+        const query = { from, to, ...(coachId ? { coachId } : {}) };
+        const want = expected(patients, from, to, coachId);
+        expect((await get('patient-statistics', health, query)).body).toEqual(want.summary);
+        expect((await get('daily-patients-in-aftercare', health, query)).body).toEqual(want.daily);
+        const detail = await get('patient-detail-statistics', health, { ...query, limit: 1 });
+        expect(detail.headers['x-total-count']).toBe(String(want.rows));
+      }
+    }
+  });
 
 /** The figures as the API defines them, counted from the patients kept here. */
-function expected(from: string, to: string, coachId?: string) {
+function expected(patients: Map<string, Spell>, from: string, to: string, coachId?: string) {
   const all = [...patients.values()].filter((p) => !coachId || p.primaryCoachId === coachId);
   const active = all.filter((p) => p.aftercareStart <= to && to <= p.aftercareEnd);
   const stale = addDays(to, -7);
@@ -90,28 +121,12 @@ function expected(from: string, to: string, coachId?: string) {
   };
 }
 
-async function expectFiguresAsCounted() {
-  for (const [from, to] of [
-    ['2026-05-01', '2026-06-15'],
-    ['2025-09-01', '2026-02-28'],
-  ]) {
-    for (const coachId of [undefined, 'k1', 'k3']) {
-      const query = { from, to, ...(coachId ? { coachId } : {}) };
-      const want = expected(from, to, coachId);
-      expect((await get('patient-statistics', health, query)).body).toEqual(want.summary);
-      expect((await get('daily-patients-in-aftercare', health, query)).body).toEqual(want.daily);
-      const detail = await get('patient-detail-statistics', health, { ...query, limit: 1 });
-      expect(detail.headers['x-total-count']).toBe(String(want.rows));
-    }
-  }
-}
-
 describe('statistics from stored per-day counts', () => {
-  test('summary, daily series and row count match the patients, for all and for one coach', async () => {
+  test('summary, daily series and row count match the patients, for all and for one coach', async ({ expectFiguresAsCounted }) => {
     await expectFiguresAsCounted();
   });
 
-  test('stay right after patients are added, moved to another interval or coach, and deleted', async () => {
+  test('stay right after patients are added, moved to another interval or coach, and deleted', async ({ u, patients, expectFiguresAsCounted }) => {
     const change = async (id: string, values: Partial<Spell>) => {
       await u.db.updateTable('patients').set(values).where('id', '=', id).execute();
       patients.set(id, { ...(patients.get(id) as Spell), ...values });
@@ -140,11 +155,7 @@ describe('statistics from stored per-day counts', () => {
 });
 
 describe('the detail table ordered and paged by the database', () => {
-  const period = { from: '2026-03-01', to: '2026-06-15' };
-  const all = async (who: TestCoach, order: string) =>
-    (await get('patient-detail-statistics', who, { ...period, order, limit: 1000 })).body as Record<string, string | number | null>[];
-
-  test('pages of any size put together give the whole table, each row once, for every order', async () => {
+  test('pages of any size put together give the whole table, each row once, for every order', async ({ admin, get, all }) => {
     for (const order of ['lastName ASC', 'lastName DESC', 'firstName ASC', 'status DESC', 'phoneCoachings ASC', 'lastDataAt DESC']) {
       const whole = (await all(admin, order)).map((r) => r.rowId);
       const pieces: unknown[] = [];
@@ -157,7 +168,7 @@ describe('the detail table ordered and paged by the database', () => {
     }
   });
 
-  test('a page asked after rows entered the period meanwhile is the page at that skip of the table as it is now', async () => {
+  test('a page asked after rows entered the period meanwhile is the page at that skip of the table as it is now', async ({ u, admin, patients, get, all }) => {
     const order = 'lastName ASC';
     const first = await get('patient-detail-statistics', admin, { ...period, order, limit: 5 });
     expect(first.body).toHaveLength(5);
@@ -177,7 +188,7 @@ describe('the detail table ordered and paged by the database', () => {
     expect(second.body[0].rowId).toBe(first.body[4].rowId);
   });
 
-  test('rows equal in the sorted fields follow their row id ascending, in both directions', async () => {
+  test('rows equal in the sorted fields follow their row id ascending, in both directions', async ({ admin, all }) => {
     for (const direction of ['ASC', 'DESC']) {
       const rows = await all(admin, `lastName ${direction}`);
       const sign = direction === 'ASC' ? 1 : -1;
@@ -192,7 +203,12 @@ describe('the detail table ordered and paged by the database', () => {
     }
   });
 
-  test('for a caller who may open some patients, the rows without a name come first by row id, then the named ones by name', async () => {
+  test('for a caller who may open some patients, the rows without a name come first by row id, then the named ones by name', async ({
+    u,
+    admin,
+    health,
+    all,
+  }) => {
     await u.db
       .insertInto('patient_coaches')
       .values([
@@ -216,7 +232,7 @@ describe('the detail table ordered and paged by the database', () => {
     }
   });
 
-  test('a patient added after earlier calls gets a row id that stays the same for every caller', async () => {
+  test('a patient added after earlier calls gets a row id that stays the same for every caller', async ({ u, admin, health, patients, all }) => {
     await u.patient({ id: 'newcomer', lastName: 'Aal', aftercareStart: '2026-04-01', aftercareEnd: '2026-08-01', primaryCoachId: 'k2' });
     patients.set('newcomer', {
       id: 'newcomer',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import request from 'supertest';
-import { jsonQuery, upstreamWithRows, type TestCoach } from '../../helpers/upstream-rows.ts';
+import { fileRowsTest, jsonQuery, type RowsUpstream, type TestCoach } from '../../helpers/upstream-rows.ts';
 
 /*
  * A small known data set, period 2026-06-01 .. 2026-06-10 (10 days):
@@ -11,65 +11,70 @@ import { jsonQuery, upstreamWithRows, type TestCoach } from '../../helpers/upstr
  * Phone coachings (held): p1 06-02 30 min + 15 min, p2 06-10 00:30 Berlin time (06-09 22:30 UTC) 20 min,
  * p4 06-04 45 min; not counted: p2 planned call 06-05, p4 video call 06-04, p4 call 05-31.
  */
-let u: Awaited<ReturnType<typeof upstreamWithRows>>;
-let admin: TestCoach;
-let health: TestCoach;
-let coach: TestCoach;
-let c1: TestCoach;
 const period = { from: '2026-06-01', to: '2026-06-10' };
 
-async function event(patientId: string, id: string, data: Record<string, unknown>) {
-  const res = await request(u.app)
-    .put(`/v2/patients/${patientId}/sync-db/event`)
-    .set('Authorization', admin.auth)
-    .send({ id, data: { title: 'Gespräch', ...data } });
-  expect(res.status).toBe(200);
+/** Writes sync rows as the administrator, as the app would. */
+function syncWriter(u: RowsUpstream, admin: TestCoach) {
+  return {
+    async event(patientId: string, id: string, data: Record<string, unknown>) {
+      const res = await request(u.app)
+        .put(`/v2/patients/${patientId}/sync-db/event`)
+        .set('Authorization', admin.auth)
+        .send({ id, data: { title: 'Gespräch', ...data } });
+      expect(res.status).toBe(200);
+    },
+    async dayEvaluation(patientId: string, date: string) {
+      const res = await request(u.app)
+        .put(`/v2/patients/${patientId}/sync-db/day-evaluation`)
+        .set('Authorization', admin.auth)
+        .send({ id: `de-${date}`, data: { date, mood: 3, sleep: 3, stress: 3 } });
+      expect(res.status).toBe(200);
+    },
+  };
 }
-async function dayEvaluation(patientId: string, date: string) {
-  const res = await request(u.app)
-    .put(`/v2/patients/${patientId}/sync-db/day-evaluation`)
-    .set('Authorization', admin.auth)
-    .send({ id: `de-${date}`, data: { date, mood: 3, sleep: 3, stress: 3 } });
-  expect(res.status).toBe(200);
-}
 
-beforeAll(async () => {
-  u = await upstreamWithRows({ now: '2026-06-15T10:00:00.000Z' });
-  admin = await u.coach('admin');
-  health = await u.coach('health');
-  coach = await u.coach('coach');
-  c1 = await u.coach('coach', 'c1');
-  await u.coach('coach', 'c2');
-  await u.patient({ id: 'p1', lastName: 'Becker', aftercareStart: '2026-05-01', aftercareEnd: '2026-06-05', primaryCoachId: 'c1' });
-  await u.patient({ id: 'p2', lastName: 'Albers', aftercareStart: '2026-06-03', aftercareEnd: '2026-08-31', primaryCoachId: 'c1' });
-  await u.patient({ id: 'p3', lastName: 'Hoffmann', aftercareStart: '2026-06-20', aftercareEnd: '2026-09-30', primaryCoachId: 'c1' });
-  await u.patient({ id: 'p4', lastName: 'Zimmer', aftercareStart: '2026-01-01', aftercareEnd: '2026-12-31', primaryCoachId: 'c2' });
+const test = fileRowsTest({ now: '2026-06-15T10:00:00.000Z' })
+  .extend('admin', { scope: 'file', auto: true }, ({ u }) => u.coach('admin'))
+  .extend('health', { scope: 'file', auto: true }, ({ u }) => u.coach('health'))
+  .extend('coach', { scope: 'file', auto: true }, ({ u }) => u.coach('coach'))
+  .extend('c1', { scope: 'file', auto: true }, ({ u }) => u.coach('coach', 'c1'))
+  .extend('event', { scope: 'file' }, ({ u, admin }) => syncWriter(u, admin).event)
+  .extend('dataSet', { scope: 'file', auto: true }, async ({ u, admin, event }) => {
+    const { dayEvaluation } = syncWriter(u, admin);
+    await u.coach('coach', 'c2');
+    await u.patient({ id: 'p1', lastName: 'Becker', aftercareStart: '2026-05-01', aftercareEnd: '2026-06-05', primaryCoachId: 'c1' });
+    await u.patient({ id: 'p2', lastName: 'Albers', aftercareStart: '2026-06-03', aftercareEnd: '2026-08-31', primaryCoachId: 'c1' });
+    await u.patient({ id: 'p3', lastName: 'Hoffmann', aftercareStart: '2026-06-20', aftercareEnd: '2026-09-30', primaryCoachId: 'c1' });
+    await u.patient({ id: 'p4', lastName: 'Zimmer', aftercareStart: '2026-01-01', aftercareEnd: '2026-12-31', primaryCoachId: 'c2' });
 
-  await event('p1', 'e1', { type: 'phone-coaching', start: '2026-06-02T09:00:00.000Z', durationMinutes: 30, done: true });
-  await event('p1', 'e2', { type: 'phone-coaching', start: '2026-06-02T14:00:00.000Z', durationMinutes: 15, done: true });
-  await event('p2', 'e3', { type: 'phone-coaching', start: '2026-06-09T22:30:00.000Z', durationMinutes: 20, done: true });
-  await event('p2', 'e4', { type: 'phone-coaching', start: '2026-06-05T09:00:00.000Z', durationMinutes: 30, done: false });
-  await event('p4', 'e5', { type: 'video-coaching', start: '2026-06-04T09:00:00.000Z', durationMinutes: 30, done: true });
-  await event('p4', 'e6', { type: 'phone-coaching', start: '2026-05-31T12:00:00.000Z', durationMinutes: 10, done: true });
-  await event('p4', 'e7', { type: 'phone-coaching', start: '2026-06-04T10:00:00.000Z', durationMinutes: 45, done: true });
+    await event('p1', 'e1', { type: 'phone-coaching', start: '2026-06-02T09:00:00.000Z', durationMinutes: 30, done: true });
+    await event('p1', 'e2', { type: 'phone-coaching', start: '2026-06-02T14:00:00.000Z', durationMinutes: 15, done: true });
+    await event('p2', 'e3', { type: 'phone-coaching', start: '2026-06-09T22:30:00.000Z', durationMinutes: 20, done: true });
+    await event('p2', 'e4', { type: 'phone-coaching', start: '2026-06-05T09:00:00.000Z', durationMinutes: 30, done: false });
+    await event('p4', 'e5', { type: 'video-coaching', start: '2026-06-04T09:00:00.000Z', durationMinutes: 30, done: true });
+    await event('p4', 'e6', { type: 'phone-coaching', start: '2026-05-31T12:00:00.000Z', durationMinutes: 10, done: true });
+    await event('p4', 'e7', { type: 'phone-coaching', start: '2026-06-04T10:00:00.000Z', durationMinutes: 45, done: true });
 
-  u.setNow('2026-05-31T19:00:00.000Z');
-  await dayEvaluation('p1', '2026-05-31');
-  u.setNow('2026-06-01T19:00:00.000Z');
-  await dayEvaluation('p1', '2026-06-01');
-  u.setNow('2026-06-04T19:00:00.000Z');
-  await dayEvaluation('p2', '2026-06-03');
-  await dayEvaluation('p2', '2026-06-04');
-  await dayEvaluation('p2', '2026-06-11');
-  u.setNow('2026-06-15T10:00:00.000Z');
-});
-afterAll(() => u.close());
-
-const get = (path: string, who: TestCoach, query: Record<string, unknown> = period) =>
-  request(u.app).get(`/v2/statistics/${path}`).set('Authorization', who.auth).query(jsonQuery(query));
+    u.setNow('2026-05-31T19:00:00.000Z');
+    await dayEvaluation('p1', '2026-05-31');
+    u.setNow('2026-06-01T19:00:00.000Z');
+    await dayEvaluation('p1', '2026-06-01');
+    u.setNow('2026-06-04T19:00:00.000Z');
+    await dayEvaluation('p2', '2026-06-03');
+    await dayEvaluation('p2', '2026-06-04');
+    await dayEvaluation('p2', '2026-06-11');
+    u.setNow('2026-06-15T10:00:00.000Z');
+  })
+  .extend(
+    'get',
+    { scope: 'file' },
+    ({ u }) =>
+      (path: string, who: TestCoach, query: Record<string, unknown> = period) =>
+        request(u.app).get(`/v2/statistics/${path}`).set('Authorization', who.auth).query(jsonQuery(query)),
+  );
 
 describe('patient-statistics', () => {
-  test('counts patients by aftercare status on the last day and the flows within the period', async () => {
+  test('counts patients by aftercare status on the last day and the flows within the period', async ({ health, get }) => {
     const res = await get('patient-statistics', health);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -85,19 +90,19 @@ describe('patient-statistics', () => {
     });
   });
 
-  test('narrows to the patients of one primary coach', async () => {
+  test('narrows to the patients of one primary coach', async ({ admin, get }) => {
     const res = await get('patient-statistics', admin, { ...period, coachId: 'c1' });
     expect(res.body).toMatchObject({ total: 3, planned: 1, active: 1, completed: 1, activeWithoutDataFor7Days: 0 });
   });
 
-  test('defaults to the 90 days up to today', async () => {
+  test('defaults to the 90 days up to today', async ({ admin, get }) => {
     const res = await get('patient-statistics', admin, {});
     expect(res.body).toMatchObject({ from: '2026-03-18', to: '2026-06-15' });
   });
 });
 
 describe('daily-patients-in-aftercare', () => {
-  test('counts for every day of the period the patients whose interval contains it', async () => {
+  test('counts for every day of the period the patients whose interval contains it', async ({ health, get }) => {
     const res = await get('daily-patients-in-aftercare', health);
     expect(res.status).toBe(200);
     expect(res.body.map((d: { count: number }) => d.count)).toEqual([2, 2, 3, 3, 3, 2, 2, 2, 2, 2]);
@@ -107,7 +112,7 @@ describe('daily-patients-in-aftercare', () => {
 });
 
 describe('phone-coachings', () => {
-  test('counts held phone coachings per German calendar day with their minutes, zeros included', async () => {
+  test('counts held phone coachings per German calendar day with their minutes, zeros included', async ({ health, get }) => {
     const res = await get('phone-coachings', health);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(10);
@@ -119,7 +124,7 @@ describe('phone-coachings', () => {
     ]);
   });
 
-  test('narrows to the patients of one primary coach', async () => {
+  test('narrows to the patients of one primary coach', async ({ health, get }) => {
     const res = await get('phone-coachings', health, { ...period, coachId: 'c1' });
     const total = res.body.reduce((sum: number, d: { count: number }) => sum + d.count, 0);
     expect(total).toBe(3);
@@ -127,7 +132,7 @@ describe('phone-coachings', () => {
 });
 
 describe('patient-detail-statistics', () => {
-  test('has one row per patient in aftercare during the period with days, calls, minutes and day-evaluations', async () => {
+  test('has one row per patient in aftercare during the period with days, calls, minutes and day-evaluations', async ({ admin, get }) => {
     const res = await get('patient-detail-statistics', admin);
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
@@ -148,7 +153,7 @@ describe('patient-detail-statistics', () => {
     expect(res.body[2].lastDataAt).toBeNull();
   });
 
-  test('sorts by any row field and pages with limit and skip while X-Total-Count keeps all rows', async () => {
+  test('sorts by any row field and pages with limit and skip while X-Total-Count keeps all rows', async ({ admin, get }) => {
     const sorted = await get('patient-detail-statistics', admin, { ...period, order: 'daysInAftercare DESC' });
     expect(sorted.body.map((r: { lastName: string }) => r.lastName)).toEqual(['Zimmer', 'Albers', 'Becker']);
     const page = await get('patient-detail-statistics', admin, { ...period, limit: 2, skip: 1 });
@@ -158,7 +163,7 @@ describe('patient-detail-statistics', () => {
 });
 
 describe('patient-detail-statistics for a health manager', () => {
-  test('names no patient the health manager may not open: no id, code or name, only a pseudonym that opens nothing', async () => {
+  test('names no patient the health manager may not open: no id, code or name, only a pseudonym that opens nothing', async ({ u, admin, health, get }) => {
     const res = await get('patient-detail-statistics', health, { ...period, order: 'daysInAftercare DESC' });
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
@@ -186,7 +191,7 @@ describe('patient-detail-statistics for a health manager', () => {
     expect(byName.body.map((r: { rowId: string }) => r.rowId)).toEqual([...byName.body.map((r: { rowId: string }) => r.rowId)].sort());
   });
 
-  test("shows a health manager who is in a patient's care team that patient by name", async () => {
+  test("shows a health manager who is in a patient's care team that patient by name", async ({ u, health, get }) => {
     await u.db.insertInto('patient_coaches').values({ patientId: 'p2', coachId: health.id, createdAt: '2026-06-01T00:00:00.000Z' }).execute();
     try {
       const res = await get('patient-detail-statistics', health);
@@ -199,9 +204,9 @@ describe('patient-detail-statistics for a health manager', () => {
 });
 
 describe('statistics permissions and query checks', () => {
-  test.each(['patient-statistics', 'patient-detail-statistics', 'daily-patients-in-aftercare', 'phone-coachings'])(
+  test.for(['patient-statistics', 'patient-detail-statistics', 'daily-patients-in-aftercare', 'phone-coachings'])(
     '%s answers 403 to a coach without the health-manager flag, even their own primary coach data',
-    async (path) => {
+    async (path, { u, admin, coach, c1, get }) => {
       expect((await get(path, coach)).status).toBe(403);
       expect((await get(path, c1, { ...period, coachId: 'c1' })).status).toBe(403);
       expect((await request(u.app).get(`/v2/statistics/${path}`)).status).toBe(401);
@@ -209,7 +214,7 @@ describe('statistics permissions and query checks', () => {
     },
   );
 
-  test('answers 400 when from is after to, for an unknown query value, bad JSON or an unknown sort field', async () => {
+  test('answers 400 when from is after to, for an unknown query value, bad JSON or an unknown sort field', async ({ u, admin, get }) => {
     expect((await get('patient-statistics', admin, { from: '2026-06-10', to: '2026-06-01' })).status).toBe(400);
     expect((await get('patient-statistics', admin, { ...period, limit: 5 })).status).toBe(400);
     const badJson = await request(u.app).get('/v2/statistics/phone-coachings').set('Authorization', admin.auth).query({ from: '2026-06-01' });
@@ -221,7 +226,7 @@ describe('statistics permissions and query checks', () => {
 });
 
 describe('calls recorded without a length', () => {
-  test('count as a held phone coaching of 0 minutes; a withdrawn call counts as nothing', async () => {
+  test('count as a held phone coaching of 0 minutes; a withdrawn call counts as nothing', async ({ u, admin, health, event, get }) => {
     const day = '2026-06-12';
     await event('p4', 'call-no-length', { type: 'phone-coaching', kind: 'call-reached', start: `${day}T08:00:00.000Z`, durationMinutes: 0, done: true });
     await event('p4', 'call-undone', { type: 'phone-coaching', kind: 'call-withdrawn', start: `${day}T09:00:00.000Z`, durationMinutes: 0, done: false });
