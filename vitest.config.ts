@@ -58,13 +58,22 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts', 'server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SLOW, ISOLATED],
           environment: 'node',
+          // Real scrypt, real processes: on two busy cores a test can need more than vitest's default 5 s.
+          testTimeout: 15_000,
           isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'server-isolated', include: [ISOLATED], exclude: [...configDefaults.exclude, SLOW], environment: 'node', sequence: { groupOrder: 0 } },
+        test: {
+          name: 'server-isolated',
+          include: [ISOLATED],
+          exclude: [...configDefaults.exclude, SLOW],
+          environment: 'node',
+          testTimeout: 15_000,
+          sequence: { groupOrder: 0 },
+        },
       },
       // One browser for the whole project, two gateways for each worker (e2e-global-setup.ts): files run side by side,
       // each against its worker's own data. Three on two cores: a journey waits on its slow line most of the time.

@@ -72,9 +72,9 @@ describe('a query whose client has gone', () => {
     const controller = new AbortController();
     const running = runInScope({ signal: controller.signal, holding: 0 }, () => slowRead());
     setTimeout(() => controller.abort(), 50);
-    const { error, afterMs } = await failure(running);
+    // Not QUERY_TIMEOUT: the cancellation stopped it, before its time limit could (no clock reading needed).
+    const { error } = await failure(running);
     expect(error.code).toBe('REQUEST_CANCELLED');
-    expect(afterMs).toBeLessThan(LIMIT_MS);
     expect(await quickRead()).toHaveLength(1);
   });
 
