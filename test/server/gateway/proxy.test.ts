@@ -108,7 +108,7 @@ describe('the /v2 proxy', () => {
     expect(upstream.requests[0].headers['x-request-id']).toBe('req-42');
   });
 
-  test('a refused connection is a 502 JSON error in under 100 ms', async ({ publicDir }) => {
+  test('a refused connection is a 502 JSON error at once, not after the proxy timeout', async ({ publicDir }) => {
     const down = createApp(testConfig({ UPSTREAM_URL: `http://127.0.0.1:${await unusedPort()}` }), { publicDir: publicDir.dir });
     await request(down).get('/v2/warmup');
     const started = performance.now();
@@ -116,7 +116,8 @@ describe('the /v2 proxy', () => {
     const elapsed = performance.now() - started;
     expect(res.status).toBe(502);
     expect(res.body.error).toMatchObject({ statusCode: 502, code: 'UPSTREAM_UNAVAILABLE' });
-    expect(elapsed).toBeLessThan(100);
+    // The proxy timeout is 30 s here; a retry with backoff would take seconds. A loaded machine takes milliseconds.
+    expect(elapsed).toBeLessThan(1000);
   });
 
   test('an upstream slower than PROXY_TIMEOUT_MS gives 504 JSON', async ({ app }) => {

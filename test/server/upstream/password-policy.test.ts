@@ -46,10 +46,11 @@ describe('the blocklist', () => {
     for (const coach of DEMO_COACHES) expect(await passwordRefusal(DEMO_PASSWORD, coach), coach.email).toBeUndefined();
   });
 
-  test('even the longest password allowed is checked in well under a second', async () => {
+  test('even the longest password allowed is checked in a moment, not seconds', async () => {
     const started = performance.now();
     expect(await passwordRefusal('%&/()=?'.repeat(28), clara)).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(500);
+    // A backtracking check would take seconds or minutes on 196 characters; a busy machine adds milliseconds.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
