@@ -62,4 +62,33 @@ describe('news state', () => {
     await expect(markRead('1')).rejects.toThrow();
     expect(unreadNews.value.map((n) => n.id)).toEqual(['1']);
   });
+
+  test('two quick changes of one item reach the server in the order they were made', async () => {
+    news.value = [item('1', true)];
+    const answer: (() => void)[] = [];
+    const later = () => new Promise<Response>((resolve) => answer.push(() => resolve(noContent())));
+    const { calls } = mockFetch({ 'POST /news/1/unread/coach-1': later, 'POST /news/1/read/coach-1': later });
+    const unread = markUnread('1');
+    const read = markRead('1');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls.map((call) => call.path)).toEqual(['/v2/news/1/unread/coach-1']);
+    answer[0]();
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].path).toBe('/v2/news/1/read/coach-1');
+    answer[1]();
+    await Promise.all([unread, read]);
+    expect(news.value[0].read).toBe(true);
+  });
+
+  test('a refused change does not undo a later one of the same item', async () => {
+    news.value = [item('1', false)];
+    let posts = 0;
+    mockFetch({ 'POST /news/1/read/coach-1': () => (posts++ === 0 ? apiError(500) : noContent()) });
+    const first = markRead('1');
+    const second = markRead('1');
+    await expect(first).rejects.toThrow();
+    await second;
+    expect(posts).toBe(2);
+    expect(news.value[0].read).toBe(true);
+  });
 });

@@ -38,20 +38,30 @@ function setRead(id: string, read: boolean): void {
   news.value = news.value.map((item) => (item.id === id ? { ...item, read } : item));
 }
 
+/** Per item, the change on its way to the server: the next one waits for it, so two quick clicks land in their order. */
+const sending = new Map<string, Promise<unknown>>();
+
 /**
  * Mark read/unread: every view reads the same signal, so all update at once. The change is shown
- * immediately and rolled back if the server refuses it.
+ * immediately and rolled back if the server refuses it (unless a later change of the item has been made since).
+ * Changes of one item go to the server one after another: sent side by side, "unread" then "read" could arrive
+ * the other way round and leave the item unread while the screen says read.
  */
 async function changeRead(id: string, read: boolean): Promise<void> {
   const coachId = user.value?.id;
   if (!coachId) throw new Error('markRead/markUnread need a signed-in coach');
   const before = news.value.find((item) => item.id === id)?.read;
   setRead(id, read);
+  const previous = sending.get(id) ?? Promise.resolve();
+  const send = previous.catch(() => undefined).then(() => (read ? markNewsRead(id, coachId) : markNewsUnread(id, coachId)));
+  sending.set(id, send);
   try {
-    await (read ? markNewsRead(id, coachId) : markNewsUnread(id, coachId));
+    await send;
   } catch (error) {
-    if (before !== undefined) setRead(id, before);
+    if (before !== undefined && sending.get(id) === send) setRead(id, before);
     throw error;
+  } finally {
+    if (sending.get(id) === send) sending.delete(id);
   }
 }
 
