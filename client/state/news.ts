@@ -11,10 +11,15 @@ export const newsLoading = signal(false);
 /** Unread items in reverse order of the answer (docs/product.md#screens, news menu). */
 export const unreadNews = computed(() => news.value.filter((item) => !item.read).reverse());
 
+/** Per item, the change on its way to the server: the next one waits for it, so two quick clicks land in their order. */
+const sending = new Map<string, Promise<unknown>>();
+
 // Read state is per coach: when the session ends the list goes, so the next coach to sign in on this
 // browser never sees the previous one's badge while their own news are loading.
 effect(() => {
-  if (!user.value) news.value = [];
+  if (user.value) return;
+  news.value = [];
+  sending.clear();
 });
 
 /**
@@ -38,9 +43,6 @@ function setRead(id: string, read: boolean): void {
   news.value = news.value.map((item) => (item.id === id ? { ...item, read } : item));
 }
 
-/** Per item, the change on its way to the server: the next one waits for it, so two quick clicks land in their order. */
-const sending = new Map<string, Promise<unknown>>();
-
 /**
  * Mark read/unread: every view reads the same signal, so all update at once. The change is shown
  * immediately and rolled back if the server refuses it (unless a later change of the item has been made since).
@@ -52,8 +54,9 @@ async function changeRead(id: string, read: boolean): Promise<void> {
   if (!coachId) throw new Error('markRead/markUnread need a signed-in coach');
   const before = news.value.find((item) => item.id === id)?.read;
   setRead(id, read);
-  const previous = sending.get(id) ?? Promise.resolve();
-  const send = previous.catch(() => undefined).then(() => (read ? markNewsRead(id, coachId) : markNewsUnread(id, coachId)));
+  const post = () => (read ? markNewsRead(id, coachId) : markNewsUnread(id, coachId));
+  const previous = sending.get(id);
+  const send = previous ? previous.catch(() => undefined).then(post) : post();
   sending.set(id, send);
   try {
     await send;
