@@ -39,6 +39,9 @@ describe('a flaky line', () => {
       j.provoke({ url: /\/assets\/(information|chunk)-[A-Z2-7]{8}\.js$/ });
       j.provoke({ url: /\/v2\/(patients|comments|externalComments)\?/ });
       j.provoke({ url: /\/(healthz|favicon\.svg)$/ });
+      // The dashboard fetches the next areas' code ahead when the page is idle; on a busy machine that may come only
+      // after the gateway has gone. The app ignores such a failure (client/lib/areas.ts prefetchAreas); so does this.
+      j.tolerate({ url: /\/assets\/[a-z-]+-[A-Z2-7]{8}\.js$/ });
       const page = j.page;
       await page.goto('/login');
       await signIn(page, DEMO.coach);
