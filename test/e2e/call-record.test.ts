@@ -22,6 +22,9 @@ forEachUpstream((upstream, journey) => {
     await page.waitForURL('**/dashboard');
     const rows = page.locator('section.dashboard-attention li.worklist-row');
     await rows.first().waitFor();
+    // The day evaluations are read after the dashboard has drawn, and their signals come in above the worklist:
+    // act once they are there, as a person does once the screen stands still (on a busy machine they come late).
+    await expect.poll(() => page.locator('section.dashboard-attention .my-day-check').textContent()).toMatch(/geprüft\.$|nicht lesbar\.$/);
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
 
     // A reached call with a note and a length.

@@ -45,6 +45,8 @@ forEachUpstream((upstream, journey) => {
     const rows = section.locator('li.worklist-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    // The day evaluations' signals come in above the worklist after it has drawn: act once they are there.
+    await expect.poll(() => section.locator('.my-day-check').textContent()).toMatch(/geprüft\.$|nicht lesbar\.$/);
     await j.idle();
     await j.screen('worklist');
 
