@@ -12,8 +12,8 @@ alias.push({ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement:
 
 // Three tiers, each a set of projects (package.json: test:unit, test:e2e, test:slow; test/README.md). A file's tier
 // follows from where it lives and its name: `*.slow.test.ts` is the slow tier (load tests, timing budgets, the Docker
-// reproduction, the npm-test gate), which runs its files one at a time and after the others, so nothing it measures
-// shares the two cores with another test file. test/server/tiers.test.ts proves each test file is in exactly one tier.
+// reproduction, the npm-test gate), which runs after the others and its measuring files one at a time, so nothing it
+// measures shares the two cores with another test file. test/server/tiers.test.ts proves each test file is in exactly one tier.
 const SLOW = '**/*.slow.test.ts';
 const ISOLATED = '**/*.isolated.test.ts';
 const SLOW_BUILDS = 'test/server/gateway/*.slow.test.ts';
@@ -33,7 +33,7 @@ export default defineConfig({
   test: {
     // Vitest's default (one worker fewer than cores) is one worker on two cores, which then sits idle while its test
     // waits on a child process, a socket or a timer: test:unit used 108 % of 200 % CPU. One more worker than cores
-    // keeps them busy (test:unit 239 s -> 160 s on 2 cores). The slow tier still runs one file at a time.
+    // keeps them busy (test:unit 239 s -> 160 s on 2 cores). The slow tier's measurements still run one file at a time.
     maxWorkers: availableParallelism() + 1,
     projects: [
       {
@@ -76,7 +76,7 @@ export default defineConfig({
         },
       },
       // One browser for the whole project, two gateways for each worker (e2e-global-setup.ts): files run side by side,
-      // each against its worker's own data. Three on two cores: a journey waits on its slow line most of the time.
+      // each against its worker's own data. Measured on two cores: one 258 s, three 189 s, four 197 s (the CPU full).
       {
         extends: true,
         test: {
