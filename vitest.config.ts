@@ -34,7 +34,9 @@ export default defineConfig({
     // Vitest's default (one worker fewer than cores) is one worker on two cores, which then sits idle while its test
     // waits on a child process, a socket or a timer: test:unit used 108 % of 200 % CPU. One more worker than cores
     // keeps them busy (test:unit 239 s -> 160 s on 2 cores). The slow tier's measurements still run one file at a time.
-    maxWorkers: availableParallelism() + 1,
+    // On PostgreSQL (npm run test:postgres sets DATABASE_URL) one worker, as before: files side by side there fail
+    // their migrations with "schema tmp_... does not exist"; the cause is not found yet.
+    maxWorkers: process.env.DATABASE_URL ? 1 : availableParallelism() + 1,
     projects: [
       {
         extends: true,
@@ -60,7 +62,8 @@ export default defineConfig({
           environment: 'node',
           // Real scrypt, real processes: on two busy cores a test can need more than vitest's default 5 s.
           testTimeout: 15_000,
-          isolate: false,
+          // On PostgreSQL each file still gets its own modules, as before (see maxWorkers above).
+          isolate: Boolean(process.env.DATABASE_URL),
           sequence: { groupOrder: 0 },
         },
       },

@@ -37,6 +37,8 @@ async function main(): Promise<number> {
           'run',
           '--project',
           'server',
+          '--project',
+          'server-isolated',
           'test/server/upstream',
           // The gateway with the forked upstream on the same database (schema of the URL, not a fresh one).
           'test/server/hardening/postgres-stack.test.ts',
