@@ -46,6 +46,10 @@ describe('a flaky line', () => {
       await page.goto('/login');
       await signIn(page, DEMO.coach);
       await page.getByRole('heading', { name: 'Ihre Patienten in Nachsorge' }).waitFor();
+      // The dashboard reads the day evaluations after it has drawn; the gateway goes only once they are in (on a busy
+      // machine they come late, and a read cut off by the stop is not what this journey is about).
+      await expect.poll(() => page.locator('.my-day-check').textContent()).toMatch(/geprüft\.$|nicht lesbar\.$/);
+      await j.idle();
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
       const banner = page.getByRole('status').filter({ hasText: 'Keine Verbindung' });
       const menu = () => page.getByRole('button', { name: 'Menü ein- oder ausblenden' }).click();
