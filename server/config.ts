@@ -86,6 +86,8 @@ export const EnvSchema = v.object({
   PROXY_TIMEOUT_MS: wholeNumber('PROXY_TIMEOUT_MS', 100, 600_000, 30_000),
   // The gateway closes a pooled upstream connection idle this long; the upstream must keep it open longer.
   UPSTREAM_IDLE_TIMEOUT_MS: wholeNumber('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000, 4_000),
+  // A client must send its whole header block within this time (slow-loris limit); a load balancer in front may want less.
+  HEADERS_TIMEOUT_MS: wholeNumber('HEADERS_TIMEOUT_MS', 1_000, 120_000, 20_000),
   PUBLIC_URL: v.optional(
     v.pipe(
       v.string(),
@@ -132,6 +134,7 @@ export interface Config {
   proxyTimeoutMs: number;
   /** How long an idle pooled connection to the upstream is kept (the upstream must keep it open longer). */
   upstreamIdleTimeoutMs: number;
+  headersTimeoutMs: number;
   /** The origin people open (PUBLIC_URL, no trailing slash): links in mails point there. Unset outside production only. */
   publicUrl: string | undefined;
   /** ALLOWED_HOSTS, normalized (lower case, IPv6 in brackets; a leading dot allows subdomains). */
@@ -173,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, randomSecret
     trustProxy: e.TRUST_PROXY,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
     allowedHosts: e.ALLOWED_HOSTS === undefined ? [] : e.ALLOWED_HOSTS.split(',').map(normalizeHostEntry),
     xsrfSecret: e.XSRF_SECRET ?? randomSecret(),

@@ -14,12 +14,12 @@ export interface GatewayServer {
 }
 
 /** The node:http server with the gateway's limits and its answers for what never reaches Express. */
-export function createGatewayServer(): GatewayServer {
+export function createGatewayServer(headersTimeoutMs: number): GatewayServer {
   // Node checks the timeouts below only every connectionsCheckingInterval (default 30 s); 2 s keeps a slow-loris
   // connection from being held up to 30 s longer than the limit says.
   const server = createServer({ connectionsCheckingInterval: 2_000 });
-  // Slow-loris limits: the full header block within 20 s, the full request within 2 min.
-  server.headersTimeout = 20_000;
+  // Slow-loris limits: the full header block within HEADERS_TIMEOUT_MS (20 s unless set), the full request within 2 min.
+  server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
   // Requests Node's parser refuses (bogus version, HTTP/2 preface, conflicting lengths, an over-long head) get the

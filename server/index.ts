@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   }
   let closing = false;
 
-  const gateway = createGatewayServer();
+  const gateway = createGatewayServer(config.headersTimeoutMs);
   const { port, serve } = await listenEarly(gateway.server, config.port, config.host, logger);
   const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
   if (!config.publicUrl) logger.warn({ publicUrl }, `PUBLIC_URL is not set: links in mails point to ${publicUrl}`);

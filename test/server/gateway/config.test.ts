@@ -126,6 +126,8 @@ describe('loadConfig', () => {
     ['ALLOWED_HOSTS', 'a,,b', /ALLOWED_HOSTS must be/],
     ['ALLOWED_HOSTS', '*', /ALLOWED_HOSTS must be/],
     ['UPSTREAM_IDLE_TIMEOUT_MS', '50', /UPSTREAM_IDLE_TIMEOUT_MS must be a whole number from 100 to 600000/],
+    ['HEADERS_TIMEOUT_MS', '500', /HEADERS_TIMEOUT_MS must be a whole number from 1000 to 120000/],
+    ['HEADERS_TIMEOUT_MS', '20s', /HEADERS_TIMEOUT_MS must be a whole number/],
     ['SESSION_IDLE_MINUTES', '0', /SESSION_IDLE_MINUTES must be a whole number from 1 to 10080/],
     ['SESSION_IDLE_MINUTES', '2.5', /SESSION_IDLE_MINUTES must be a whole number/],
     ['SESSION_IDLE_MINUTES', '30m', /SESSION_IDLE_MINUTES must be a whole number/],
@@ -137,8 +139,9 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(message);
   });
 
-  test('PUBLIC_URL is kept as its origin; ALLOWED_HOSTS as a normalized list; the pool idle timeout defaults to 4 s', () => {
-    expect(load({})).toMatchObject({ publicUrl: undefined, allowedHosts: [], upstreamIdleTimeoutMs: 4000 });
+  test('PUBLIC_URL is kept as its origin; ALLOWED_HOSTS as a normalized list; the pool idle timeout defaults to 4 s, the header timeout to 20 s', () => {
+    expect(load({})).toMatchObject({ publicUrl: undefined, allowedHosts: [], upstreamIdleTimeoutMs: 4000, headersTimeoutMs: 20_000 });
+    expect(load({ HEADERS_TIMEOUT_MS: '8000' }).headersTimeoutMs).toBe(8000);
     expect(
       load({ PUBLIC_URL: 'HTTPS://Coach.Example.org/', ALLOWED_HOSTS: ' Gateway ,.intern.example,10.0.0.5, ::1 ', UPSTREAM_IDLE_TIMEOUT_MS: '2500' }),
     ).toMatchObject({ publicUrl: 'https://coach.example.org', allowedHosts: ['gateway', '.intern.example', '10.0.0.5', '[::1]'], upstreamIdleTimeoutMs: 2500 });
@@ -172,6 +175,7 @@ describe('start-up with a bad value', () => {
     ['PUBLIC_URL', 'coach.example.org'],
     ['ALLOWED_HOSTS', 'coach.example.org:443'],
     ['UPSTREAM_IDLE_TIMEOUT_MS', 'forever'],
+    ['HEADERS_TIMEOUT_MS', '0'],
     ['SESSION_IDLE_MINUTES', 'thirty'],
     ['SESSION_MAX_HOURS', '0'],
     ['PUBLIC_URL', ''],
