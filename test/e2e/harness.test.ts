@@ -53,4 +53,20 @@ describe('the journey harness', () => {
       await j.context.close();
     }
   });
+
+  test('still runs the serious rules when it leaves out those that cannot fail a screen: pale text fails', async () => {
+    const j = await openJourney('harness self-check contrast');
+    try {
+      await j.page.route('**/harness-contrast', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: '<!doctype html><html lang="de"><title>x</title><main><h1>x</h1><p style="color:#ccc;background:#fff">blass</p></main></html>',
+        }),
+      );
+      await j.page.goto('/harness-contrast');
+      await expect(j.screen('pale text')).rejects.toThrow(/serious: color-contrast/);
+    } finally {
+      await j.context.close();
+    }
+  });
 });

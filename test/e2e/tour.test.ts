@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withJourney, type Journey } from '../helpers/e2e-browser.ts';
 import { signIn } from '../helpers/e2e-api.ts';
-import { forEachUpstream, type E2eUpstream } from '../helpers/e2e-upstreams.ts';
+import { forEachUpstream, targetOf, type E2eUpstream } from '../helpers/e2e-upstreams.ts';
 
 // Every screen an administrator reaches from the sidebar, as [link, heading].
 const SIDEBAR: [string, string][] = [
@@ -70,8 +70,7 @@ forEachUpstream((upstream, journey) => {
       `${upstream.name} tour on a phone`,
       { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
       (j) => tour(j, upstream),
-      upstream.origin(),
-      upstream.absent,
+      targetOf(upstream),
     );
   });
 });

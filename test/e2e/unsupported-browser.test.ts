@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { withJourney } from '../helpers/e2e-browser.ts';
-import { forEachUpstream } from '../helpers/e2e-upstreams.ts';
+import { forEachUpstream, targetOf } from '../helpers/e2e-upstreams.ts';
 
 const USER_AGENTS = {
   'Internet Explorer 11': 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
@@ -25,7 +25,7 @@ forEachUpstream((upstream) => {
           expect(await j.page.locator('script[src*="/assets/"]').count()).toBe(0);
           await j.screen('unsupported browser page');
         },
-        upstream.origin(),
+        targetOf(upstream),
       );
     });
   }

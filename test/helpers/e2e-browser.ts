@@ -59,17 +59,28 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 80);
 
-/**
- * `origin` is the gateway the journey runs against: options.baseURL, else the one in front of the built-in upstream.
- * `absent`: calls beyond docs/product.md#calls that this upstream does not have; the client asks for them once to find out,
- * and their failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
- */
+/** Where a journey runs and what it keeps. */
+export interface JourneyTarget {
+  /** The gateway the journey runs against: the context's baseURL, else the one in front of the built-in upstream. */
+  origin?: string;
+  /**
+   * Calls beyond docs/product.md#calls that this upstream does not have; the client asks for them once to find out,
+   * and their failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
+   */
+  absent?: ProvokedFailure[];
+  /**
+   * Whether screen() saves a picture (default true). The LoopBack run of a journey shows the same screens as the
+   * built-in one and saves none; its screens are still checked (axe, problems).
+   */
+  screenshots?: boolean;
+}
+
 export async function openJourney(
   name: string,
   options: BrowserContextOptions = {},
-  origin = options.baseURL ?? baseUrl(),
-  absent: ProvokedFailure[] = [],
+  target: JourneyTarget = {},
 ): Promise<Journey & { close(): Promise<void> }> {
+  const { origin = options.baseURL ?? baseUrl(), absent = [], screenshots = true } = target;
   const context = await (await sharedBrowser()).newContext({ baseURL: origin, locale: 'de-DE', viewport: { width: 1280, height: 800 }, ...options });
   // Generous for a 2-core CI machine that runs the other test projects at the same time.
   context.setDefaultTimeout(20_000);
@@ -111,7 +122,7 @@ export async function openJourney(
       shots++;
       const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
       // Finite CSS transitions are fast-forwarded so the picture shows the screen, not a slide-in half way.
-      await on.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      if (screenshots) await on.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       // Colours are judged at rest, not half way through a hover or slide transition.
       await on.evaluate(() => {
         for (const animation of document.getAnimations()) {
@@ -142,16 +153,16 @@ export async function openJourney(
  * `journey('signs in ...', async ({ j }) => ...)`: a test with a fresh browser context whose collected
  * problems fail it at the end, even when every step of the test passed.
  */
-export const journey = journeyOn(baseUrl);
+export const journey = journeyOn(() => ({}));
 
 /**
  * The `journey` fixture against one gateway; `artifactPrefix` keeps the screenshots of the same journey on
  * different upstreams apart.
  */
-export function journeyOn(origin: () => string, artifactPrefix = '', absent: ProvokedFailure[] = []) {
+export function journeyOn(target: () => JourneyTarget, artifactPrefix = '') {
   return base.extend<{ j: Journey }>({
     j: async ({ task }, use) => {
-      const opened = await openJourney(`${artifactPrefix}${task.name}`, {}, origin(), absent);
+      const opened = await openJourney(`${artifactPrefix}${task.name}`, {}, target());
       await use(opened);
       // What every open page showed when a step failed, for the CI artifacts.
       if (task.result?.state === 'fail') await opened.captureFailure();
@@ -161,14 +172,8 @@ export function journeyOn(origin: () => string, artifactPrefix = '', absent: Pro
 }
 
 /** Like the `journey` fixture, for journeys that need their own context options (a user agent, a viewport). */
-export async function withJourney(
-  name: string,
-  options: BrowserContextOptions,
-  run: (j: Journey) => Promise<void>,
-  origin = options.baseURL ?? baseUrl(),
-  absent: ProvokedFailure[] = [],
-): Promise<void> {
-  const opened = await openJourney(name, options, origin, absent);
+export async function withJourney(name: string, options: BrowserContextOptions, run: (j: Journey) => Promise<void>, target: JourneyTarget = {}): Promise<void> {
+  const opened = await openJourney(name, options, target);
   try {
     await run(opened);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
-import { journeyOn, stack, type ProvokedFailure } from './e2e-browser.ts';
+import { journeyOn, stack, type JourneyTarget, type ProvokedFailure } from './e2e-browser.ts';
 import { DEMO, DEMO_PASSWORD, resetLinkFromOutbox } from './e2e-api.ts';
 import { LB3_ACCOUNTS, LB3_PASSWORD } from './lb3-upstream/seed.ts';
 import type { Mail } from './lb3-upstream/app.ts';
@@ -31,7 +31,12 @@ export interface E2eUpstream {
    * (the printed sheet's contact line and QR code).
    */
   accessCodeExtras: boolean;
+  /** Whether its journeys save screenshots: the LoopBack run shows the same screens and saves none. */
+  screenshots: boolean;
 }
+
+/** Where a journey on this upstream runs: its gateway, the calls it lacks, whether screens are saved as pictures. */
+export const targetOf = (upstream: E2eUpstream): JourneyTarget => ({ origin: upstream.origin(), absent: upstream.absent, screenshots: upstream.screenshots });
 
 const builtIn: E2eUpstream = {
   name: 'built-in upstream',
@@ -42,6 +47,7 @@ const builtIn: E2eUpstream = {
   absent: [],
   auditLog: true,
   accessCodeExtras: true,
+  screenshots: true,
 };
 
 const loopback: E2eUpstream = {
@@ -59,6 +65,7 @@ const loopback: E2eUpstream = {
   ],
   auditLog: false,
   accessCodeExtras: false,
+  screenshots: false,
   async resetLink(to, since) {
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -77,7 +84,11 @@ export const UPSTREAMS = [builtIn, loopback];
 /** `describe` once per upstream; `journey` is the journey fixture bound to that upstream's gateway. */
 export function forEachUpstream(define: (upstream: E2eUpstream, journey: ReturnType<typeof journeyOn>) => void): void {
   for (const upstream of UPSTREAMS) {
-    describe(`against the ${upstream.name}`, () => define(upstream, journeyOn(upstream.origin, `${upstream.name} `, upstream.absent)));
+    describe(`against the ${upstream.name}`, () =>
+      define(
+        upstream,
+        journeyOn(() => targetOf(upstream), `${upstream.name} `),
+      ));
   }
 }
 
