@@ -37,8 +37,8 @@ export interface Journey {
   /** Declares a failing request as harmless when it happens (a race the journey cannot order); nothing fails when it does not. */
   tolerate(failure: ProvokedFailure): void;
   /**
-   * Screenshot (test-artifacts/e2e/<journey>/NN-<name>.png), axe check and problem check of the current
-   * screen of `on` (default: the journey's page; pass a popup such as a print view).
+   * Axe check and problem check of the current screen of `on` (default: the journey's page; pass a popup such as a
+   * print view), and its picture when E2E_SCREENSHOTS=1.
    */
   screen(name: string, on?: Page): Promise<void>;
   /** Everything that went wrong so far (console errors, failed or foreign requests, uncaught errors). */
@@ -51,6 +51,13 @@ export interface Journey {
    */
   idle(quietMs?: number): Promise<void>;
 }
+
+/**
+ * Pictures of every screen (test-artifacts/e2e/<journey>/NN-<name>.png) only when asked: E2E_SCREENSHOTS=1. A third of a
+ * screen check's time went into full-page pictures of passing screens nobody looks at; a failing journey always
+ * saves pictures of its open pages (captureFailure).
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 const slug = (text: string) =>
   text
@@ -68,11 +75,6 @@ export interface JourneyTarget {
    * and their failure is expected whenever it happens (unlike provoke(), nothing fails when it does not).
    */
   absent?: ProvokedFailure[];
-  /**
-   * Whether screen() saves a picture (default true). The LoopBack run of a journey shows the same screens as the
-   * built-in one and saves none; its screens are still checked (axe, problems).
-   */
-  screenshots?: boolean;
 }
 
 export async function openJourney(
@@ -80,14 +82,13 @@ export async function openJourney(
   options: BrowserContextOptions = {},
   target: JourneyTarget = {},
 ): Promise<Journey & { close(): Promise<void> }> {
-  const { origin = options.baseURL ?? baseUrl(), absent = [], screenshots = true } = target;
+  const { origin = options.baseURL ?? baseUrl(), absent = [] } = target;
   const context = await (await sharedBrowser()).newContext({ baseURL: origin, locale: 'de-DE', viewport: { width: 1280, height: 800 }, ...options });
   // Generous for a 2-core CI machine that runs the other test projects at the same time.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const provoked: Provoked[] = absent.map((failure) => ({ ...failure, seen: 0, optional: true }));
   const dir = join(ROOT, 'test-artifacts', 'e2e', slug(name));
-  mkdirSync(dir, { recursive: true });
   let shots = 0;
 
   const watch = watchProblems(context, page, origin, provoked);
@@ -106,6 +107,7 @@ export async function openJourney(
     problems: () => [...found],
     async captureFailure() {
       let n = 0;
+      mkdirSync(dir, { recursive: true });
       for (const open of context.pages()) {
         n++;
         await open.screenshot({ path: join(dir, `failure-${n}.png`), fullPage: true }).catch(() => {});
@@ -122,7 +124,10 @@ export async function openJourney(
       shots++;
       const file = join(dir, `${String(shots).padStart(2, '0')}-${slug(screenName)}.png`);
       // Finite CSS transitions are fast-forwarded so the picture shows the screen, not a slide-in half way.
-      if (screenshots) await on.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      if (SCREENSHOTS) {
+        mkdirSync(dir, { recursive: true });
+        await on.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      }
       // Colours are judged at rest, not half way through a hover or slide transition.
       await on.evaluate(() => {
         for (const animation of document.getAnimations()) {

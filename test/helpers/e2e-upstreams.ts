@@ -31,12 +31,10 @@ export interface E2eUpstream {
    * (the printed sheet's contact line and QR code).
    */
   accessCodeExtras: boolean;
-  /** Whether its journeys save screenshots: the LoopBack run shows the same screens and saves none. */
-  screenshots: boolean;
 }
 
-/** Where a journey on this upstream runs: its gateway, the calls it lacks, whether screens are saved as pictures. */
-export const targetOf = (upstream: E2eUpstream): JourneyTarget => ({ origin: upstream.origin(), absent: upstream.absent, screenshots: upstream.screenshots });
+/** Where a journey on this upstream runs: its gateway and the calls it lacks. */
+export const targetOf = (upstream: E2eUpstream): JourneyTarget => ({ origin: upstream.origin(), absent: upstream.absent });
 
 const builtIn: E2eUpstream = {
   name: 'built-in upstream',
@@ -47,7 +45,6 @@ const builtIn: E2eUpstream = {
   absent: [],
   auditLog: true,
   accessCodeExtras: true,
-  screenshots: true,
 };
 
 const loopback: E2eUpstream = {
@@ -65,7 +62,6 @@ const loopback: E2eUpstream = {
   ],
   auditLog: false,
   accessCodeExtras: false,
-  screenshots: false,
   async resetLink(to, since) {
     const deadline = Date.now() + 10_000;
     for (;;) {
