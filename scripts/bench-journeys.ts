@@ -114,12 +114,16 @@ async function signedInPage(browser: Browser, origin: string, width: number, ema
   return { context, page, recorder };
 }
 
-/** CLS of each screen of `batch` at `width`, one after another in one signed-in page, each loaded fresh until it has settled. */
-async function batchShifts(browser: Browser, origin: string, width: number, batch: Screen[]): Promise<ScreenShift[]> {
+/**
+ * CLS of each screen of `batch` at `width`, one after another in one signed-in page, each loaded fresh until it has
+ * settled. `before` is loaded first and not measured: the way a coach reaches the batch's first screen.
+ */
+async function batchShifts(browser: Browser, origin: string, width: number, batch: Screen[], before?: Screen): Promise<ScreenShift[]> {
   const as = batch[0].as;
   const { context, page, recorder } = await signedInPage(browser, origin, width, as === null ? null : as === 'coach' ? COACH : ADMIN);
   const results: ScreenShift[] = [];
   try {
+    if (before) await measureLoad(page, recorder, before.path, before.expect);
     for (const screen of batch) {
       const step = await measureLoad(page, recorder, screen.path, screen.expect);
       const { cls, moved } = await layoutShift(page, 0);
@@ -134,15 +138,26 @@ async function batchShifts(browser: Browser, origin: string, width: number, batc
 /** The page a screen is measured in: one per role, and the coach's record (its tabs, its print view) on a page of its own. */
 const pageOf = (screen: Screen) => `${screen.as}${screen.as === 'coach' && /^\/(patient\/[^/?]|print\/)/.test(screen.path) ? ' record' : ''}`;
 
+/** Screens measured one after another in one page; longer lists are split over pages side by side (Slow 3G waits, not CPU). */
+const SCREENS_PER_PAGE = 4;
+
 /**
  * CLS of every screen at `width`, the pages side by side. Within a page the screens come in the order of `list`,
- * each after the ones before it, as a coach goes from screen to screen: a record's tabs after its overview.
- * (The first tab of a record opened on Slow 3G takes longer than Settle's HOLD_MS; its late sections then shift it.)
+ * each after the ones before it, as a coach goes from screen to screen. A page that continues a longer list first
+ * loads that list's first screen unmeasured: a record's tabs always come after its overview. (The first tab of a
+ * record opened on Slow 3G takes longer than Settle's HOLD_MS; its late sections then shift it.)
  */
 export async function screenShifts(browser: Browser, origin: string, width: number, list: Screen[]): Promise<ScreenShift[]> {
   const pages = new Map<string, Screen[]>();
   for (const screen of list) pages.set(pageOf(screen), [...(pages.get(pageOf(screen)) ?? []), screen]);
-  return (await Promise.all([...pages.values()].map((batch) => batchShifts(browser, origin, width, batch)))).flat();
+  const batches = [...pages.values()].flatMap((screens) => {
+    const size = Math.ceil(screens.length / Math.ceil(screens.length / SCREENS_PER_PAGE));
+    return Array.from({ length: Math.ceil(screens.length / size) }, (_, i) => ({
+      batch: screens.slice(i * size, (i + 1) * size),
+      before: i === 0 ? undefined : screens[0],
+    }));
+  });
+  return (await Promise.all(batches.map(({ batch, before }) => batchShifts(browser, origin, width, batch, before)))).flat();
 }
 
 /** The calls the shell and the sign-in make on the way to any screen; everything else the screen asked for. */
