@@ -46,6 +46,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, SLOW],
           environment: 'happy-dom',
           setupFiles: ['test/helpers/client-setup.ts'],
+          // Worker threads start faster than the default child processes: test:unit 116 -> 95 s with the server's.
+          pool: 'threads',
           server: { deps: { inline: ['wouter'] } },
           sequence: { groupOrder: 0 },
         },
@@ -64,6 +66,8 @@ export default defineConfig({
           testTimeout: 15_000,
           // On PostgreSQL each file still gets its own modules, as before (see maxWorkers above).
           isolate: Boolean(process.env.DATABASE_URL),
+          // Threads, as the client's: the tests spawn real processes where they need one (signals, exit codes, stdout).
+          pool: 'threads',
           sequence: { groupOrder: 0 },
         },
       },
