@@ -1,6 +1,8 @@
 import { describe, expect } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { whereExpression } from '../../../server/upstream/http/filter.ts';
+import { PATIENT_SEARCH_INDEX } from '../../../server/upstream/db/migrations/114-patient-search-index.ts';
+import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 
 /*
@@ -118,5 +120,45 @@ describe('umlauts spelled out and codes without separators', () => {
     // Five spellings, two of them different once keyed: each compared with the sort key and the spelled-out key.
     expect(compiled.parameters).toEqual(['%muller%', '%mueller%', '%mueller%', '%mueller%']);
     expect(await t.list({ where: { or: spellings }, order: ['lastName ASC', 'firstName ASC'] })).toEqual(['Mueller, Karl', 'Müller, Eva', 'Muller, Lena']);
+  });
+});
+
+describe('a search of several words', () => {
+  const byName = ['lastName ASC', 'firstName ASC'];
+
+  test('is one question to the trigram index on SQLite: both words at once, not two sets intersected afterwards', () => {
+    const db = new Kysely<any>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (k) => new SqliteIntrospector(k),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+    const where = patientSearchWhere('eva schul') as Record<string, unknown>;
+    const compiled = db
+      .selectFrom('patients')
+      .selectAll()
+      .where((eb) => whereExpression(eb, where, 'patients', PATIENT_SEARCH_INDEX))
+      .compile();
+    expect(compiled.sql.match(/ match /g)).toHaveLength(1);
+    expect(compiled.parameters[0]).toMatch(/^\(.*"eva".*\) AND \(.*"schul".*\)$/);
+  });
+
+  test.for([
+    ['eva schul', ['Schulze, Eva']],
+    ['schul eva', ['Schulze, Eva']],
+    // A word of two letters is compared without the index; the result is the same.
+    ['ev schul', ['Schulze, Eva']],
+    ['bauer nic', ['Bauer, Nicole']],
+    ['straße jo', ['Straße, José']],
+    ['van berg', ['van den Berg, Åsa', 'Vanberg, Ole']],
+    ['"bauer"', []],
+    // The search's own wildcards are the words' gaps: "bau%er" is "bau", anything, "er".
+    ['bau%er', ['Bauer, Matthias', 'Bauer, Nicole']],
+    ['b_uer', []],
+  ] as const)('%s', async ([text, expected], { t }) => {
+    await t.addPatients();
+    expect(await t.list({ where: patientSearchWhere(text) as Record<string, unknown>, order: byName })).toEqual(expected);
   });
 });
