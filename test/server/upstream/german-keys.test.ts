@@ -151,3 +151,11 @@ test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, 
     'patients.phoneKey C',
   ]);
 });
+
+test.skipIf(!process.env.DATABASE_URL)('PostgreSQL writes into the trigram indexes at once, so a search never reads a pending list', async ({ t }) => {
+  const indexes = await sql<{ relname: string; reloptions: string[] | null }>`
+    select c.relname, c.reloptions from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relname like 'patients_%_trgm' order by c.relname`.execute(t.storage.db);
+  expect(indexes.rows.length).toBe(6);
+  for (const index of indexes.rows) expect(index.reloptions, index.relname).toEqual(['fastupdate=off']);
+});

@@ -19,6 +19,7 @@ import * as patientTokenLabel from './112-patient-token-label.ts';
 import * as listIndexes from './113-list-indexes.ts';
 import * as patientSearchIndex from './114-patient-search-index.ts';
 import * as statisticsAtSize from './120-statistics-at-size.ts';
+import * as searchIndexUpkeep from './121-search-index-upkeep.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '113-list-indexes': listIndexes,
   '114-patient-search-index': patientSearchIndex,
   '120-statistics-at-size': statisticsAtSize,
+  '121-search-index-upkeep': searchIndexUpkeep,
 };
