@@ -2,7 +2,14 @@ import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { fileRowsTest, jsonQuery, type RowsUpstream, type TestCoach } from '../../helpers/upstream-rows.ts';
 import { storageBefore } from '../../helpers/upstream-migrations.ts';
-import { migrate } from '../../../server/upstream/db/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { migrate, openStorage } from '../../../server/upstream/db/index.ts';
+import { seedScale } from '../../../server/upstream/seed/scale.ts';
+import { prepareData } from '../../../server/upstream/seed/index.ts';
+import { fillRowIds, pseudonymKey } from '../../../server/upstream/features/statistics/row-ids.ts';
 import { migrations } from '../../../server/upstream/db/migrations/index.ts';
 import { addDays, daysInclusive } from '../../../server/upstream/lib/days.ts';
 
@@ -298,3 +305,30 @@ test('the counts migration counts the patients there were before it, and its dow
     await close();
   }
 });
+
+// SQLite's plan (EXPLAIN QUERY PLAN); on PostgreSQL the fill runs ANALYZE on the column, which every session sees.
+test.skipIf(!!process.env.DATABASE_URL)(
+  'a fill of many row ids renews the statistics the reading connections plan with: the index, not a walk of all patients',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'row-ids-'));
+    const storage = await openStorage({ dataDir: dir });
+    try {
+      await prepareData(storage.db, { demoData: true });
+      await seedScale(storage.db, { patients: 1200 });
+      // As after the migration that added the column: every row id empty, and the statistics taken then.
+      await sql`update patients set "statisticsRowId" = null`.execute(storage.db);
+      await sql`analyze`.execute(storage.db);
+      const plan = async () =>
+        (await sql<{ detail: string }>`explain query plan select id from patients where "statisticsRowId" = ${'pseudo-x'}`.execute(storage.db)).rows
+          .map((r) => r.detail)
+          .join(' | ');
+      expect(await plan()).toMatch(/^SCAN patients/);
+      await fillRowIds(storage.db, () => pseudonymKey(storage.db));
+      expect(await plan()).toMatch(/USING (COVERING )?INDEX patients_statistics_row_id/);
+    } finally {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);
