@@ -1,16 +1,17 @@
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { patientSearchWhere } from '../client/components/patient-search/search-where.ts';
+import { processCpuMs, processTreeCpuMs } from './process-cpu.ts';
 
 /*
  * Server CPU per list call at 10,000 and 100,000 patients, SQLite and PostgreSQL side by side: every list call the
  * client makes for patients (coach and administrator, sorted, searched, filtered by coach, a deep page), comments
  * and the dashboard. Each size is seeded once per database with `npm run seed` into a temp folder (PostgreSQL: a
  * database of its own, dropped at the end); the four upstream processes run at the same time and are measured in
- * interleaved rounds, CPU from /proc/<pid>/stat (user + system) of the upstream process plus, on PostgreSQL, of
+ * interleaved rounds, CPU from /proc/<pid>/stat (user + system) of the upstream process and its SQLite reader processes plus, on PostgreSQL, of
  * the database's backends serving it (pg_stat_activity), so a busy machine slows all four alike.
  * `npm run bench -- --only=scale-lists`, or alone: `node scripts/bench-scale-lists.ts` (BENCH_ROUNDS, BENCH_REPEAT,
  * BENCH_DATABASE_URL). Exits non-zero when a budget fails.
@@ -24,7 +25,6 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dev:devpass@127.
 const PASSWORD = 'Demo-Passwort-1';
 const RATIO_BUDGET = 1.5;
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 type Who = 'coach' | 'admin';
 interface Call {
@@ -164,13 +164,6 @@ async function start(target: Target): Promise<void> {
   target.tokens = { coach: await login('coach-0001@scale.example.org'), admin: await login('admin@example.org') };
 }
 
-/** CPU time (user + system) the process has used so far, in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 async function request(target: Target, call: Call): Promise<void> {
   const url = `http://127.0.0.1:${target.port}${call.path}?filter=${encodeURIComponent(JSON.stringify(call.filter))}`;
   const answer = await fetch(url, { headers: { authorization: target.tokens![call.who] } });
@@ -180,7 +173,8 @@ async function request(target: Target, call: Call): Promise<void> {
 
 /** CPU used so far by the processes that serve a target: the upstream, and on PostgreSQL its database backends. */
 async function serverCpu(target: Target, monitor: pg.Client): Promise<Map<number, number>> {
-  const pids = [target.child!.pid!];
+  const upstream = target.child!.pid!;
+  const pids = [upstream];
   if (target.database) {
     const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [target.database]);
     pids.push(...rows.map((r) => r.pid));
@@ -188,7 +182,8 @@ async function serverCpu(target: Target, monitor: pg.Client): Promise<Map<number
   const cpu = new Map<number, number>();
   for (const pid of pids) {
     try {
-      cpu.set(pid, cpuMs(pid));
+      // The upstream with its SQLite reader processes; a PostgreSQL backend alone.
+      cpu.set(pid, pid === upstream ? processTreeCpuMs(pid) : processCpuMs(pid));
     } catch {
       // A backend that ended meanwhile: its CPU is lost to the measurement (the pool keeps its connections open).
     }

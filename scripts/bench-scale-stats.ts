@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { broken, ms, printTable, row, within } from './bench-report.ts';
+import { processCpuMs, processTreeCpuMs } from './process-cpu.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SIZES = (process.env.BENCH_STATS_SIZES ?? '10000,100000').split(',').map(Number);
@@ -103,12 +104,6 @@ async function start(instance: Instance): Promise<void> {
   instance.token = ((await login.json()) as { id: string }).id;
 }
 
-/** CPU time of a process so far, in ms (user + system). */
-function cpuOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 function peakMemory(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) * 1024;
@@ -121,7 +116,7 @@ async function databaseCpu(admin: pg.Client | null, instance: Instance): Promise
   let total = 0;
   for (const { pid } of rows) {
     try {
-      total += cpuOf(Number(pid));
+      total += processCpuMs(Number(pid));
     } catch {
       // A backend that ended meanwhile.
     }
@@ -148,20 +143,20 @@ const CALLS: Record<string, string> = {
 async function cpuPerRequest(admin: pg.Client | null, instance: Instance, path: string) {
   const pid = instance.child?.pid as number;
   for (let i = 0; i < 2; i++) await (await call(instance, path)).arrayBuffer();
-  const [cpu0, db0] = [cpuOf(pid), await databaseCpu(admin, instance)];
+  const [cpu0, db0] = [processTreeCpuMs(pid), await databaseCpu(admin, instance)];
   let n = 0;
-  while (n < 3 || (n < 200 && cpuOf(pid) - cpu0 < 1000)) {
+  while (n < 3 || (n < 200 && processTreeCpuMs(pid) - cpu0 < 1000)) {
     await (await call(instance, path)).arrayBuffer();
     n++;
   }
-  return { upstream: (cpuOf(pid) - cpu0) / n, database: ((await databaseCpu(admin, instance)) - db0) / n };
+  return { upstream: (processTreeCpuMs(pid) - cpu0) / n, database: ((await databaseCpu(admin, instance)) - db0) / n };
 }
 
 /** The detail export as the client runs it: pages of 200 until X-Total-Count rows have come. */
 async function exportRun(instance: Instance, today: string) {
   const pid = instance.child?.pid as number;
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 730 * 86_400_000).toISOString().slice(0, 10);
-  const [cpu0, memory0, started] = [cpuOf(pid), peakMemory(pid), Date.now()];
+  const [cpu0, memory0, started] = [processTreeCpuMs(pid), peakMemory(pid), Date.now()];
   let rows = 0;
   let total = Number.POSITIVE_INFINITY;
   while (rows < total && Date.now() - started < EXPORT_CUTOFF_MS) {
@@ -171,7 +166,7 @@ async function exportRun(instance: Instance, today: string) {
     if (page.length === 0) break;
     rows += page.length;
   }
-  return { rows, total, wallMs: Date.now() - started, cpuMs: cpuOf(pid) - cpu0, memoryGrowth: peakMemory(pid) - memory0 };
+  return { rows, total, wallMs: Date.now() - started, cpuMs: processTreeCpuMs(pid) - cpu0, memoryGrowth: peakMemory(pid) - memory0 };
 }
 
 /**
