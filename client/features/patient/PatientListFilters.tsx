@@ -3,7 +3,7 @@ import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { coachListName } from '../../lib/names.ts';
 import { isTouchFirst } from '../../lib/pointer.ts';
-import { PAGE_SIZES, type ListQuery, type PageSize } from './listQuery.ts';
+import { PAGE_SIZES, SEARCH_PAUSE_MS, type ListQuery, type PageSize } from './listQuery.ts';
 
 const SORT_OPTIONS = ['lastName', '-lastName', 'patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
 
@@ -28,7 +28,7 @@ export function Filters({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the URL's query only when that changes, not while the coach types
   useEffect(() => {
     if (text.trim() === query.q.trim()) return;
-    const timer = setTimeout(() => latest.current({ q: text }, true), 300);
+    const timer = setTimeout(() => latest.current({ q: text }, true), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
