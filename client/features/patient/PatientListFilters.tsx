@@ -3,7 +3,8 @@ import type { Coach } from '../../../contract/schemas/coaches.ts';
 import { t } from '../../lib/i18n.ts';
 import { coachListName } from '../../lib/names.ts';
 import { isTouchFirst } from '../../lib/pointer.ts';
-import { PAGE_SIZES, SEARCH_PAUSE_MS, type ListQuery, type PageSize } from './listQuery.ts';
+import { PAGE_SIZES, type ListQuery, type PageSize } from './listQuery.ts';
+import { SEARCH_PAUSE_MS } from './search-pause.ts';
 
 const SORT_OPTIONS = ['lastName', '-lastName', 'patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
 

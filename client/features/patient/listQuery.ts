@@ -18,9 +18,6 @@ export interface ListQuery {
   size: PageSize;
 }
 
-/** How long the search box waits after the last key before it asks for the list. */
-export const SEARCH_PAUSE_MS = 300;
-
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const PAGE_SIZE: PageSize = 25;
