@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { processCpuMs } from './process-cpu.ts';
 import autocannon from 'autocannon';
 import { startServer } from '../test/helpers/e2e-server.ts';
 import { row, within } from './bench-report.ts';
@@ -13,14 +13,6 @@ import { GATEWAY_SHARE_OF_UPSTREAM } from './budgets.ts';
 
 const PATH = '/v2/auth/me';
 
-/** utime + stime of a process, in milliseconds (Linux clock ticks are 10 ms). */
-export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis start with field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 interface Run {
   rps: number;
   p50: number;
@@ -30,9 +22,9 @@ interface Run {
 }
 
 async function run(url: string, headers: Record<string, string>, pids: number[], seconds: number): Promise<Run> {
-  const before = pids.map(cpuMs);
+  const before = pids.map(processCpuMs);
   const result = await autocannon({ url, connections: 10, duration: seconds, headers });
-  const after = pids.map(cpuMs);
+  const after = pids.map(processCpuMs);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the run`);
   const requests = result.requests.total;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: after.map((end, i) => (end - before[i]) / requests) };

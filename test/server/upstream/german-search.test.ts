@@ -12,6 +12,17 @@ import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-nam
 
 const test = namesTest;
 
+/** Kysely that only compiles, as on SQLite: for the SQL and parameters a filter becomes. */
+const sqliteCompiler = () =>
+  new Kysely<any>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new SqliteIntrospector(k),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+
 describe('like on names ignores case and diacritics', () => {
   test.for([
     ['lastName', '%schafer%', ['Schafer, Anton', 'Schäfer, Jörg']],
@@ -104,14 +115,7 @@ describe('umlauts spelled out and codes without separators', () => {
   test('repeated spellings in one or are answered like one, with one comparison per key', async ({ t }) => {
     await addSpelled(t);
     const spellings = ['%müller%', '%Müller%', '%MÜLLER%', '%mueller%', '%Mueller%'].map((like) => ({ lastName: { like } }));
-    const db = new Kysely<any>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (k) => new SqliteIntrospector(k),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    });
+    const db = sqliteCompiler();
     const compiled = db
       .selectFrom('patients')
       .selectAll()
@@ -127,14 +131,7 @@ describe('a search of several words', () => {
   const byName = ['lastName ASC', 'firstName ASC'];
 
   test('is one question to the trigram index on SQLite: both words at once, not two sets intersected afterwards', () => {
-    const db = new Kysely<any>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (k) => new SqliteIntrospector(k),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    });
+    const db = sqliteCompiler();
     const where = patientSearchWhere('eva schul') as Record<string, unknown>;
     const compiled = db
       .selectFrom('patients')
