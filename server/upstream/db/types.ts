@@ -22,11 +22,16 @@ export interface Database {
   synced_patients: SyncedPatientTable;
   audit_log: AuditLogTable;
   aftercare_day_counts: AftercareDayCountTable;
+  recent_data_day_counts: AftercareDayCountTable;
 }
 
 export type Flag = 0 | 1;
 
-/** Aftercare intervals starting and ending per day, per scope ('*' or 'coach:<id>'), kept by triggers (migration 120). */
+/**
+ * Intervals starting and ending per day, per scope ('*' or 'coach:<id>'), kept by triggers: aftercare intervals
+ * (aftercare_day_counts, migration 120) and the days a patient counts as active with recent data
+ * (recent_data_day_counts, migration 122).
+ */
 export interface AftercareDayCountTable {
   scope: string;
   day: string;

@@ -11,7 +11,7 @@ import { seedScale } from '../../../server/upstream/seed/scale.ts';
 import { prepareData } from '../../../server/upstream/seed/index.ts';
 import { fillRowIds, pseudonymKey } from '../../../server/upstream/features/statistics/row-ids.ts';
 import { migrations } from '../../../server/upstream/db/migrations/index.ts';
-import { addDays, daysInclusive } from '../../../server/upstream/lib/days.ts';
+import { addDays, dayOf, daysInclusive } from '../../../server/upstream/lib/days.ts';
 
 /*
  * The statistics read stored per-day counts and let the database order and page the detail table. These tests
@@ -91,6 +91,9 @@ const test = fileRowsTest({ now: `${TODAY}T10:00:00.000Z` })
     for (const [from, to] of [
       ['2026-05-01', '2026-06-15'],
       ['2025-09-01', '2026-02-28'],
+      // Seven days after the clocks went forward and back (data from 29 March and 26 October counts).
+      ['2026-03-01', '2026-04-05'],
+      ['2025-10-01', '2025-11-02'],
     ]) {
       for (const coachId of [undefined, 'k1', 'k3']) {
         const query = { from, to, ...(coachId ? { coachId } : {}) };
@@ -118,7 +121,7 @@ function expected(patients: Map<string, Spell>, from: string, to: string, coachI
       completed: all.filter((p) => to > p.aftercareEnd).length,
       startedInPeriod: all.filter((p) => p.aftercareStart >= from && p.aftercareStart <= to).length,
       endedInPeriod: all.filter((p) => p.aftercareEnd >= from && p.aftercareEnd <= to).length,
-      activeWithoutDataFor7Days: active.filter((p) => !p.lastDataAt || p.lastDataAt.slice(0, 10) < stale).length,
+      activeWithoutDataFor7Days: active.filter((p) => !p.lastDataAt || dayOf(p.lastDataAt) < stale).length,
     },
     daily: Array.from({ length: daysInclusive(from, to) }, (_, i) => addDays(from, i)).map((date) => ({
       date,
@@ -157,6 +160,57 @@ describe('statistics from stored per-day counts', () => {
     };
     patients.set(added.id, added);
     await u.patient(added);
+    await expectFiguresAsCounted();
+  });
+
+  test('count data by its Berlin day, around midnight and the clock changes, as it moves and its patient changes', async ({
+    u,
+    patients,
+    expectFiguresAsCounted,
+  }) => {
+    // Data late in the evening UTC is already the next day in Berlin: one hour later in winter, two in summer.
+    const instants = [
+      '2026-06-07T21:59:59.999Z',
+      '2026-06-07T22:00:00.000Z',
+      '2026-02-20T22:59:59.000Z',
+      '2026-02-20T23:00:00.000Z',
+      '2026-03-28T22:30:00.000Z',
+      '2026-03-28T23:30:00.000Z',
+      '2026-03-29T00:59:59.000Z',
+      '2026-03-29T01:00:00.000Z',
+      '2026-03-29T22:30:00.000Z',
+      '2025-10-25T22:30:00.000Z',
+      '2025-10-25T23:30:00.000Z',
+      '2025-10-26T00:59:59.000Z',
+      '2025-10-26T01:00:00.000Z',
+      '2025-10-26T22:30:00.000Z',
+    ];
+    const spells: Spell[] = instants.map((lastDataAt, i) => ({
+      id: `t${i}`,
+      lastName: 'Zeit',
+      firstName: 'Anna',
+      aftercareStart: '2025-09-15',
+      aftercareEnd: i % 3 === 0 ? '2026-04-01' : '2026-08-01',
+      primaryCoachId: COACHES[i % COACHES.length],
+      lastDataAt,
+    }));
+    for (const spell of spells) {
+      patients.set(spell.id, spell);
+      await u.patient(spell);
+    }
+    await expectFiguresAsCounted();
+    const change = async (id: string, values: Partial<Spell>) => {
+      await u.db.updateTable('patients').set(values).where('id', '=', id).execute();
+      patients.set(id, { ...(patients.get(id) as Spell), ...values });
+    };
+    // New data, the same day later, none any more, a shorter aftercare, another coach.
+    await change('t1', { lastDataAt: '2026-06-14T09:00:00.000Z' });
+    await change('t4', { lastDataAt: '2026-03-28T23:45:00.000Z' });
+    await change('t5', { lastDataAt: null });
+    await change('t7', { aftercareEnd: '2026-03-30' });
+    await change('t8', { primaryCoachId: 'k2', lastDataAt: '2026-02-26T12:00:00.000Z' });
+    await u.db.deleteFrom('patients').where('id', '=', 't9').execute();
+    patients.delete('t9');
     await expectFiguresAsCounted();
   });
 });
@@ -292,6 +346,8 @@ test('the counts migration counts the patients there were before it, and its dow
       { scope: 'coach:c1', day: '2026-01-01', starts: 1, ends: 0 },
       { scope: 'coach:c1', day: '2026-03-01', starts: 0, ends: 1 },
     ]);
+    // Down steps run newest first; 122 counts with triggers of its own (its test follows).
+    await migrations['122-recent-data-counts'].down?.(db);
     await migrations['120-statistics-at-size'].down?.(db);
     await expect(db.selectFrom('aftercare_day_counts').selectAll().execute()).rejects.toThrow();
     // Without the triggers a patient can be written as before.
@@ -301,6 +357,57 @@ test('the counts migration counts the patients there were before it, and its dow
       .execute();
     await db.deleteFrom('patients').where('id', '=', 'a').execute();
     expect((await db.selectFrom('patients').select('id').orderBy('id').execute()).map((p) => p.id)).toEqual(['b', 'c']);
+  } finally {
+    await close();
+  }
+});
+
+test('the recent-data migration counts the patients there were before it, and its down step removes what it added', async () => {
+  const { db, schema, close } = await storageBefore('122-recent-data-counts');
+  try {
+    const at = '2026-11-22T09:00:00.000Z';
+    await db.insertInto('coaches').values({ id: 'c1', email: 'c1@example.org', firstName: 'C', lastName: 'One', createdAt: at, updatedAt: at }).execute();
+    const patient = (id: string, end: string, lastDataAt: string | null, coach: string | null) => ({
+      id,
+      patientCode: `PC-${id}`,
+      firstName: 'A',
+      lastName: 'B',
+      birthDate: '1970-01-01',
+      gender: 'female',
+      clinic: 'K',
+      aftercareStart: '2026-01-01',
+      aftercareEnd: end,
+      primaryCoachId: coach,
+      lastDataAt,
+      diagnosisIds: '[]',
+      appointments: '[]',
+      createdAt: at,
+      updatedAt: at,
+    });
+    // Data on 10 January counts to the 17th; on 31 March (Berlin, 1 April 00:30) to 8 April, cut by the end on the 5th.
+    await db
+      .insertInto('patients')
+      .values([
+        patient('a', '2026-06-01', '2026-01-10T12:00:00.000Z', 'c1'),
+        patient('b', '2026-04-05', '2026-03-31T22:30:00.000Z', null),
+        patient('c', '2026-06-01', null, 'c1'),
+        patient('d', '2026-06-01', '2025-12-01T12:00:00.000Z', 'c1'),
+      ])
+      .execute();
+    await migrate(db, schema);
+    const counts = await db.selectFrom('recent_data_day_counts').select(['scope', 'day', 'starts', 'ends']).orderBy('scope').orderBy('day').execute();
+    expect(counts.map((c) => ({ ...c, starts: Number(c.starts), ends: Number(c.ends) }))).toEqual([
+      { scope: '*', day: '2026-01-01', starts: 2, ends: 0 },
+      { scope: '*', day: '2026-01-17', starts: 0, ends: 1 },
+      { scope: '*', day: '2026-04-05', starts: 0, ends: 1 },
+      { scope: 'coach:c1', day: '2026-01-01', starts: 1, ends: 0 },
+      { scope: 'coach:c1', day: '2026-01-17', starts: 0, ends: 1 },
+    ]);
+    await migrations['122-recent-data-counts'].down?.(db);
+    await expect(db.selectFrom('recent_data_day_counts').selectAll().execute()).rejects.toThrow();
+    await db.updateTable('patients').set({ lastDataAt: at }).where('id', '=', 'c').execute();
+    await db.deleteFrom('patients').where('id', '=', 'a').execute();
+    expect((await db.selectFrom('patients').select('id').orderBy('id').execute()).map((p) => p.id)).toEqual(['b', 'c', 'd']);
   } finally {
     await close();
   }

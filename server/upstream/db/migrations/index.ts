@@ -20,6 +20,7 @@ import * as listIndexes from './113-list-indexes.ts';
 import * as patientSearchIndex from './114-patient-search-index.ts';
 import * as statisticsAtSize from './120-statistics-at-size.ts';
 import * as searchIndexUpkeep from './121-search-index-upkeep.ts';
+import * as recentDataCounts from './122-recent-data-counts.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '114-patient-search-index': patientSearchIndex,
   '120-statistics-at-size': statisticsAtSize,
   '121-search-index-upkeep': searchIndexUpkeep,
+  '122-recent-data-counts': recentDataCounts,
 };

@@ -3,8 +3,9 @@ import type { Db } from '../../db/index.ts';
 import type { Period } from './rules.ts';
 
 /*
- * Counts read from aftercare_day_counts (migration 120: per day, the intervals starting and ending on it, kept by
- * triggers), so they cost the number of days with a start or end, not the number of patients.
+ * Counts read from aftercare_day_counts and recent_data_day_counts (migrations 120 and 122: per day, the intervals
+ * starting and ending on it, kept by triggers), so they cost the number of days with a start or end, not the number
+ * of patients.
  */
 
 const scopeOf = (p: Period) => (p.coachId ? `coach:${p.coachId}` : '*');
@@ -44,8 +45,20 @@ export async function statusCounts(db: Db, p: Period): Promise<StatusCounts> {
 
 /** Patients whose interval overlaps the period: started by `to`, less those ended before `from`. */
 export async function overlappingCount(db: Db, p: Period): Promise<number> {
+  return intervalsOverlapping(db, 'aftercare_day_counts', p);
+}
+
+/**
+ * Patients active on `to` whose last data is from the 7 days before it or later: intervals of
+ * recent_data_day_counts (migration 122) that contain `to`.
+ */
+export async function activeWithRecentData(db: Db, p: Period): Promise<number> {
+  return intervalsOverlapping(db, 'recent_data_day_counts', { ...p, from: p.to });
+}
+
+async function intervalsOverlapping(db: Db, table: 'aftercare_day_counts' | 'recent_data_day_counts', p: Period): Promise<number> {
   const row = await db
-    .selectFrom('aftercare_day_counts')
+    .selectFrom(table)
     .select([
       sql<number>`sum(case when day <= ${p.to} then starts else 0 end)`.as('started'),
       sql<number>`sum(case when day < ${p.from} then ends else 0 end)`.as('ended'),

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { Period } from './rules.ts';
-import { addDays, eachDay, startOfDay } from '../../lib/days.ts';
-import { dayCountsFor, statusCounts } from './day-counts.ts';
+import { eachDay } from '../../lib/days.ts';
+import { activeWithRecentData, dayCountsFor, statusCounts } from './day-counts.ts';
 import type { DailyPatients, PatientStatistics, PhoneCoachings } from '../../../../contract/schemas/statistics.ts';
 
 /* The figures of Controlling for a period: patients by aftercare status, the daily count of patients in aftercare,
@@ -21,21 +21,6 @@ export async function patientStatistics(db: Db, p: Period): Promise<PatientStati
     endedInPeriod: counts.endedInPeriod,
     activeWithoutDataFor7Days: active - (await activeWithRecentData(db, p)),
   };
-}
-
-/**
- * Patients active on `to` whose last data is from the 7 days before it or later: the range of the lastDataAt index
- * since then, so only patients that sent data recently are read.
- */
-async function activeWithRecentData(db: Db, p: Period): Promise<number> {
-  let query = db
-    .selectFrom('patients')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('lastDataAt', '>=', startOfDay(addDays(p.to, -7)))
-    .where('aftercareStart', '<=', p.to)
-    .where('aftercareEnd', '>=', p.to);
-  if (p.coachId) query = query.where('primaryCoachId', '=', p.coachId);
-  return Number((await query.executeTakeFirst())?.count ?? 0);
 }
 
 export async function dailyPatientsInAftercare(db: Db, p: Period): Promise<DailyPatients> {
