@@ -8,7 +8,7 @@ import { GATEWAY_SHARE_OF_UPSTREAM } from './budgets.ts';
  * What the gateway costs on a small authenticated GET: the same call straight to the upstream and through the
  * gateway, in turn (never at once: they share the machine's cores), several rounds; medians of the per-round
  * ratios, so that load from elsewhere on the machine hits both sides of a ratio alike. Besides requests/s, the
- * CPU time each process spent per request (from /proc/<pid>/stat), which other load on the machine barely moves.
+ * CPU time each process spent per request (scripts/process-cpu.ts), which other load on the machine barely moves.
  */
 
 const PATH = '/v2/auth/me';

@@ -11,7 +11,7 @@ import { processCpuMs, processTreeCpuMs } from './process-cpu.ts';
  * client makes for patients (coach and administrator, sorted, searched, filtered by coach, a deep page), comments
  * and the dashboard. Each size is seeded once per database with `npm run seed` into a temp folder (PostgreSQL: a
  * database of its own, dropped at the end); the four upstream processes run at the same time and are measured in
- * interleaved rounds, CPU from /proc/<pid>/stat (user + system) of the upstream process and its SQLite reader processes plus, on PostgreSQL, of
+ * interleaved rounds, CPU (scripts/process-cpu.ts) of the upstream process and its SQLite reader processes plus, on PostgreSQL, of
  * the database's backends serving it (pg_stat_activity), so a busy machine slows all four alike.
  * `npm run bench -- --only=scale-lists`, or alone: `node scripts/bench-scale-lists.ts` (BENCH_ROUNDS, BENCH_REPEAT,
  * BENCH_DATABASE_URL). Exits non-zero when a budget fails.
@@ -19,7 +19,7 @@ import { processCpuMs, processTreeCpuMs } from './process-cpu.ts';
 
 const SIZES = [10_000, 100_000] as const;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** Requests per measurement: /proc counts CPU in ticks of 10 ms, so one measurement spans many requests. */
+/** Requests per measurement, after one warm-up (scripts/process-cpu.ts reads the scheduler's nanoseconds). */
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dev:devpass@127.0.0.1:5432/postgres';
 const PASSWORD = 'Demo-Passwort-1';
@@ -253,7 +253,8 @@ function report(results: Map<string, number[]>): string[] {
     const parts: string[] = [];
     for (const dialect of ['sqlite', 'postgres'] as const) {
       const [small, large] = SIZES.map((size) => median(results.get(`${dialect} ${size}|${call.name}`) ?? [Number.NaN]));
-      // Below a millisecond both sides are noise of the ticks; the ratio then cannot fail.
+      // Below a millisecond a few hundred microseconds of anything (a collection, a cache miss) make the ratio; it
+      // then cannot fail.
       const ratio = large / Math.max(small, 1);
       parts.push(`${cell(small)} ${cell(large)} ${ratio.toFixed(2).padStart(6)}`);
       if (ratio > RATIO_BUDGET) failures.push(`${call.name} on ${dialect}: ratio ${ratio.toFixed(2)} > ${RATIO_BUDGET}`);
