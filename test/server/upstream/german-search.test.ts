@@ -142,6 +142,17 @@ describe('a search of several words', () => {
     expect(compiled.parameters[0]).toMatch(/^\(.*"eva".*\) AND \(.*"schul".*\)$/);
   });
 
+  test('asks the trigram index for each text once, in every column it is searched in', () => {
+    const where = patientSearchWhere('Eva') as Record<string, unknown>;
+    const compiled = sqliteCompiler()
+      .selectFrom('patients')
+      .selectAll()
+      .where((eb) => whereExpression(eb, where, 'patients', PATIENT_SEARCH_INDEX))
+      .compile();
+    // "Eva", "eva" and "EVA" in three fields, each with its spelled-out key: one phrase over five columns.
+    expect(compiled.parameters).toEqual(['({firstNameKey firstNameSpelledKey lastNameKey lastNameSpelledKey patientCodeKey}: "eva")']);
+  });
+
   test.for([
     ['eva schul', ['Schulze, Eva']],
     ['schul eva', ['Schulze, Eva']],
