@@ -25,11 +25,15 @@ export async function listPage(
   table: string,
   filter: ParsedFilter,
   defaultOrder: readonly { field: string; direction: 'asc' | 'desc' }[],
+  { caseload = false }: ListOptions = {},
 ): Promise<{ rows: Row[]; total: number | undefined }> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const searchIndex = table === 'patients' && !postgres ? PATIENT_SEARCH_INDEX : undefined;
+  // Within a coach's caseload a search compares the few hundred rows themselves: asking the index would read every
+  // match in the instance, which grows with it (SQLite, "mül" at 100,000 patients: 2.6 ms that way, 1.6 ms this).
+  const searchIndex = table === 'patients' && !postgres && !caseload ? PATIENT_SEARCH_INDEX : undefined;
   const base = filter.where ? scoped.where((eb) => whereExpression(eb, filter.where!, table, searchIndex)) : scoped;
-  let query = postgres && hasKeyedLike(filter.where, table) ? searchFirst(db, base, table) : base.selectAll(table as never);
+  const matchesFirst = postgres && !caseload && hasKeyedLike(filter.where, table);
+  let query = matchesFirst ? searchFirst(db, base, table) : base.selectAll(table as never);
   const order = filter.order.length ? filter.order : defaultOrder;
   for (const o of order) query = query.orderBy(`${table}.${orderColumn(table, o.field)}`, o.direction);
   if (!order.some((o) => o.field === 'id')) query = query.orderBy(`${table}.id`, 'asc');
@@ -39,6 +43,11 @@ export async function listPage(
   if (rows.length > 0 && rows.length < limit) return { rows, total: filter.skip + rows.length };
   if (rows.length === 0 && filter.skip === 0 && limit > 0) return { rows, total: 0 };
   return { rows, total: await cappedCount(db, base) };
+}
+
+export interface ListOptions {
+  /** The scope is one coach's patients (primary or in the care team): a few hundred rows whatever the instance's size. */
+  caseload?: boolean;
 }
 
 /** The number of rows when at most COUNT_LIMIT, else undefined: reads at most COUNT_LIMIT + 1 rows. */

@@ -27,6 +27,8 @@ export interface AccessRule {
    * or the row loaded, so a caller without the right gets 403, never a 422 or 404 that hints at data.
    */
   canAttempt?(coach: SessionCoach, op: Op, id: string | undefined): boolean;
+  /** True when scopeList leaves this coach a caseload (a few hundred rows whatever the size), see listPage. */
+  isCaseload?(coach: SessionCoach): boolean;
 }
 
 export interface WriteContext {

@@ -4,6 +4,8 @@ import { whereExpression } from '../../../server/upstream/http/filter.ts';
 import { PATIENT_SEARCH_INDEX } from '../../../server/upstream/db/migrations/114-patient-search-index.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { signedIn } from '../../helpers/upstream-test.ts';
+import request from 'supertest';
 
 /*
  * Search on names without case and accents, and on phone numbers by their digits, through the stored keys
@@ -151,6 +153,33 @@ describe('a search of several words', () => {
       .compile();
     // "Eva", "eva" and "EVA" in three fields, each with its spelled-out key: one phrase over five columns.
     expect(compiled.parameters).toEqual(['({firstNameKey firstNameSpelledKey lastNameKey lastNameSpelledKey patientCodeKey}: "eva")']);
+  });
+
+  test("a coach's search finds among their patients what the administrator's finds, compared row by row", async ({ t }) => {
+    await t.addPatients();
+    const db = t.storage.db;
+    // Every other patient is moved to the coach; the administrator's search is then narrowed to the coach's patients.
+    const ids = (await db.selectFrom('patients').select('id').orderBy('lastNameKey').execute()).map((p) => p.id);
+    await db
+      .updateTable('patients')
+      .set({ primaryCoachId: 'coach' })
+      .where('id', 'in', ids.filter((_, i) => i % 2 === 0))
+      .execute();
+    const linked = await db.selectFrom('patient_coaches').select('patientId as id').where('coachId', '=', 'coach').execute();
+    const primary = await db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
+    const theirs = [...primary, ...linked].map((p) => p.id);
+    const asCoach = { Authorization: `Bearer ${await signedIn(t, 'coach')}` };
+    let seen = 0;
+    for (const text of ['schul', 'eva schul', 'bauer', 'sch', 'ber', 'ob', 'mueller', 'straße jo']) {
+      const where = patientSearchWhere(text) as Record<string, unknown>;
+      const filter = { where, order: byName, limit: 100 };
+      const res = await request(t.app).get('/v2/patients').set(asCoach).query({ filter: JSON.stringify(filter) });
+      expect(res.status).toBe(200);
+      const found = (res.body as { lastName: string; firstName: string }[]).map((p) => `${p.lastName}, ${p.firstName}`);
+      expect(found, text).toEqual(await t.list({ ...filter, where: { and: [where, { id: { inq: theirs } }] } }));
+      seen += found.length;
+    }
+    expect(seen).toBeGreaterThan(5);
   });
 
   test.for([

@@ -1,6 +1,7 @@
 import { canAccessPatient, scopeToPatients } from './access.ts';
 import { plain, stamps } from '../../resource/rows.ts';
 import { forbidden } from '../../http/errors.ts';
+import { isAdmin } from '../../http/auth.ts';
 import type { ResourceDefinition } from '../../resource/definition.ts';
 import type { PatientTable } from '../../db/types.ts';
 import { checkPatientRow, countPatientCreation, initialPrimaryCoach, isPrimaryCoachOrAdmin, mayCreatePatients } from './rules.ts';
@@ -37,6 +38,7 @@ export const patientsResource: ResourceDefinition = {
   outputSchema: PatientSchema,
   access: {
     scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
+    isCaseload: (coach) => !isAdmin(coach),
     canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
     // Any coach may create a patient while the system setting allows it (into their own caseload).
     // Deleting is for the primary coach and administrators: a colleague in the care team may edit, not remove.
