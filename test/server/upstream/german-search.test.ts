@@ -163,7 +163,11 @@ describe('a search of several words', () => {
     await db
       .updateTable('patients')
       .set({ primaryCoachId: 'coach' })
-      .where('id', 'in', ids.filter((_, i) => i % 2 === 0))
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 2 === 0),
+      )
       .execute();
     const linked = await db.selectFrom('patient_coaches').select('patientId as id').where('coachId', '=', 'coach').execute();
     const primary = await db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
@@ -173,7 +177,10 @@ describe('a search of several words', () => {
     for (const text of ['schul', 'eva schul', 'bauer', 'sch', 'ber', 'ob', 'mueller', 'straße jo']) {
       const where = patientSearchWhere(text) as Record<string, unknown>;
       const filter = { where, order: byName, limit: 100 };
-      const res = await request(t.app).get('/v2/patients').set(asCoach).query({ filter: JSON.stringify(filter) });
+      const res = await request(t.app)
+        .get('/v2/patients')
+        .set(asCoach)
+        .query({ filter: JSON.stringify(filter) });
       expect(res.status).toBe(200);
       const found = (res.body as { lastName: string; firstName: string }[]).map((p) => `${p.lastName}, ${p.firstName}`);
       expect(found, text).toEqual(await t.list({ ...filter, where: { and: [where, { id: { inq: theirs } }] } }));

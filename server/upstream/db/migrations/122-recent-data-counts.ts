@@ -110,19 +110,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint(`${TABLE}_pk`, ['scope', 'day'])
     .execute();
   if (postgres) {
-    await sql.raw(`INSERT INTO ${TABLE} (scope, day, starts, ends)
-      SELECT scope, day, sum(starts), sum(ends) FROM (${postgresChanges('patients', 1)}) AS c GROUP BY scope, day`).execute(db);
+    await sql
+      .raw(`INSERT INTO ${TABLE} (scope, day, starts, ends)
+      SELECT scope, day, sum(starts), sum(ends) FROM (${postgresChanges('patients', 1)}) AS c GROUP BY scope, day`)
+      .execute(db);
     await postgresTriggers(db);
   } else {
     const existing = `SELECT aftercareStart AS s, ${sqliteEnd('p')} AS e, primaryCoachId AS c FROM patients AS p
       WHERE p.lastDataAt IS NOT NULL AND p.aftercareStart <= ${sqliteEnd('p')}`;
-    await sql.raw(`INSERT INTO ${TABLE} (scope, day, starts, ends)
+    await sql
+      .raw(`INSERT INTO ${TABLE} (scope, day, starts, ends)
       SELECT scope, day, sum(starts), sum(ends) FROM (
         SELECT '*' AS scope, s AS day, 1 AS starts, 0 AS ends FROM (${existing})
         UNION ALL SELECT '*', e, 0, 1 FROM (${existing})
         UNION ALL SELECT 'coach:' || c, s, 1, 0 FROM (${existing}) WHERE c IS NOT NULL
         UNION ALL SELECT 'coach:' || c, e, 0, 1 FROM (${existing}) WHERE c IS NOT NULL)
-      GROUP BY scope, day`).execute(db);
+      GROUP BY scope, day`)
+      .execute(db);
     await sqliteTriggers(db);
   }
   // Migration 120's index for the count this replaces; every sync wrote to it.
