@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { isAbortError } from './http.ts';
 import { onReconnect } from '../lib/connection.ts';
 
@@ -30,8 +30,10 @@ export function useQuery<T>(load: (signal: AbortSignal) => Promise<Loaded<T>>, k
   const loadRef = useRef(load);
   loadRef.current = load;
 
+  // A layout effect: the request leaves as soon as the screen has asked for it, not a frame later after the browser
+  // has painted (on a phone a frame is tens of milliseconds, one more wait on every filter and page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only when the key or the retry attempt changes; the latest load function is read through loadRef
-  useEffect(() => {
+  useLayoutEffect(() => {
     const controller = new AbortController();
     let stopWaiting: (() => void) | null = null;
     setState((s) => ({ status: 'loading', data: s.data, total: s.total }));

@@ -127,12 +127,28 @@ export function storedLanguage(): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/** Intl formatters in the active locale. */
+/*
+ * Intl formatters in the active locale, each made once per locale and options: making one costs far more than
+ * formatting with it, and a list of 50 patients formats a few dates per row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, lang: string, options: object | undefined, make: () => F): F {
+  const key = `${kind}|${lang}|${JSON.stringify(options ?? {})}`;
+  const made = (formatters.get(key) as F | undefined) ?? make();
+  formatters.set(key, made);
+  return made;
+}
+
+/** Intl.DateTimeFormat for a locale and options, made once. */
+export const dateFormat = (lang: string, options?: Intl.DateTimeFormatOptions) =>
+  formatter('date', lang, options, () => new Intl.DateTimeFormat(lang, options));
+
 /** A date in the active locale; a value that is no date (an answer without it reads as '') shows as a dash. */
 export function formatDate(value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const date = new Date(value);
   if (value === '' || Number.isNaN(date.getTime())) return '–';
-  return new Intl.DateTimeFormat(locale.value, options).format(date);
+  return dateFormat(locale.value, options).format(date);
 }
-export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale.value, options).format(value);
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
+  formatter('number', locale.value, options, () => new Intl.NumberFormat(locale.value, options)).format(value);
 export const intlLocale = computed(() => locale.value);

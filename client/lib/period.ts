@@ -1,4 +1,4 @@
-import { formatDate, locale } from './i18n.ts';
+import { dateFormat, formatDate, locale } from './i18n.ts';
 
 /** Periods are whole days as `YYYY-MM-DD`, computed in UTC so no time zone shifts a day. */
 export interface Period {
@@ -71,5 +71,5 @@ export function formatDay(day: string): string {
 /** A period as one range in the active language ("01.–26.11.2026", "Nov 1 – 26, 2026"). */
 export function formatPeriod({ from, to }: Period): string {
   if (!isDay(from) || !isDay(to)) return `${formatDay(from)} – ${formatDay(to)}`;
-  return new Intl.DateTimeFormat(locale.value, DAY_STYLE).formatRange(utc(from), utc(to));
+  return dateFormat(locale.value, DAY_STYLE).formatRange(utc(from), utc(to));
 }

@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { listCoaches } from '../../api/coaches.ts';
 import { listPatients } from '../../api/patients.ts';
@@ -60,7 +61,9 @@ export function PatientList() {
 
   const count = listCount(patients.total, (query.page - 1) * query.size + (patients.data?.length ?? 0));
   const filtered = !!(query.q || query.coach || query.status || query.last);
-  const now = Date.now();
+  // Per answer, not per render: the rows of a list that is being reloaded stay as they are (PatientRow is memo).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the moment the rows are read for is the moment their answer came
+  const now = useMemo(() => Date.now(), [patients.data]);
 
   return (
     <section className="patient-list">
@@ -129,8 +132,8 @@ function SortableHeaders({ sort, onSort }: { sort: string; onSort: (sort: string
   );
 }
 
-/** One patient of the list; `coach` is the primary coach's name. */
-function PatientRow({ patient: p, coach, now }: { patient: Patient; coach: string; now: number }) {
+/** One patient of the list; `coach` is the primary coach's name. Drawn again only when one of them changes. */
+const PatientRow = memo(function PatientRow({ patient: p, coach, now }: { patient: Patient; coach: string; now: number }) {
   const next = nextAppointment(p, now);
   return (
     <tr>
@@ -167,4 +170,4 @@ function PatientRow({ patient: p, coach, now }: { patient: Patient; coach: strin
       </td>
     </tr>
   );
-}
+});

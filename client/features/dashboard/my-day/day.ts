@@ -1,3 +1,4 @@
+import { dateFormat } from '../../../lib/i18n.ts';
 import type { Appointment, Patient } from '../../../../contract/schemas/patients.ts';
 
 /*
@@ -22,7 +23,7 @@ export interface DayAppointments {
 /** The calendar day `YYYY-MM-DD` of a moment in a time zone (the browser's when none is given). */
 export function dayIn(moment: Date, timeZone?: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+  return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
 }
 
 /** A day `YYYY-MM-DD` moved by `days` (calendar arithmetic, no time zone involved). */
