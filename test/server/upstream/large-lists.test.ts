@@ -5,6 +5,7 @@ import { seededRandom } from '../../../server/upstream/seed/random.ts';
 import { insertPatients } from '../../../server/upstream/features/patients/repository.ts';
 import { COUNT_LIMIT } from '../../../server/upstream/http/list-page.ts';
 import { namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { signedIn } from '../../helpers/upstream-test.ts';
 
 /*
  * What keeps lists cheap on a large instance, seen from a client: the search index follows every change of a name,
@@ -51,6 +52,43 @@ describe('counting', () => {
     expect((await page(t, { limit: 0 })).headers['x-total-count']).toBe(String(total));
     expect((await page(t, { limit: 5, skip: 2 })).headers['x-total-count']).toBe(String(total));
     expect((await page(t, { limit: 5, skip: total + 10 })).headers['x-total-count']).toBe(String(total));
+  });
+
+  test("a coach's list carries the caseload's exact total on every page, filtered or not, and rows without it", async ({ t }) => {
+    await t.addPatients();
+    const db = t.storage.db;
+    const ids = (await db.selectFrom('patients').select('id').orderBy('id').execute()).map((p) => p.id);
+    await db
+      .updateTable('patients')
+      .set({ primaryCoachId: 'coach' })
+      .where('id', 'in', ids.filter((_, i) => i % 2 === 0))
+      .execute();
+    await db.insertInto('patient_coaches').values({ patientId: ids[1], coachId: 'coach', createdAt: new Date().toISOString() }).execute();
+    const primary = await db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
+    const linked = await db.selectFrom('patient_coaches').select('patientId as id').where('coachId', '=', 'coach').execute();
+    const theirs = new Set([...primary, ...linked].map((p) => p.id)).size;
+    const asCoach = { Authorization: `Bearer ${await signedIn(t, 'coach')}` };
+    const coachPage = (filter: Record<string, unknown>) =>
+      request(t.app)
+        .get('/v2/patients')
+        .set(asCoach)
+        .query({ filter: JSON.stringify(filter) });
+    for (const [filter, rows] of [
+      [{ limit: 3 }, 3],
+      [{ limit: 3, skip: 3 }, 3],
+      [{ limit: 3, skip: theirs - 1 }, 1],
+      [{ limit: 0 }, 0],
+      [{ limit: 3, skip: theirs + 5 }, 0],
+    ] as const) {
+      const answer = await coachPage(filter);
+      expect(answer.body, JSON.stringify(filter)).toHaveLength(rows);
+      expect(answer.headers['x-total-count'], JSON.stringify(filter)).toBe(String(theirs));
+      for (const row of answer.body as Record<string, unknown>[]) expect(Object.keys(row).filter((key) => key.startsWith('__'))).toEqual([]);
+    }
+    const bauer = await coachPage({ where: { lastName: { like: '%e%' } }, limit: 1 });
+    const withE = (await coachPage({ where: { lastName: { like: '%e%' } }, limit: 100 })).body.length;
+    expect(withE).toBeGreaterThan(1);
+    expect(bauer.headers['x-total-count']).toBe(String(withE));
   });
 
   test('a list longer than COUNT_LIMIT answers its page without X-Total-Count, its last page with it', async ({ t }) => {
