@@ -423,6 +423,21 @@ function indexedSearch(
   return eb(sql.ref(`${table}.rowid`), 'in', sql`(${sql.join(tests, sql` union `)})`);
 }
 
+/**
+ * The trigram index's query when it is the whole of `where` (a name search and nothing else: one like, an `or` of
+ * likes, or an `and` of such, each a plain "contains" of three or more characters); otherwise undefined. The rows
+ * such a filter selects are exactly the rows the index finds.
+ */
+export function searchOnly(where: Record<string, unknown>, table: string): string | undefined {
+  const keys = Object.keys(where);
+  if (keys.length !== 1) return undefined;
+  const [key] = keys;
+  if (key === 'or') return matchQuery(where.or as Record<string, unknown>[], table);
+  if (key !== 'and') return matchQuery([where], table);
+  const queries = (where.and as Record<string, unknown>[]).map((sub) => searchOnly(sub, table));
+  return queries.length > 0 && queries.every((q) => q !== undefined) ? queries.join(' AND ') : undefined;
+}
+
 /** True when `where` has a like on a keyed field anywhere (a name, code or phone search). */
 export function hasKeyedLike(where: Record<string, unknown> | undefined, table: string): boolean {
   if (!where) return false;

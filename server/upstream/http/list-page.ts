@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { orderColumn } from '../lib/sort-key.ts';
 import { PATIENT_SEARCH_INDEX } from '../db/migrations/114-patient-search-index.ts';
-import { hasKeyedLike, type ParsedFilter, whereExpression } from './filter.ts';
+import { hasKeyedLike, type ParsedFilter, searchOnly, whereExpression } from './filter.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
 
@@ -25,9 +25,10 @@ export async function listPage(
   table: string,
   filter: ParsedFilter,
   defaultOrder: readonly { field: string; direction: 'asc' | 'desc' }[],
-  { caseload = false }: ListOptions = {},
+  scope?: ListScope,
 ): Promise<{ rows: Row[]; total: number | undefined }> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const caseload = scope === 'caseload';
   // Within a coach's caseload a search compares the few hundred rows themselves: asking the index would read every
   // match in the instance, which grows with it (SQLite, "mül" at 100,000 patients: 2.6 ms that way, 1.6 ms this).
   const searchIndex = table === 'patients' && !postgres && !caseload ? PATIENT_SEARCH_INDEX : undefined;
@@ -48,16 +49,19 @@ export async function listPage(
   // A page that is not full ends the list: its total is known without counting (unless skip went past the end).
   if (rows.length > 0 && rows.length < limit) return { rows, total: filter.skip + rows.length };
   if (rows.length === 0 && filter.skip === 0 && limit > 0) return { rows, total: 0 };
-  return { rows, total: await cappedCount(db, base) };
+  const search = scope === 'all' && searchIndex && filter.where ? searchOnly(filter.where, table) : undefined;
+  return { rows, total: await (search ? cappedMatches(db, searchIndex!, search) : cappedCount(db, base)) };
 }
 
 /** The window count's column of a caseload's page (no table has a column of this name). */
 const TOTAL = '__listTotal';
 
-export interface ListOptions {
-  /** The scope is one coach's patients (primary or in the care team): a few hundred rows whatever the instance's size. */
-  caseload?: boolean;
-}
+/**
+ * What the caller's scope leaves of a table: 'all' its rows (an administrator's patients), 'caseload' one coach's
+ * patients (primary or in the care team: a few hundred rows whatever the instance's size). Unknown scopes (and
+ * other tables) take the general path.
+ */
+export type ListScope = 'all' | 'caseload';
 
 /** The number of rows when at most COUNT_LIMIT, else undefined: reads at most COUNT_LIMIT + 1 rows. */
 async function cappedCount(db: Db, base: AnyQuery): Promise<number | undefined> {
@@ -67,6 +71,18 @@ async function cappedCount(db: Db, base: AnyQuery): Promise<number | undefined> 
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
+  return count > COUNT_LIMIT ? undefined : count;
+}
+
+/**
+ * SQLite, a search over every patient: the rows the name index finds, counted in the index up to COUNT_LIMIT,
+ * without reading each patient the way the general count does (at 100,000 patients, "mül": 1.7 -> 0.3 ms).
+ */
+async function cappedMatches(db: Db, searchIndex: string, query: string): Promise<number | undefined> {
+  const capped = sql<{
+    count: number;
+  }>`select count(*) as count from (select rowid from ${sql.table(searchIndex)} where ${sql.table(searchIndex)} match ${query} limit ${COUNT_LIMIT + 1})`;
+  const count = Number((await capped.execute(db)).rows[0]?.count ?? 0);
   return count > COUNT_LIMIT ? undefined : count;
 }
 

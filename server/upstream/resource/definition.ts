@@ -1,3 +1,4 @@
+import type { ListScope } from '../http/list-page.ts';
 import type { Request } from 'express';
 import type * as v from 'valibot';
 import type { SelectQueryBuilder, Transaction } from 'kysely';
@@ -27,8 +28,8 @@ export interface AccessRule {
    * or the row loaded, so a caller without the right gets 403, never a 422 or 404 that hints at data.
    */
   canAttempt?(coach: SessionCoach, op: Op, id: string | undefined): boolean;
-  /** True when scopeList leaves this coach a caseload (a few hundred rows whatever the size), see listPage. */
-  isCaseload?(coach: SessionCoach): boolean;
+  /** What scopeList leaves this coach of the table (http/list-page.ts ListScope); unknown when absent. */
+  scopeOf?(coach: SessionCoach): ListScope;
 }
 
 export interface WriteContext {

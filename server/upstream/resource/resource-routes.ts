@@ -112,8 +112,8 @@ function listHandler(ctx: Upstream, def: ResourceDefinition): RequestHandler {
     const filter = parseFilter(req.query as Record<string, unknown>, def.fields);
     const all = ctx.db.selectFrom(def.table as never) as AnyQuery;
     const scoped = hideGone(def.softDelete, def.table, coach, def.access.scopeList(ctx, coach, all), filter.where);
-    const caseload = def.access.isCaseload?.(coach) ?? false;
-    const { rows, total } = await listPage(ctx.db, scoped, def.table, filter, [def.defaultOrder ?? []].flat(), { caseload });
+    const scope = def.access.scopeOf?.(coach);
+    const { rows, total } = await listPage(ctx.db, scoped, def.table, filter, [def.defaultOrder ?? []].flat(), scope);
     const output = await def.toOutput(rows, ctx);
     if (total !== undefined) res.set('X-Total-Count', String(total));
     res.json(output.map((item) => checkOutput(def, item)));

@@ -6,6 +6,7 @@ import { insertPatients } from '../../../server/upstream/features/patients/repos
 import { COUNT_LIMIT } from '../../../server/upstream/http/list-page.ts';
 import { namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 import { signedIn } from '../../helpers/upstream-test.ts';
+import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 
 /*
  * What keeps lists cheap on a large instance, seen from a client: the search index follows every change of a name,
@@ -61,7 +62,11 @@ describe('counting', () => {
     await db
       .updateTable('patients')
       .set({ primaryCoachId: 'coach' })
-      .where('id', 'in', ids.filter((_, i) => i % 2 === 0))
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 2 === 0),
+      )
       .execute();
     await db.insertInto('patient_coaches').values({ patientId: ids[1], coachId: 'coach', createdAt: new Date().toISOString() }).execute();
     const primary = await db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
@@ -89,6 +94,37 @@ describe('counting', () => {
     const withE = (await coachPage({ where: { lastName: { like: '%e%' } }, limit: 100 })).body.length;
     expect(withE).toBeGreaterThan(1);
     expect(bauer.headers['x-total-count']).toBe(String(withE));
+  });
+
+  test("an administrator's search carries the exact total up to COUNT_LIMIT matches, and none beyond", async ({ t }) => {
+    await t.addPatients();
+    const searches = [
+      patientSearchWhere('schul'),
+      patientSearchWhere('eva schul'),
+      patientSearchWhere('bauer nic'),
+      patientSearchWhere('ber'),
+      patientSearchWhere('er'),
+      { and: [patientSearchWhere('bauer'), { firstName: { like: '%nic%' } }] },
+      { and: [patientSearchWhere('ber'), { aftercareStart: { lte: '2030-01-01' } }] },
+    ];
+    for (const where of searches) {
+      const all = (await page(t, { where, limit: 100 })).body as unknown[];
+      expect(all.length, JSON.stringify(where)).toBeGreaterThan(0);
+      const first = await page(t, { where, limit: 1 });
+      expect(first.headers['x-total-count'], JSON.stringify(where)).toBe(String(all.length));
+    }
+    const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
+    const many = makePatients(seededRandom(5), new Date(), COUNT_LIMIT + 1, ['coach'], 'zettel', taken);
+    await insertPatients(
+      t.storage.db,
+      many.map((p) => ({ ...p, lastName: 'Zettelmeier', costRateId: 'rate-1', diagnosisIds: '[]' })),
+    );
+    const over = await page(t, { where: patientSearchWhere('zettelmeier'), limit: 1 });
+    expect(over.body).toHaveLength(1);
+    expect(over.headers['x-total-count']).toBeUndefined();
+    await t.storage.db.deleteFrom('patients').where('id', '=', many[0].id).execute();
+    const at = await page(t, { where: patientSearchWhere('zettelmeier'), limit: 1 });
+    expect(at.headers['x-total-count']).toBe(String(COUNT_LIMIT));
   });
 
   test('a list longer than COUNT_LIMIT answers its page without X-Total-Count, its last page with it', async ({ t }) => {
