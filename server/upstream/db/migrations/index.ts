@@ -21,6 +21,7 @@ import * as patientSearchIndex from './114-patient-search-index.ts';
 import * as statisticsAtSize from './120-statistics-at-size.ts';
 import * as searchIndexUpkeep from './121-search-index-upkeep.ts';
 import * as recentDataCounts from './122-recent-data-counts.ts';
+import * as endingSoonIndex from './123-ending-soon-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '120-statistics-at-size': statisticsAtSize,
   '121-search-index-upkeep': searchIndexUpkeep,
   '122-recent-data-counts': recentDataCounts,
+  '123-ending-soon-index': endingSoonIndex,
 };
