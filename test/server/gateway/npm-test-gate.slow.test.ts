@@ -81,7 +81,7 @@ describe('each step of npm test on a copy of the repository (slow)', () => {
     // the sources (the build writes dist/, which no other reads), so they run side by side.
     const steps = ['lint', 'format:check', 'typecheck', 'check:locales', 'build'];
     const runs = await Promise.all(steps.map((step) => npm(dir, ['run', step])));
-    runs.forEach((run, i) => expect(run.code, `${steps[i]} on the clean copy:\n${run.output}`).toBe(0));
+    for (const [i, run] of runs.entries()) expect(run.code, `${steps[i]} on the clean copy:\n${run.output}`).toBe(0);
     for (const [name, defect] of Object.entries(DEFECTS)) named.set(name, defect.inject(dir));
     // Nothing imports the probes, so the build is what it was; its stamp says so, or each tier below would build
     // again, side by side into the same dist/.
