@@ -18,6 +18,9 @@ async function twoTabs(context: BrowserContext, page: Page, upstream: E2eUpstrea
   await page.goto('/login');
   await signIn(page, upstream.accounts.coach, upstream.password);
   await page.waitForURL('**/dashboard');
+  // "Mein Tag" reads the day evaluations once the dashboard has been drawn and the tab is idle. They are read before
+  // the clock jumps: else the jump fires them together with the idle logout, which a person's 30 minutes never do.
+  await expect.poll(() => page.locator('.my-day-check').textContent()).toMatch(/^(?!Wird geladen).+/);
   const filter = encodeURIComponent(JSON.stringify({ order: ['lastName ASC', 'firstName ASC'], limit: 1 }));
   const [patient] = await apiInPage<{ id: string | number; lastName: string }[]>(page, 'GET', `/patients?filter=${filter}`);
   const record = `/patient/${patient.id}`;
