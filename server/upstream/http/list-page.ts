@@ -35,16 +35,18 @@ export async function listPage(
   const base = filter.where ? scoped.where((eb) => whereExpression(eb, filter.where!, table, searchIndex)) : scoped;
   const matchesFirst = postgres && !caseload && hasKeyedLike(filter.where, table);
   let query = matchesFirst ? searchFirst(db, base, table) : base.selectAll(table as never);
-  // A caseload's page sorts all of its rows anyway; they are counted on the way (a window over the same rows)
-  // instead of by a second query (PostgreSQL, a coach's page of 50: about 1 ms of the database's CPU less).
-  if (caseload) query = query.select(sql<number>`count(*) over ()`.as(TOTAL));
+  // PostgreSQL: a caseload's page sorts all of its rows anyway; they are counted on the way (a window over the same
+  // rows) instead of by a second query (a coach's page of 50 at 100,000 patients: 5.3 -> 4.2 ms). SQLite computes
+  // the window in a pass of its own, which costs more than its second query (2.6 against 1.3 + 0.3 ms).
+  const windowed = caseload && postgres;
+  if (windowed) query = query.select(sql<number>`count(*) over ()`.as(TOTAL));
   const order = filter.order.length ? filter.order : defaultOrder;
   for (const o of order) query = query.orderBy(`${table}.${orderColumn(table, o.field)}`, o.direction);
   if (!order.some((o) => o.field === 'id')) query = query.orderBy(`${table}.id`, 'asc');
   const limit = filter.limit ?? 2 ** 31 - 1;
   const rows = limit === 0 ? [] : ((await query.limit(limit).offset(filter.skip).execute()) as Row[]);
-  const counted = caseload && rows.length > 0 ? Number(rows[0][TOTAL]) : undefined;
-  if (caseload) for (const row of rows) delete row[TOTAL];
+  const counted = windowed && rows.length > 0 ? Number(rows[0][TOTAL]) : undefined;
+  if (windowed) for (const row of rows) delete row[TOTAL];
   if (counted !== undefined) return { rows, total: counted };
   // A page that is not full ends the list: its total is known without counting (unless skip went past the end).
   if (rows.length > 0 && rows.length < limit) return { rows, total: filter.skip + rows.length };
