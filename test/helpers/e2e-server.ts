@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { unusedPort } from './ports.ts';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -34,19 +34,8 @@ export interface StartOptions {
   discardStdout?: boolean;
 }
 
-/** Asks the kernel for a free loopback port by listening on port 0 and closing again. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') return reject(new Error('no port'));
-      server.close(() => resolvePort(address.port));
-    });
-  });
-}
+/** A loopback port nothing listens on (test/helpers/ports.ts). */
+export const freePort = unusedPort;
 
 /** The e2e suite tests the built client as shipped; a missing build is a setup error, not a failing journey. */
 export function assertClientBuilt(): void {
@@ -72,8 +61,10 @@ async function waitForReady(baseUrl: string, child: ChildProcess, timeout: numbe
     }
     try {
       const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-      lastProblem = `/readyz answered ${response.status}`;
+      // Only the gateway's own answer counts: another server on the port would answer too.
+      const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
+      if (response.ok && body?.status === 'ready') return;
+      lastProblem = `/readyz answered ${response.status}${body ? '' : ', not as the gateway does'}`;
     } catch (error) {
       lastProblem = (error as Error).message;
     }
@@ -88,6 +79,18 @@ async function waitForReady(baseUrl: string, child: ChildProcess, timeout: numbe
  * demo data and, without UPSTREAM_URL, the forked built-in upstream; resolves once /readyz answers 200.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // A port found free can still be taken before the gateway listens on it (two workers picking the same one): then
+  // another one, unless the caller named the port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      if (options.port !== undefined || attempt === 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startServerOnce(options: StartOptions): Promise<RunningServer> {
   assertClientBuilt();
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coach-e2e-'));

@@ -99,25 +99,8 @@ export async function startFakeUpstream(handler?: (req: IncomingMessage, res: Se
   };
 }
 
-/**
- * A port nothing listens on, for "the upstream is down". Taken below the kernel's range for port 0
- * (/proc/sys/net/ipv4/ip_local_port_range, 32768 and up here) and checked free: a port handed out for port 0 and
- * released could be handed to another file's server a moment later, and the "down" upstream would then be that
- * server (seen: a test waiting 15 s on a neighbour's fake upstream). Nothing in the tests listens on a fixed port there.
- */
-export async function unusedPort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const server = createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (!free) continue;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-}
+/** A port nothing listens on (test/helpers/ports.ts), e.g. for "the upstream is down". */
+export { unusedPort } from './ports.ts';
 
 /** A pino logger writing into memory; `lines` are the parsed JSON objects, `text` the raw output. */
 export function captureLogger(): { logger: Logger; lines: Record<string, unknown>[]; text: () => string } {
