@@ -25,6 +25,8 @@ export type ThreadAnswer =
   | { id: number; changes: number | bigint; lastInsertRowid: number | bigint }
   | { id: number; error: { message: string; code?: string; errcode?: number; errstr?: string } };
 
+const READER_MMAP_BYTES = 2 ** 31;
+
 // A child process gets its options as JSON in its one argument.
 const options = (parentPort ? workerData : JSON.parse(process.argv[2])) as ThreadOptions;
 const post = (message: ThreadAnswer) => (parentPort ? parentPort.postMessage(message) : process.send!(message));
@@ -35,6 +37,15 @@ if (!options.readOnly) {
   database.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
 }
 database.exec('PRAGMA busy_timeout = 5000');
+/**
+ * A reader reads the file through a memory map instead of copying each page into its own cache of 2 MB (SQLite's
+ * default): a list that touches rows all over a large file (a coach's notes, the matches of a name search) read
+ * them with a system call each once the file outgrew that cache, so the same query cost more the larger the
+ * instance was (a coach's newest notes at 100,000 patients: 0.95 -> 0.48 ms of CPU, 0.38 at 10,000). The pages are
+ * the operating system's file cache, shared by every reader, not memory of each process. 2 GiB is SQLite's own
+ * upper limit on Linux; a larger file is mapped up to there and read as before beyond.
+ */
+if (options.readOnly) database.exec(`PRAGMA mmap_size = ${READER_MMAP_BYTES}`);
 
 // Prepared statements are reused: the same few hundred SQL texts run over and over.
 const statements = new Map<string, { statement: StatementSync; reader: boolean }>();
