@@ -18,7 +18,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sqlite-readers-'));
   file = path.join(dir, 'upstream.sqlite');
   const database = new DatabaseSync(file);
-  database.exec('create table t (id integer primary key, name text); insert into t (name) values (\'a\'), (\'b\')');
+  database.exec("create table t (id integer primary key, name text); insert into t (name) values ('a'), ('b')");
   database.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
