@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { UPSTREAM_NODE_FLAGS } from '../server/shared/upstream-flags.ts';
 import { ms, row, within } from './bench-report.ts';
 
 /*
@@ -127,7 +128,7 @@ async function heavyLoad(url: string, token: string, stop: Promise<void>): Promi
 }
 
 function startUpstream(root: string, dataDir: string, databaseUrl?: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(root, 'server', 'upstream', 'main.ts')], {
+  const child = spawn(process.execPath, [...UPSTREAM_NODE_FLAGS, join(root, 'server', 'upstream', 'main.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { patientSearchWhere } from '../client/components/patient-search/search-where.ts';
 import { processCpuMs, processTreeCpuMs } from './process-cpu.ts';
+import { UPSTREAM_NODE_FLAGS } from '../server/shared/upstream-flags.ts';
 
 /*
  * Server CPU per list call at 10,000 and 100,000 patients, SQLite and PostgreSQL side by side: every list call the
@@ -144,7 +145,7 @@ async function start(target: Target): Promise<void> {
   if (!target.env.DATABASE_URL) delete env.DATABASE_URL;
   const child = fork(path.join(ROOT, 'server/upstream/main.ts'), [], {
     env,
-    execArgv: ['--disable-warning=ExperimentalWarning'],
+    execArgv: [...UPSTREAM_NODE_FLAGS],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   target.child = child;

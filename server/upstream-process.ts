@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
+import { UPSTREAM_NODE_FLAGS } from './shared/upstream-flags.ts';
 
 export const BUILT_IN_UPSTREAM = fileURLToPath(new URL('./upstream/main.ts', import.meta.url));
 
@@ -71,13 +72,9 @@ export function startUpstream(entry: string, env: NodeJS.ProcessEnv, startTimeou
   if (!existsSync(entry)) {
     return Promise.reject(new Error(`the built-in upstream (${entry}) is not available yet: set UPSTREAM_URL to an existing /v2 API`));
   }
-  // execArgv is set explicitly: the gateway's own flags (a debugger, --watch) must not leak into the upstream.
-  const child = fork(entry, [], {
-    execPath: process.execPath,
-    execArgv: ['--disable-warning=ExperimentalWarning'],
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // execArgv is set explicitly: the gateway's own flags (a debugger, --watch) must not leak into the upstream, which
+  // gets its own (server/shared/upstream-flags.ts).
+  const child = fork(entry, [], { execPath: process.execPath, execArgv: [...UPSTREAM_NODE_FLAGS], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const stop = async (graceMs: number) => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { UPSTREAM_NODE_FLAGS } from '../../server/shared/upstream-flags.ts';
 import { unusedPort } from './ports.ts';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -153,7 +154,7 @@ export interface RunningUpstream {
  * message), for measurements that need the /v2 API both directly and through a gateway.
  */
 export async function startUpstream(dataDir: string, env: Record<string, string> = {}): Promise<RunningUpstream> {
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'upstream', 'main.ts')], {
+  const child = spawn(process.execPath, [...UPSTREAM_NODE_FLAGS, join(ROOT, 'server', 'upstream', 'main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { UPSTREAM_NODE_FLAGS } from '../../server/shared/upstream-flags.ts';
 
 const MAIN = path.resolve('server/upstream/main.ts');
 
@@ -17,11 +18,10 @@ export interface UpstreamProcess {
  * the given umask (as a shell would: `umask 022; exec node ...`), and resolves when it reports its port over IPC.
  */
 export async function startUpstreamProcess(env: Record<string, string>, options: { umask?: string } = {}): Promise<UpstreamProcess> {
-  const child = spawn(
-    '/bin/sh',
-    ['-c', `umask ${options.umask ?? '022'} && exec "$@"`, 'sh', process.execPath, '--disable-warning=ExperimentalWarning', MAIN],
-    { env: { PATH: process.env.PATH ?? '', UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
-  );
+  const child = spawn('/bin/sh', ['-c', `umask ${options.umask ?? '022'} && exec "$@"`, 'sh', process.execPath, ...UPSTREAM_NODE_FLAGS, MAIN], {
+    env: { PATH: process.env.PATH ?? '', UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = once(child, 'exit').then(([code]) => {

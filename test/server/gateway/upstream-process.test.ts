@@ -1,9 +1,10 @@
 import { describe, expect } from 'vitest';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_IN_UPSTREAM, startUpstream, upstreamEnv } from '../../../server/upstream-process.ts';
 import type { RunningUpstream } from '../../../server/upstream-process.ts';
+import { UPSTREAM_NODE_FLAGS } from '../../../server/shared/upstream-flags.ts';
 import { REPO_ROOT, testConfig } from '../../helpers/gateway-fixtures.ts';
 import { spawnTest } from '../../helpers/gateway-test.ts';
 
@@ -53,6 +54,15 @@ describe('starting an upstream process', () => {
     const child = running.child;
     await running.stop(1000);
     expect(child.exitCode).toBe(0);
+  });
+
+  test('runs the upstream with its own Node flags, the ones `npm run upstream` uses too', async ({ start }) => {
+    const env = upstreamEnv(testConfig({ DATA_DIR: '/tmp/x', DEMO_DATA: 'true' }), { PATH: process.env.PATH }, 'http://localhost:8080');
+    const running = await start(FAKE_MAIN, env);
+    const commandLine = readFileSync(`/proc/${running.child.pid}/cmdline`, 'utf8').split('\0');
+    expect(commandLine).toEqual(expect.arrayContaining([...UPSTREAM_NODE_FLAGS]));
+    const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    expect(scripts.upstream.split(' ')).toEqual(expect.arrayContaining([...UPSTREAM_NODE_FLAGS]));
   });
 
   test('hands the upstream its settings and passes unknown upstream options through, but never the gateway secrets', () => {
