@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { NODE_BIN, REPO_ROOT } from './gateway-fixtures.ts';
+import { UPSTREAM_NODE_FLAGS } from '../../server/shared/upstream-flags.ts';
 
 /* Pieces of the privacy journey: a fake Sentry, the built-in upstream on its own with its full log, and a TCP
  * switch between gateway and upstream that can be turned off to provoke a gateway error. */
@@ -77,7 +78,7 @@ export interface LoggedUpstream {
 export async function startLoggedUpstream(dataDir: string): Promise<LoggedUpstream> {
   const child: ChildProcess = fork(join(REPO_ROOT, 'server/upstream/main.ts'), [], {
     execPath: NODE_BIN,
-    execArgv: ['--disable-warning=ExperimentalWarning'],
+    execArgv: [...UPSTREAM_NODE_FLAGS],
     env: { PATH: process.env.PATH, UPSTREAM_PORT: '0', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

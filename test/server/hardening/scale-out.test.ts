@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { NODE_BIN, REPO_ROOT } from '../../helpers/gateway-fixtures.ts';
 import { spawnGateway } from '../../helpers/gateway-process.ts';
 import { DEMO_PASSWORD, Session, XSRF_SECRET } from '../../helpers/gateway-stack.ts';
+import { UPSTREAM_NODE_FLAGS } from '../../../server/shared/upstream-flags.ts';
 
 /*
  * Several replicas: one built-in upstream on its own, two gateway processes in front of it sharing XSRF_SECRET
@@ -18,7 +19,7 @@ import { DEMO_PASSWORD, Session, XSRF_SECRET } from '../../helpers/gateway-stack
 async function forkUpstream(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(join(REPO_ROOT, 'server/upstream/main.ts'), [], {
     execPath: NODE_BIN,
-    execArgv: ['--disable-warning=ExperimentalWarning'],
+    execArgv: [...UPSTREAM_NODE_FLAGS],
     env: { PATH: process.env.PATH, UPSTREAM_PORT: '0', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { capturedLogger } from '../../helpers/upstream-log.ts';
 import { requestLogger, scrubUrl } from '../../../server/upstream/http/request-log.ts';
 import express from 'express';
+import { UPSTREAM_NODE_FLAGS } from '../../../server/shared/upstream-flags.ts';
 
 const main = path.resolve('server/upstream/main.ts');
 const children: ChildProcess[] = [];
@@ -22,7 +23,7 @@ function start(env: Record<string, string>) {
   dirs.push(dataDir);
   const child = fork(main, [], {
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, UPSTREAM_PORT: '0', LOG_LEVEL: 'silent', ...env },
-    execArgv: ['--disable-warning=ExperimentalWarning'],
+    execArgv: [...UPSTREAM_NODE_FLAGS],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   children.push(child);
