@@ -22,6 +22,7 @@ import * as statisticsAtSize from './120-statistics-at-size.ts';
 import * as searchIndexUpkeep from './121-search-index-upkeep.ts';
 import * as recentDataCounts from './122-recent-data-counts.ts';
 import * as endingSoonIndex from './123-ending-soon-index.ts';
+import * as statisticsOrderIndexes from './124-statistics-order-indexes.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '121-search-index-upkeep': searchIndexUpkeep,
   '122-recent-data-counts': recentDataCounts,
   '123-ending-soon-index': endingSoonIndex,
+  '124-statistics-order-indexes': statisticsOrderIndexes,
 };

@@ -71,12 +71,14 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
   return keys[field];
 }
 
-/** ORDER BY terms: each key in the asked direction (a null flag first where it can be null), then the row id ascending. */
+/**
+ * ORDER BY terms: each key in the asked direction (a value that can be missing: missing first ascending, last
+ * descending, as SQLite orders anyway and the indexes of migration 124 hold them), then the row id ascending.
+ */
 function orderTerms(keys: OrderKey[], direction: Direction): RawBuilder<unknown>[] {
   const dir = sql.raw(direction);
-  const terms = keys.flatMap((key) =>
-    key.nullable ? [sql`case when ${key.value} is null then 0 else 1 end ${dir}`, sql`${key.value} ${dir}`] : [sql`${key.value} ${dir}`],
-  );
+  const nulls = sql.raw(direction === 'asc' ? 'nulls first' : 'nulls last');
+  const terms = keys.map((key) => (key.nullable ? sql`${key.value} ${dir} ${nulls}` : sql`${key.value} ${dir}`));
   return [...terms, sql`patients."statisticsRowId" asc`];
 }
 

@@ -1,0 +1,36 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/*
+ * The statistics detail table sorted by a column of the patient itself, not only by name: for each such order an
+ * index in that order which also holds the period's columns, so a page walks the index from its start and stops
+ * after the page's rows, instead of sorting every patient of the period (an administrator's first page sorted by
+ * first name at 100,000 patients: 50 ms of CPU on SQLite, 21 on PostgreSQL, against 5 and 7 at 10,000).
+ * A descending order walks the index backwards; rows equal in the sorted column still follow their row id
+ * ascending (SQLite and PostgreSQL sort each such group on the way). The expressions are the ones the detail query
+ * orders by (features/statistics/detail.ts): on PostgreSQL texts in byte order (collate "C"), the last data's
+ * missing values first. Orders by a figure of the period (days, calls, minutes, evaluations, status) and by the
+ * coach's name have no index: they depend on the period or on another table.
+ */
+const PERIOD = ['"statisticsRowId"', '"aftercareStart"', '"aftercareEnd"'];
+
+function indexes(postgres: boolean): [name: string, columns: string][] {
+  const c = (column: string) => (postgres ? `"${column}" collate "C"` : `"${column}"`);
+  return [
+    ['patients_statistics_first_name', ['"firstNameKey"', '"lastNameKey"', ...PERIOD].join(', ')],
+    // The code itself too: SQLite then reads the index alone, also backwards.
+    ['patients_statistics_code', [`lower(${c('patientCode')})`, ...PERIOD, '"patientCode"'].join(', ')],
+    ['patients_statistics_start', [c('aftercareStart'), '"statisticsRowId"', '"aftercareEnd"'].join(', ')],
+    ['patients_statistics_end', [c('aftercareEnd'), '"statisticsRowId"', '"aftercareStart"'].join(', ')],
+    // SQLite puts missing values first in ascending order anyway (and knows no NULLS FIRST in an index).
+    ['patients_statistics_last_data', [postgres ? `${c('lastDataAt')} nulls first` : c('lastDataAt'), ...PERIOD].join(', ')],
+  ];
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  for (const [name, columns] of indexes(postgres)) await sql`create index ${sql.id(name)} on patients (${sql.raw(columns)})`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const [name] of indexes(false).reverse()) await db.schema.dropIndex(name).execute();
+}
