@@ -162,6 +162,43 @@ describe('patient-detail-statistics', () => {
   });
 });
 
+describe('patient-detail-statistics orders', () => {
+  type Row = Record<string, string | number | null>;
+  /** A missing value before any other, then the value, then the row id ascending whatever the direction. */
+  const ordered = (rows: Row[], field: string, direction: 'ASC' | 'DESC') =>
+    [...rows].sort((a, b) => {
+      const [x, y] = [a[field], b[field]];
+      const sign = direction === 'ASC' ? 1 : -1;
+      if (x !== y) {
+        if (x === null) return -sign;
+        if (y === null) return sign;
+        return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).toLowerCase() < String(y).toLowerCase() ? -1 : 1);
+      }
+      return String(a.rowId) < String(b.rowId) ? -1 : 1;
+    });
+
+  const fields = [
+    'patientCode',
+    'aftercareStart',
+    'aftercareEnd',
+    'status',
+    'daysInAftercare',
+    'phoneCoachings',
+    'phoneCoachingMinutes',
+    'dayEvaluations',
+    'lastDataAt',
+  ];
+  test.for(fields.flatMap((field) => [`${field} ASC`, `${field} DESC`]))(
+    '%s sorts the rows by what they show, ties by row id',
+    async (order, { admin, get }) => {
+      const [field, direction] = order.split(' ') as [string, 'ASC' | 'DESC'];
+      const rows = (await get('patient-detail-statistics', admin, { ...period, order })).body as Row[];
+      expect(rows).toHaveLength(3);
+      expect(rows.map((r) => r.rowId)).toEqual(ordered(rows, field, direction).map((r) => r.rowId));
+    },
+  );
+});
+
 describe('patient-detail-statistics for a health manager', () => {
   test('names no patient the health manager may not open: no id, code or name, only a pseudonym that opens nothing', async ({ u, admin, health, get }) => {
     const res = await get('patient-detail-statistics', health, { ...period, order: 'daysInAftercare DESC' });
