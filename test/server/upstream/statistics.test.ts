@@ -197,6 +197,48 @@ describe('patient-detail-statistics orders', () => {
       expect(rows.map((r) => r.rowId)).toEqual(ordered(rows, field, direction).map((r) => r.rowId));
     },
   );
+
+  test('by figures and status: a call without minutes sorts with the patients without calls, and pages of one give the whole order', async ({
+    event,
+    admin,
+    get,
+  }) => {
+    // July: p2, p3 and p4 are in aftercare; p3 has a call of 0 minutes, p4 one of 30, p2 none.
+    const july = { from: '2026-07-01', to: '2026-07-31' };
+    await event('p3', 'july-1', { type: 'phone-coaching', start: '2026-07-10T08:00:00.000Z', durationMinutes: 0, done: true });
+    await event('p4', 'july-2', { type: 'phone-coaching', start: '2026-07-11T08:00:00.000Z', durationMinutes: 30, done: true });
+    // June's first ten days: Becker completed, Albers and Zimmer active; Zimmer without day-evaluations.
+    const orders = ['phoneCoachingMinutes', 'phoneCoachings', 'dayEvaluations', 'status'].flatMap((field) => [`${field} ASC`, `${field} DESC`]);
+    for (const [when, order] of [july, period].flatMap((when) => orders.map((order) => [when, order] as const))) {
+      const label = `${order} from ${when.from}`;
+      const [field, direction] = order.split(' ') as [string, 'ASC' | 'DESC'];
+      const rows = (await get('patient-detail-statistics', admin, { ...when, order })).body as Row[];
+      expect(rows, label).toHaveLength(3);
+      expect(
+        rows.map((r) => r.rowId),
+        label,
+      ).toEqual(ordered(rows, field, direction).map((r) => r.rowId));
+      const pages: Row[] = [];
+      for (let skip = 0; skip < 4; skip++) pages.push(...((await get('patient-detail-statistics', admin, { ...when, order, limit: 1, skip })).body as Row[]));
+      expect(
+        pages.map((r) => r.rowId),
+        label,
+      ).toEqual(rows.map((r) => r.rowId));
+      const rest = (await get('patient-detail-statistics', admin, { ...when, order, limit: 5, skip: 1 })).body as Row[];
+      expect(
+        rest.map((r) => r.rowId),
+        label,
+      ).toEqual(rows.slice(1).map((r) => r.rowId));
+    }
+    const byMinutes = (await get('patient-detail-statistics', admin, { ...july, order: 'phoneCoachingMinutes DESC' })).body as Row[];
+    expect(byMinutes[0]).toMatchObject({ lastName: 'Zimmer', phoneCoachings: 1, phoneCoachingMinutes: 30 });
+    const zeros = byMinutes.slice(1);
+    expect(zeros.map((r) => [r.lastName, r.phoneCoachings, r.phoneCoachingMinutes]).sort()).toEqual([
+      ['Albers', 0, 0],
+      ['Hoffmann', 1, 0],
+    ]);
+    expect(String(zeros[0].rowId) < String(zeros[1].rowId)).toBe(true);
+  });
 });
 
 describe('patient-detail-statistics for a health manager', () => {

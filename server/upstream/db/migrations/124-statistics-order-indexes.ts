@@ -8,8 +8,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * A descending order walks the index backwards; rows equal in the sorted column still follow their row id
  * ascending (SQLite and PostgreSQL sort each such group on the way). The expressions are the ones the detail query
  * orders by (features/statistics/detail.ts): on PostgreSQL texts in byte order (collate "C"), the last data's
- * missing values first. Orders by a figure of the period (days, calls, minutes, evaluations, status) and by the
- * coach's name have no index: they depend on the period or on another table.
+ * missing values first. Orders by calls, minutes, day-evaluations or status walk the row id index for the patients
+ * sharing the most common value (features/statistics/split-orders.ts): it holds the period and the patient's id
+ * now, and replaces migration 120's index of the row id alone. Days in aftercare and the coach's name have no
+ * index: they depend on the period or on another table.
  */
 const PERIOD = ['"statisticsRowId"', '"aftercareStart"', '"aftercareEnd"'];
 
@@ -29,8 +31,12 @@ function indexes(postgres: boolean): [name: string, columns: string][] {
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const [name, columns] of indexes(postgres)) await sql`create index ${sql.id(name)} on patients (${sql.raw(columns)})`.execute(db);
+  await db.schema.createIndex('patients_statistics_row_period').on('patients').columns(['statisticsRowId', 'aftercareStart', 'aftercareEnd', 'id']).execute();
+  await db.schema.dropIndex('patients_statistics_row_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.createIndex('patients_statistics_row_id').on('patients').column('statisticsRowId').execute();
+  await db.schema.dropIndex('patients_statistics_row_period').execute();
   for (const [name] of indexes(false).reverse()) await db.schema.dropIndex(name).execute();
 }

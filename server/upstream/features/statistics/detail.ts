@@ -2,6 +2,7 @@ import { expressionBuilder, PostgresAdapter, sql, type RawBuilder } from 'kysely
 import type { Database, Db } from '../../db/index.ts';
 import { accessiblePatientIds, patientAccessCondition } from '../patients/access.ts';
 import { keepCursor, takeCursor } from './cursors.ts';
+import { figureOfPatient, splitOrderRowIds } from './split-orders.ts';
 import type { Period } from './rules.ts';
 
 /*
@@ -23,39 +24,6 @@ interface OrderKey {
   nullable: boolean;
 }
 
-function phoneCoachingSubquery(p: Period, what: 'count' | 'minutes'): RawBuilder<number> {
-  const value = what === 'count' ? sql`count(*)` : sql`coalesce(sum(s.minutes), 0)`;
-  return sql<number>`(select ${value} from sync_records s where s."patientId" = patients.id and s.collection = 'event'
-    and s.type = 'phone-coaching' and s.done = 1 and s.date >= ${p.from} and s.date <= ${p.to})`;
-}
-
-function evaluationSubquery(p: Period): RawBuilder<number> {
-  return sql<number>`(select count(*) from sync_records s where s."patientId" = patients.id and s.collection = 'day-evaluation'
-    and s.date >= ${p.from} and s.date <= ${p.to})`;
-}
-
-/** The figures of the period an order can sort by, each from the records of the period. */
-const FIGURES = ['phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations'] as const;
-type Figure = (typeof FIGURES)[number];
-const isFigure = (field: string): field is Figure => (FIGURES as readonly string[]).includes(field);
-
-/**
- * PostgreSQL: one figure for every patient with records in the period, as a table to join (`figures`: patientId,
- * value). An order by a figure reads the period's records once, grouped by patient, instead of asking the records
- * of each patient of the period on its own (at 100,000 patients, an administrator's first page by calls: 236 -> 37
- * ms of server CPU; by day-evaluations 155 -> 110). Patients without records have no row: their figure is 0. SQLite
- * keeps asking each patient: there the join was slower (day-evaluations 98 -> 178 ms, calls 80 -> 70).
- */
-function figuresOfPeriod(p: Period, figure: Figure): RawBuilder<unknown> {
-  const range = sql`s.date >= ${p.from} and s.date <= ${p.to}`;
-  if (figure === 'dayEvaluations') {
-    return sql`(select s."patientId", count(*) as value from sync_records s where s.collection = 'day-evaluation' and ${range} group by s."patientId")`;
-  }
-  const value = figure === 'phoneCoachings' ? sql`count(*)` : sql`coalesce(sum(s.minutes), 0)`;
-  return sql`(select s."patientId", ${value} as value from sync_records s where s.collection = 'event' and s.type = 'phone-coaching'
-    and s.done = 1 and ${range} group by s."patientId")`;
-}
-
 /** The keys a field sorts by, before the row id. */
 function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean): OrderKey[] {
   // Byte order, as the keys compare and as SQLite compares text, whatever collation a PostgreSQL database has.
@@ -72,7 +40,6 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
   const days = postgres
     ? sql`least(patients."aftercareEnd", ${p.to})::date - greatest(patients."aftercareStart", ${p.from})::date`
     : sql`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
-  const joinedFigure = sql`coalesce(figures.value, 0)`;
   const keys: Record<string, OrderKey[]> = {
     rowId: [],
     patientId: shown(text('patients.id')),
@@ -83,13 +50,7 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
     primaryCoachName: [{ value: sql`coalesce(coaches."firstNameKey" || ' ' || coaches."lastNameKey", '')`, nullable: false }],
     aftercareStart: [{ value: text('patients.aftercareStart'), nullable: false }],
     aftercareEnd: [{ value: text('patients.aftercareEnd'), nullable: false }],
-    // active < completed < planned, as the words compare.
-    status: [{ value: sql`case when ${p.to} < patients."aftercareStart" then 2 when ${p.to} > patients."aftercareEnd" then 1 else 0 end`, nullable: false }],
     daysInAftercare: [{ value: days, nullable: false }],
-    // PostgreSQL: from the period's figures, joined by pageRowIds.
-    phoneCoachings: [{ value: postgres ? joinedFigure : phoneCoachingSubquery(p, 'count'), nullable: false }],
-    phoneCoachingMinutes: [{ value: postgres ? joinedFigure : phoneCoachingSubquery(p, 'minutes'), nullable: false }],
-    dayEvaluations: [{ value: postgres ? joinedFigure : evaluationSubquery(p), nullable: false }],
     lastDataAt: [{ value: text('patients.lastDataAt'), nullable: true }],
   };
   return keys[field];
@@ -157,11 +118,6 @@ async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page:
     .where('patients.aftercareEnd', '>=', p.from);
   if (columns) query = query.select(columns.map((column, i) => sql`${sql.ref(`patients.${column}`)}`.as(`k${i}`)));
   if (order.field === 'primaryCoachName') query = query.leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId') as typeof query;
-  if (postgres && isFigure(order.field)) {
-    query = query.leftJoin(sql`${figuresOfPeriod(p, order.field)}`.as('figures') as never, (join) =>
-      join.onRef(sql.ref('figures.patientId') as never, '=', 'patients.id' as never),
-    ) as typeof query;
-  }
   if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
   if (after && columns) {
     const row = sql.join(columns.map((column) => sql.ref(`patients.${column}`)));
@@ -189,7 +145,7 @@ export async function detailPatients(
   page: { limit?: number; skip?: number },
   total: number,
 ): Promise<DetailPatient[]> {
-  const ids = await pageRowIds(db, p, viewer, order, page, total);
+  const ids = (await splitOrderRowIds(db, p, order, page, total)) ?? (await pageRowIds(db, p, viewer, order, page, total));
   if (ids.length === 0) return [];
   const eb = expressionBuilder<Database, 'patients'>();
   const visible =
@@ -212,9 +168,9 @@ export async function detailPatients(
       'coaches.firstName as coachFirst',
       'coaches.lastName as coachLast',
       visible.as('visible'),
-      phoneCoachingSubquery(p, 'count').as('phoneCoachings'),
-      phoneCoachingSubquery(p, 'minutes').as('phoneCoachingMinutes'),
-      evaluationSubquery(p).as('dayEvaluations'),
+      figureOfPatient(p, 'phoneCoachings').as('phoneCoachings'),
+      figureOfPatient(p, 'phoneCoachingMinutes').as('phoneCoachingMinutes'),
+      figureOfPatient(p, 'dayEvaluations').as('dayEvaluations'),
     ])
     .where('patients.statisticsRowId', 'in', ids)
     .execute();
