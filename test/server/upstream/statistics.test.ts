@@ -198,7 +198,7 @@ describe('patient-detail-statistics orders', () => {
     },
   );
 
-  test('by figures and status: a call without minutes sorts with the patients without calls, and pages of one give the whole order', async ({
+  test('by figures, status and days: a call without minutes sorts with the patients without calls, and pages of one give the whole order', async ({
     event,
     admin,
     get,
@@ -207,9 +207,17 @@ describe('patient-detail-statistics orders', () => {
     const july = { from: '2026-07-01', to: '2026-07-31' };
     await event('p3', 'july-1', { type: 'phone-coaching', start: '2026-07-10T08:00:00.000Z', durationMinutes: 0, done: true });
     await event('p4', 'july-2', { type: 'phone-coaching', start: '2026-07-11T08:00:00.000Z', durationMinutes: 30, done: true });
-    // June's first ten days: Becker completed, Albers and Zimmer active; Zimmer without day-evaluations.
-    const orders = ['phoneCoachingMinutes', 'phoneCoachings', 'dayEvaluations', 'status'].flatMap((field) => [`${field} ASC`, `${field} DESC`]);
-    for (const [when, order] of [july, period].flatMap((when) => orders.map((order) => [when, order] as const))) {
+    // June's first ten days: Becker completed, Albers and Zimmer active; Zimmer without day-evaluations and the only
+    // one in aftercare all of them. July: all three in aftercare all of it.
+    // Becker's aftercare ends on the last day of the first, Albers' starts on the first day of the second: both
+    // are in aftercare all of the period, as Zimmer is.
+    const endsOnLastDay = { from: '2026-06-01', to: '2026-06-05' };
+    const startsOnFirstDay = { from: '2026-06-03', to: '2026-06-05' };
+    const orders = ['phoneCoachingMinutes', 'phoneCoachings', 'dayEvaluations', 'status', 'daysInAftercare'].flatMap((field) => [
+      `${field} ASC`,
+      `${field} DESC`,
+    ]);
+    for (const [when, order] of [july, period, endsOnLastDay, startsOnFirstDay].flatMap((when) => orders.map((order) => [when, order] as const))) {
       const label = `${order} from ${when.from}`;
       const [field, direction] = order.split(' ') as [string, 'ASC' | 'DESC'];
       const rows = (await get('patient-detail-statistics', admin, { ...when, order })).body as Row[];

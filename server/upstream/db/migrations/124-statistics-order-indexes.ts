@@ -8,10 +8,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * A descending order walks the index backwards; rows equal in the sorted column still follow their row id
  * ascending (SQLite and PostgreSQL sort each such group on the way). The expressions are the ones the detail query
  * orders by (features/statistics/detail.ts): on PostgreSQL texts in byte order (collate "C"), the last data's
- * missing values first. Orders by calls, minutes, day-evaluations or status walk the row id index for the patients
- * sharing the most common value (features/statistics/split-orders.ts): it holds the period and the patient's id
- * now, and replaces migration 120's index of the row id alone. Days in aftercare and the coach's name have no
- * index: they depend on the period or on another table.
+ * missing values first. Orders by calls, minutes, day-evaluations, status or days in aftercare walk the row id
+ * index for the patients sharing the most common value (features/statistics/split-orders.ts): it holds the period
+ * and the patient's id now, and replaces migration 120's index of the row id alone. The coach's name has no index:
+ * it is another table's.
  */
 const PERIOD = ['"statisticsRowId"', '"aftercareStart"', '"aftercareEnd"'];
 

@@ -37,9 +37,6 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
   };
   const first = shown(sql`patients."firstNameKey"`);
   const last = shown(sql`patients."lastNameKey"`);
-  const days = postgres
-    ? sql`least(patients."aftercareEnd", ${p.to})::date - greatest(patients."aftercareStart", ${p.from})::date`
-    : sql`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
   const keys: Record<string, OrderKey[]> = {
     rowId: [],
     patientId: shown(text('patients.id')),
@@ -50,7 +47,6 @@ function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean):
     primaryCoachName: [{ value: sql`coalesce(coaches."firstNameKey" || ' ' || coaches."lastNameKey", '')`, nullable: false }],
     aftercareStart: [{ value: text('patients.aftercareStart'), nullable: false }],
     aftercareEnd: [{ value: text('patients.aftercareEnd'), nullable: false }],
-    daysInAftercare: [{ value: days, nullable: false }],
     lastDataAt: [{ value: text('patients.lastDataAt'), nullable: true }],
   };
   return keys[field];
