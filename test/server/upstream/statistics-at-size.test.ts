@@ -278,6 +278,7 @@ describe('the detail table ordered and paged by the database', () => {
     admin,
     health,
     all,
+    get,
   }) => {
     await u.db
       .insertInto('patient_coaches')
@@ -297,6 +298,18 @@ describe('the detail table ordered and paged by the database', () => {
       expect(named).toEqual(admins);
       const descending = await all(health, 'lastName DESC');
       expect(descending.map((r) => r.rowId)).toEqual([...named.reverse(), ...hidden].map((r) => r.rowId));
+      // Pages of one, across the end of the rows without a name, for each field that opens a patient.
+      for (const order of ['lastName ASC', 'lastName DESC', 'firstName ASC', 'patientCode DESC', 'patientId ASC']) {
+        const whole = (await all(health, order)).map((r) => r.rowId);
+        const pages: unknown[] = [];
+        for (let skip = 0; skip <= whole.length; skip++) {
+          pages.push(...(await get('patient-detail-statistics', health, { ...period, order, limit: 1, skip })).body.map((r: { rowId: string }) => r.rowId));
+        }
+        expect(pages, order).toEqual(whole);
+        const ascending = order.endsWith('ASC');
+        const without = whole.filter((id) => hidden.some((r) => r.rowId === id));
+        expect(ascending ? whole.slice(0, without.length) : whole.slice(whole.length - without.length), order).toEqual(without.sort());
+      }
     } finally {
       await u.db.deleteFrom('patient_coaches').where('coachId', '=', health.id).execute();
     }

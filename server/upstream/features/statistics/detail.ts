@@ -2,7 +2,7 @@ import { expressionBuilder, PostgresAdapter, sql, type RawBuilder } from 'kysely
 import type { Database, Db } from '../../db/index.ts';
 import { accessiblePatientIds, patientAccessCondition } from '../patients/access.ts';
 import { keepCursor, takeCursor } from './cursors.ts';
-import { figureOfPatient, splitOrderRowIds } from './split-orders.ts';
+import { countInPeriod, figureOfPatient, pageOfParts, rowIdPart, sortedPart, splitOrderRowIds } from './split-orders.ts';
 import type { Period } from './rules.ts';
 
 /*
@@ -24,17 +24,15 @@ interface OrderKey {
   nullable: boolean;
 }
 
-/** The keys a field sorts by, before the row id. */
-function fieldKeys(field: string, p: Period, viewer: Viewer, postgres: boolean): OrderKey[] {
+/**
+ * The keys a field sorts by, before the row id. A field that opens a patient is null on the rows the caller may not
+ * open, and sorts as such: for a caller who may open none, it orders nothing; a caller who may open some has their
+ * own pages (pageRowIdsOfOwn) and comes here as 'all' for their own patients.
+ */
+function fieldKeys(field: string, viewer: 'all' | 'none', postgres: boolean): OrderKey[] {
   // Byte order, as the keys compare and as SQLite compares text, whatever collation a PostgreSQL database has.
   const text = (column: string): RawBuilder<unknown> => (postgres ? sql`${sql.ref(column)} collate "C"` : sql`${sql.ref(column)}`);
-  const eb = expressionBuilder<Database, 'patients'>();
-  // A field that opens a patient is null on the rows the caller may not open, and sorts as such.
-  const shown = (value: RawBuilder<unknown>): OrderKey[] => {
-    if (viewer === 'all') return [{ value, nullable: false }];
-    if (viewer === 'none') return [];
-    return [{ value: sql`case when ${patientAccessCondition(eb, viewer.coachId, 'patients.id')} then ${value} end`, nullable: true }];
-  };
+  const shown = (value: RawBuilder<unknown>): OrderKey[] => (viewer === 'all' ? [{ value, nullable: false }] : []);
   const first = shown(sql`patients."firstNameKey"`);
   const last = shown(sql`patients."lastNameKey"`);
   const keys: Record<string, OrderKey[]> = {
@@ -89,7 +87,7 @@ type Order = { field: string; direction: Direction };
  * names for a caller who sees all, the row id alone where every sorted value is hidden. Null: OFFSET only.
  */
 function keysetColumns(order: Order, viewer: Viewer): string[] | null {
-  const hidden = ['patientId', 'patientCode', 'firstName', 'lastName'].includes(order.field);
+  const hidden = HIDDEN.includes(order.field);
   if (order.field === 'rowId' || (viewer === 'none' && hidden)) return ['statisticsRowId'];
   if (viewer !== 'all' || order.direction !== 'asc') return null;
   if (order.field === 'lastName') return ['lastNameKey', 'firstNameKey', 'statisticsRowId'];
@@ -119,7 +117,9 @@ async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page:
     const row = sql.join(columns.map((column) => sql.ref(`patients.${column}`)));
     query = query.where(sql<boolean>`(${row}) > (${sql.join(after)})`);
   }
-  for (const term of orderTerms(fieldKeys(order.field, p, viewer, postgres), order.direction)) query = query.orderBy(term);
+  // A caller who may open some patients comes here for the fields that open none (the same for every caller).
+  const keys = fieldKeys(order.field, viewer === 'none' ? 'none' : 'all', postgres);
+  for (const term of orderTerms(keys, order.direction)) query = query.orderBy(term);
   // OFFSET without LIMIT: SQLite needs a LIMIT, -1 means none there; PostgreSQL takes ALL.
   if (page.limit !== undefined || skip) query = query.limit(page.limit ?? (postgres ? (null as never) : -1));
   if (skip && !after) query = query.offset(skip);
@@ -132,6 +132,24 @@ async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page:
   return rows.map((row) => String(row.rowId));
 }
 
+const HIDDEN = ['patientId', 'patientCode', 'firstName', 'lastName'];
+
+/**
+ * An order by a field that opens a patient, for a caller who may open some: the rows without it (the other
+ * patients, most of the period) come first in row id order, walked, then the caller's own patients sorted by it;
+ * descending the other way round. Sorting every row by the field or nothing read each patient's access (a health
+ * manager with 250 patients of 100,000: 62 ms of CPU for a page by name on SQLite, 46 on PostgreSQL).
+ */
+async function pageRowIdsOfOwn(db: Db, p: Period, coachId: string, order: Order, page: { limit?: number; skip?: number }, total: number): Promise<string[]> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const opens = sql<boolean>`${patientAccessCondition(expressionBuilder<Database, 'patients'>(), coachId, 'patients.id')}`;
+  const own = () => countInPeriod(db, p, opens);
+  const others = rowIdPart(db, p, sql<boolean>`not (${opens})`, async () => total - (await own()));
+  const terms = fieldKeys(order.field, 'all', postgres).map((key) => sql`${key.value} ${sql.raw(order.direction)}`);
+  const mine = sortedPart(db, p, opens, terms, own);
+  return pageOfParts(order.direction === 'asc' ? [others, mine] : [mine, others], page.skip ?? 0, page.limit);
+}
+
 /** One page of the patients whose aftercare overlaps the period, in the asked order; total: all such patients. */
 export async function detailPatients(
   db: Db,
@@ -141,7 +159,10 @@ export async function detailPatients(
   page: { limit?: number; skip?: number },
   total: number,
 ): Promise<DetailPatient[]> {
-  const ids = (await splitOrderRowIds(db, p, order, page, total)) ?? (await pageRowIds(db, p, viewer, order, page, total));
+  const ownFirst = typeof viewer === 'object' && HIDDEN.includes(order.field);
+  const ids = ownFirst
+    ? await pageRowIdsOfOwn(db, p, viewer.coachId, order, page, total)
+    : ((await splitOrderRowIds(db, p, order, page, total)) ?? (await pageRowIds(db, p, viewer, order, page, total)));
   if (ids.length === 0) return [];
   const eb = expressionBuilder<Database, 'patients'>();
   const visible =

@@ -40,12 +40,12 @@ function positiveRecords(p: Period, figure: Figure): RawBuilder<boolean> {
  * One part of the table: its row ids from `skip` on (all of them without `limit`), and how many rows it has, which
  * is asked only when a page starts after the part's end.
  */
-interface Part {
+export interface Part {
   size(): Promise<number>;
   rowIds(skip: number, limit: number | undefined): Promise<string[]>;
 }
 
-async function pageOfParts(parts: Part[], skip: number, limit: number | undefined): Promise<string[]> {
+export async function pageOfParts(parts: Part[], skip: number, limit: number | undefined): Promise<string[]> {
   const ids: string[] = [];
   let offset = skip;
   for (const part of parts) {
@@ -61,7 +61,7 @@ async function pageOfParts(parts: Part[], skip: number, limit: number | undefine
 }
 
 /** The patients of the period (one coach's when it names one) whose row passes `condition`, in row id order. */
-function rowIdPart(db: Db, p: Period, condition: RawBuilder<boolean>, size: () => Promise<number>): Part {
+export function rowIdPart(db: Db, p: Period, condition: RawBuilder<boolean>, size: () => Promise<number>): Part {
   return {
     size,
     rowIds: async (skip, limit) => {
@@ -91,22 +91,18 @@ async function paged(db: Db, query: RawBuilder<unknown>, skip: number, limit: nu
   return rows;
 }
 
-/** The patients of the period (one coach's when it names one) whose row passes `condition`, sorted by `value`. */
-function sortedPart(
-  db: Db,
-  p: Period,
-  condition: RawBuilder<boolean>,
-  value: RawBuilder<unknown>,
-  direction: 'asc' | 'desc',
-  size: () => Promise<number>,
-): Part {
+/**
+ * The patients of the period (one coach's when it names one) whose row passes `condition`, in the order of `terms`
+ * (each with its direction), then by row id.
+ */
+export function sortedPart(db: Db, p: Period, condition: RawBuilder<boolean>, terms: RawBuilder<unknown>[], size: () => Promise<number>): Part {
   return {
     size,
     rowIds: async (skip, limit) => {
       const rows = await paged(
         db,
         sql`select patients."statisticsRowId" as "rowId" from patients where ${inPeriod(p)} and ${condition}
-        order by ${value} ${sql.raw(direction)}, patients."statisticsRowId" asc`,
+        order by ${sql.join(terms)}, patients."statisticsRowId" asc`,
         skip,
         limit,
       );
@@ -115,7 +111,7 @@ function sortedPart(
   };
 }
 
-async function countInPeriod(db: Db, p: Period, condition: RawBuilder<boolean>): Promise<number> {
+export async function countInPeriod(db: Db, p: Period, condition: RawBuilder<boolean>): Promise<number> {
   const { rows } = await sql<{ count: number | string }>`select count(*) as count from patients where ${inPeriod(p)} and ${condition}`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
@@ -181,7 +177,13 @@ export async function splitOrderRowIds(
     const whole = sql<boolean>`patients."aftercareStart" <= ${p.from} and patients."aftercareEnd" >= ${p.to}`;
     const wholeCount = () => countInPeriod(db, p, whole);
     const wholePart = rowIdPart(db, p, whole, wholeCount);
-    const others = sortedPart(db, p, sql<boolean>`not (${whole})`, daysInPeriod(db, p), order.direction, async () => total - (await wholeCount()));
+    const others = sortedPart(
+      db,
+      p,
+      sql<boolean>`not (${whole})`,
+      [sql`${daysInPeriod(db, p)} ${sql.raw(order.direction)}`],
+      async () => total - (await wholeCount()),
+    );
     return pageOfParts(order.direction === 'asc' ? [others, wholePart] : [wholePart, others], skip, page.limit);
   }
   if (order.field === 'status') {
