@@ -226,6 +226,9 @@ describe('the detail table ordered and paged by the database', () => {
       'phoneCoachings ASC',
       'lastDataAt DESC',
       'aftercareEnd DESC',
+      'primaryCoachName ASC',
+      'primaryCoachName DESC',
+      'daysInAftercare DESC',
     ]) {
       const whole = (await all(admin, order)).map((r) => r.rowId);
       const pieces: unknown[] = [];
@@ -235,6 +238,28 @@ describe('the detail table ordered and paged by the database', () => {
       }
       expect(pieces).toEqual(whole);
       expect(new Set(whole).size).toBe(whole.length);
+    }
+  });
+
+  test('by the coach: the rows without a coach first, then coach by coach in the order of their names, each by row id', async ({ admin, all, get }) => {
+    const ofK1 = async (order: string) =>
+      ((await get('patient-detail-statistics', admin, { ...period, coachId: 'k1', order, limit: 1000 })).body as { rowId: string }[]).map((r) => r.rowId);
+    const k1 = await ofK1('rowId ASC');
+    expect(k1.length).toBeGreaterThan(3);
+    expect(await ofK1('primaryCoachName DESC')).toEqual(k1);
+    const everyone = (await all(admin, 'lastName ASC')).map((r) => String(r.rowId)).sort();
+    for (const direction of ['ASC', 'DESC']) {
+      const rows = await all(admin, `primaryCoachName ${direction}`);
+      expect(rows.map((r) => String(r.rowId)).sort()).toEqual(everyone);
+      const sign = direction === 'ASC' ? 1 : -1;
+      const names = [...new Set(rows.map((r) => String(r.primaryCoachName)))];
+      expect(names).toContain('');
+      expect(names.length).toBeGreaterThan(2);
+      expect(names).toEqual([...names].sort((a, b) => sign * (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+      for (const name of names) {
+        const ids = rows.filter((r) => r.primaryCoachName === name).map((r) => String(r.rowId));
+        expect(ids).toEqual([...ids].sort());
+      }
     }
   });
 

@@ -178,6 +178,7 @@ describe('patient-detail-statistics orders', () => {
     });
 
   const fields = [
+    'primaryCoachName',
     'patientCode',
     'aftercareStart',
     'aftercareEnd',

@@ -10,8 +10,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * orders by (features/statistics/detail.ts): on PostgreSQL texts in byte order (collate "C"), the last data's
  * missing values first. Orders by calls, minutes, day-evaluations, status or days in aftercare walk the row id
  * index for the patients sharing the most common value (features/statistics/split-orders.ts): it holds the period
- * and the patient's id now, and replaces migration 120's index of the row id alone. The coach's name has no index:
- * it is another table's.
+ * and the patient's id now, and replaces migration 120's index of the row id alone. An order by the coach's name
+ * walks each coach's patients in row id order (patients_statistics_coach_row).
  */
 const PERIOD = ['"statisticsRowId"', '"aftercareStart"', '"aftercareEnd"'];
 
@@ -25,6 +25,8 @@ function indexes(postgres: boolean): [name: string, columns: string][] {
     ['patients_statistics_end', [c('aftercareEnd'), '"statisticsRowId"', '"aftercareStart"'].join(', ')],
     // SQLite puts missing values first in ascending order anyway (and knows no NULLS FIRST in an index).
     ['patients_statistics_last_data', [postgres ? `${c('lastDataAt')} nulls first` : c('lastDataAt'), ...PERIOD].join(', ')],
+    // One coach's patients (or those without one) in row id order: a part of the order by the coach's name.
+    ['patients_statistics_coach_row', ['"primaryCoachId"', ...PERIOD].join(', ')],
   ];
 }
 

@@ -42,7 +42,6 @@ function fieldKeys(field: string, viewer: 'all' | 'none', postgres: boolean): Or
     firstName: [...first, ...last],
     lastName: [...last, ...first],
     primaryCoachId: [{ value: text('patients.primaryCoachId'), nullable: true }],
-    primaryCoachName: [{ value: sql`coalesce(coaches."firstNameKey" || ' ' || coaches."lastNameKey", '')`, nullable: false }],
     aftercareStart: [{ value: text('patients.aftercareStart'), nullable: false }],
     aftercareEnd: [{ value: text('patients.aftercareEnd'), nullable: false }],
     lastDataAt: [{ value: text('patients.lastDataAt'), nullable: true }],
@@ -111,7 +110,6 @@ async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page:
     .where('patients.aftercareStart', '<=', p.to)
     .where('patients.aftercareEnd', '>=', p.from);
   if (columns) query = query.select(columns.map((column, i) => sql`${sql.ref(`patients.${column}`)}`.as(`k${i}`)));
-  if (order.field === 'primaryCoachName') query = query.leftJoin('coaches', 'coaches.id', 'patients.primaryCoachId') as typeof query;
   if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
   if (after && columns) {
     const row = sql.join(columns.map((column) => sql.ref(`patients.${column}`)));

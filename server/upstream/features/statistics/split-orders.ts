@@ -123,6 +123,28 @@ function daysInPeriod(db: Db, p: Period): RawBuilder<number> {
     : sql<number>`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
 }
 
+/**
+ * By the primary coach's name: one part per name (the coaches of one name together), in the name's order, each
+ * part's patients in row id order from an index (migration 124); patients without a coach have the name ''. Only
+ * the parts a page reaches are read: coaches are a few hundred, their patients a few hundred each.
+ */
+async function coachGroups(db: Db, p: Period, direction: 'asc' | 'desc'): Promise<Part[]> {
+  const { rows } = await sql<{ id: string; name: string }>`select id, coalesce("firstNameKey" || ' ' || "lastNameKey", '') as name from coaches
+    ${p.coachId ? sql`where id = ${p.coachId}` : sql``} order by name ${sql.raw(direction)}`.execute(db);
+  const groups: { name: string; ids: string[] }[] = [];
+  for (const { id, name } of rows) {
+    if (groups.at(-1)?.name === name) groups.at(-1)?.ids.push(id);
+    else groups.push({ name, ids: [id] });
+  }
+  // Without a coach: the name '' (the first ascending), with any coach whose name keys are missing.
+  if (!p.coachId && groups.at(direction === 'asc' ? 0 : -1)?.name !== '') groups.splice(direction === 'asc' ? 0 : groups.length, 0, { name: '', ids: [] });
+  return groups.map(({ name, ids }) => {
+    const coaches = ids.length ? sql<boolean>`patients."primaryCoachId" in (${sql.join(ids)})` : sql<boolean>`false`;
+    const condition = name === '' ? sql<boolean>`(patients."primaryCoachId" is null or ${coaches})` : coaches;
+    return rowIdPart(db, p, condition, () => countInPeriod(db, p, condition));
+  });
+}
+
 /** The patients of the period with a figure above 0: the period's records grouped by patient. */
 function positivePart(db: Db, p: Period, figure: Figure, direction: 'asc' | 'desc', size: () => Promise<number>): Part {
   const figures = sql`(select s."patientId", ${figureValue(figure)} as value from sync_records s where ${positiveRecords(p, figure)}
@@ -172,6 +194,7 @@ export async function splitOrderRowIds(
     const others = positivePart(db, p, figure, order.direction, () => positiveCount(db, p, figure));
     return pageOfParts(order.direction === 'asc' ? [zero, others] : [others, zero], skip, page.limit);
   }
+  if (order.field === 'primaryCoachName') return pageOfParts(await coachGroups(db, p, order.direction), skip, page.limit);
   if (order.field === 'daysInAftercare') {
     // The most days there can be: in aftercare from the period's first day to its last.
     const whole = sql<boolean>`patients."aftercareStart" <= ${p.from} and patients."aftercareEnd" >= ${p.to}`;
