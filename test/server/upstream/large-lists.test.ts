@@ -146,4 +146,42 @@ describe('counting', () => {
     const coach = await page(t, { where: { primaryCoachId: 'coach' }, limit: 0 });
     expect(coach.headers['x-total-count']).toBeUndefined();
   });
+
+  test('a walk through a long list with a growing skip gives every row once, in order, whatever the page size', async ({ t }) => {
+    const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
+    const many = makePatients(seededRandom(5), new Date(), COUNT_LIMIT + 200, ['coach'], 'walk', taken);
+    await insertPatients(
+      t.storage.db,
+      many.map((p) => ({ ...p, costRateId: 'rate-1', diagnosisIds: '[]' })),
+    );
+    const count = Number(
+      (
+        await t.storage.db
+          .selectFrom('patients')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(count).toBeGreaterThan(COUNT_LIMIT);
+    const walk = async (filter: Record<string, unknown>, size: number) => {
+      const ids: string[] = [];
+      for (;;) {
+        const answer = await page(t, { ...filter, limit: size, skip: ids.length });
+        expect(answer.status).toBe(200);
+        ids.push(...answer.body.map((p: { id: string }) => p.id));
+        if (answer.body.length < size) return ids;
+      }
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    for (const filter of [
+      { order: ['lastName ASC', 'firstName ASC', 'id ASC'] },
+      { order: ['aftercareEnd DESC', 'lastName ASC'] },
+      { order: 'patientCode ASC', where: { aftercareEnd: { gte: today } } },
+    ]) {
+      const inThousands = await walk(filter, 1000);
+      expect(new Set(inThousands).size).toBe(inThousands.length);
+      if (!filter.where) expect(inThousands).toHaveLength(count);
+      expect(await walk(filter, 97), JSON.stringify(filter)).toEqual(inThousands);
+    }
+  });
 });

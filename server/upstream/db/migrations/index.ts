@@ -23,6 +23,7 @@ import * as searchIndexUpkeep from './121-search-index-upkeep.ts';
 import * as recentDataCounts from './122-recent-data-counts.ts';
 import * as endingSoonIndex from './123-ending-soon-index.ts';
 import * as statisticsOrderIndexes from './124-statistics-order-indexes.ts';
+import * as commentWalkIndex from './125-comment-walk-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '122-recent-data-counts': recentDataCounts,
   '123-ending-soon-index': endingSoonIndex,
   '124-statistics-order-indexes': statisticsOrderIndexes,
+  '125-comment-walk-index': commentWalkIndex,
 };
