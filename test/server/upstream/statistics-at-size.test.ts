@@ -241,7 +241,7 @@ describe('the detail table ordered and paged by the database', () => {
     }
   });
 
-  test('by the coach: the rows without a coach first, then coach by coach in the order of their names, each by row id', async ({ admin, all, get }) => {
+  test('by the coach: the rows without a coach first, then coach by coach in the order of their names, each by row id', async ({ u, admin, all, get }) => {
     const ofK1 = async (order: string) =>
       ((await get('patient-detail-statistics', admin, { ...period, coachId: 'k1', order, limit: 1000 })).body as { rowId: string }[]).map((r) => r.rowId);
     const k1 = await ofK1('rowId ASC');
@@ -260,6 +260,27 @@ describe('the detail table ordered and paged by the database', () => {
         const ids = rows.filter((r) => r.primaryCoachName === name).map((r) => String(r.rowId));
         expect(ids).toEqual([...ids].sort());
       }
+    }
+    // Two coaches of one name: their patients are one group, by row id.
+    const k2 = await u.db
+      .selectFrom('coaches')
+      .select(['firstName', 'lastName', 'firstNameKey', 'lastNameKey'])
+      .where('id', '=', 'k2')
+      .executeTakeFirstOrThrow();
+    const k3 = await u.db
+      .selectFrom('coaches')
+      .select(['firstName', 'lastName', 'firstNameKey', 'lastNameKey'])
+      .where('id', '=', 'k3')
+      .executeTakeFirstOrThrow();
+    await u.db.updateTable('coaches').set(k2).where('id', '=', 'k3').execute();
+    try {
+      const rows = await all(admin, 'primaryCoachName DESC');
+      const twins = rows.filter((r) => r.primaryCoachName === `${k2.firstName} ${k2.lastName}`).map((r) => String(r.rowId));
+      const k2k3 = rows.filter((r) => ['k2', 'k3'].includes(String(r.primaryCoachId)));
+      expect(twins).toHaveLength(k2k3.length);
+      expect(twins).toEqual([...twins].sort());
+    } finally {
+      await u.db.updateTable('coaches').set(k3).where('id', '=', 'k3').execute();
     }
   });
 

@@ -45,10 +45,10 @@ export interface Part {
   rowIds(skip: number, limit: number | undefined): Promise<string[]>;
 }
 
-export async function pageOfParts(parts: Part[], skip: number, limit: number | undefined): Promise<string[]> {
+export async function pageOfParts(parts: Iterable<Part> | AsyncIterable<Part>, skip: number, limit: number | undefined): Promise<string[]> {
   const ids: string[] = [];
   let offset = skip;
-  for (const part of parts) {
+  for await (const part of parts) {
     const wanted = limit === undefined ? undefined : limit - ids.length;
     if (wanted === 0) break;
     const rows = await part.rowIds(offset, wanted);
@@ -125,25 +125,42 @@ function daysInPeriod(db: Db, p: Period): RawBuilder<number> {
 
 /**
  * By the primary coach's name: one part per name (the coaches of one name together), in the name's order, each
- * part's patients in row id order from an index (migration 124); patients without a coach have the name ''. Only
- * the parts a page reaches are read: coaches are a few hundred, their patients a few hundred each.
+ * part's patients in row id order from an index (migration 124); patients without a coach have the name ''. Parts
+ * are made as a page reaches them, the coaches read a batch at a time: a first page mostly needs the patients
+ * without a coach and a coach or two, whatever the number of coaches.
  */
-async function coachGroups(db: Db, p: Period, direction: 'asc' | 'desc'): Promise<Part[]> {
-  const { rows } = await sql<{ id: string; name: string }>`select id, coalesce("firstNameKey" || ' ' || "lastNameKey", '') as name from coaches
-    ${p.coachId ? sql`where id = ${p.coachId}` : sql``} order by name ${sql.raw(direction)}`.execute(db);
-  const groups: { name: string; ids: string[] }[] = [];
-  for (const { id, name } of rows) {
-    if (groups.at(-1)?.name === name) groups.at(-1)?.ids.push(id);
-    else groups.push({ name, ids: [id] });
-  }
-  // Without a coach: the name '' (the first ascending), with any coach whose name keys are missing.
-  if (!p.coachId && groups.at(direction === 'asc' ? 0 : -1)?.name !== '') groups.splice(direction === 'asc' ? 0 : groups.length, 0, { name: '', ids: [] });
-  return groups.map(({ name, ids }) => {
+async function* coachGroups(db: Db, p: Period, direction: 'asc' | 'desc'): AsyncGenerator<Part> {
+  const part = (ids: string[], withoutCoach: boolean) => {
     const coaches = ids.length ? sql<boolean>`patients."primaryCoachId" in (${sql.join(ids)})` : sql<boolean>`false`;
-    const condition = name === '' ? sql<boolean>`(patients."primaryCoachId" is null or ${coaches})` : coaches;
+    const condition = withoutCoach ? sql<boolean>`(patients."primaryCoachId" is null or ${coaches})` : coaches;
     return rowIdPart(db, p, condition, () => countInPeriod(db, p, condition));
-  });
+  };
+  if (p.coachId) {
+    yield part([p.coachId], false);
+    return;
+  }
+  const name = sql<string>`coalesce("firstNameKey" || ' ' || "lastNameKey", '')`;
+  // A coach whose name keys are missing sorts with the patients without a coach.
+  const nameless = async () => (await sql<{ id: string }>`select id from coaches where ${name} = ''`.execute(db)).rows.map((row) => row.id);
+  if (direction === 'asc') yield part(await nameless(), true);
+  let group: { name: string; ids: string[] } | undefined;
+  for (let offset = 0; ; offset += COACH_BATCH) {
+    const { rows } = await sql<{ id: string; name: string }>`select id, ${name} as name from coaches where ${name} <> ''
+      order by name ${sql.raw(direction)}, id limit ${COACH_BATCH} offset ${offset}`.execute(db);
+    for (const row of rows) {
+      if (group?.name === row.name) group.ids.push(row.id);
+      else {
+        if (group) yield part(group.ids, false);
+        group = { name: row.name, ids: [row.id] };
+      }
+    }
+    if (rows.length < COACH_BATCH) break;
+  }
+  if (group) yield part(group.ids, false);
+  if (direction === 'desc') yield part(await nameless(), true);
 }
+
+const COACH_BATCH = 50;
 
 /** The patients of the period with a figure above 0: the period's records grouped by patient. */
 function positivePart(db: Db, p: Period, figure: Figure, direction: 'asc' | 'desc', size: () => Promise<number>): Part {
@@ -194,7 +211,7 @@ export async function splitOrderRowIds(
     const others = positivePart(db, p, figure, order.direction, () => positiveCount(db, p, figure));
     return pageOfParts(order.direction === 'asc' ? [zero, others] : [others, zero], skip, page.limit);
   }
-  if (order.field === 'primaryCoachName') return pageOfParts(await coachGroups(db, p, order.direction), skip, page.limit);
+  if (order.field === 'primaryCoachName') return pageOfParts(coachGroups(db, p, order.direction), skip, page.limit);
   if (order.field === 'daysInAftercare') {
     // The most days there can be: in aftercare from the period's first day to its last.
     const whole = sql<boolean>`patients."aftercareStart" <= ${p.from} and patients."aftercareEnd" >= ${p.to}`;
