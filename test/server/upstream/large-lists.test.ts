@@ -16,6 +16,17 @@ import { patientSearchWhere } from '../../../client/components/patient-search/se
 
 const test = namesTest;
 
+/** `count` generated patients of the coach 'coach' (ids and codes tagged), besides the ones there were (`taken` codes). */
+async function addGenerated(t: NamesUpstream, count: number, tag: string, seed: number, changes: Record<string, string> = {}) {
+  const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
+  const many = makePatients(seededRandom(seed), new Date(), count, ['coach'], tag, taken);
+  await insertPatients(
+    t.storage.db,
+    many.map((p) => ({ ...p, ...changes, costRateId: 'rate-1', diagnosisIds: '[]' })),
+  );
+  return { taken, many };
+}
+
 const page = (t: NamesUpstream, filter: Record<string, unknown>) =>
   request(t.app)
     .get('/v2/patients')
@@ -113,12 +124,7 @@ describe('counting', () => {
       const first = await page(t, { where, limit: 1 });
       expect(first.headers['x-total-count'], JSON.stringify(where)).toBe(String(all.length));
     }
-    const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
-    const many = makePatients(seededRandom(5), new Date(), COUNT_LIMIT + 1, ['coach'], 'zettel', taken);
-    await insertPatients(
-      t.storage.db,
-      many.map((p) => ({ ...p, lastName: 'Zettelmeier', costRateId: 'rate-1', diagnosisIds: '[]' })),
-    );
+    const { many } = await addGenerated(t, COUNT_LIMIT + 1, 'zettel', 5, { lastName: 'Zettelmeier' });
     const over = await page(t, { where: patientSearchWhere('zettelmeier'), limit: 1 });
     expect(over.body).toHaveLength(1);
     expect(over.headers['x-total-count']).toBeUndefined();
@@ -128,12 +134,7 @@ describe('counting', () => {
   });
 
   test('a list longer than COUNT_LIMIT answers its page without X-Total-Count, its last page with it', async ({ t }) => {
-    const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
-    const many = makePatients(seededRandom(3), new Date(), COUNT_LIMIT + 50, ['coach'], 'many', taken);
-    await insertPatients(
-      t.storage.db,
-      many.map((p) => ({ ...p, costRateId: 'rate-1', diagnosisIds: '[]' })),
-    );
+    const { taken } = await addGenerated(t, COUNT_LIMIT + 50, 'many', 3);
     const total = taken.length + COUNT_LIMIT + 50;
     const first = await page(t, { limit: 51, order: ['lastName ASC', 'firstName ASC', 'id ASC'] });
     expect(first.status).toBe(200);
@@ -148,12 +149,7 @@ describe('counting', () => {
   });
 
   test('a walk through a long list with a growing skip gives every row once, in order, whatever the page size', async ({ t }) => {
-    const taken = (await t.storage.db.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
-    const many = makePatients(seededRandom(5), new Date(), COUNT_LIMIT + 200, ['coach'], 'walk', taken);
-    await insertPatients(
-      t.storage.db,
-      many.map((p) => ({ ...p, costRateId: 'rate-1', diagnosisIds: '[]' })),
-    );
+    await addGenerated(t, COUNT_LIMIT + 200, 'walk', 5);
     const count = Number(
       (
         await t.storage.db

@@ -62,19 +62,7 @@ export async function pageOfParts(parts: Iterable<Part> | AsyncIterable<Part>, s
 
 /** The patients of the period (one coach's when it names one) whose row passes `condition`, in row id order. */
 export function rowIdPart(db: Db, p: Period, condition: RawBuilder<boolean>, size: () => Promise<number>): Part {
-  return {
-    size,
-    rowIds: async (skip, limit) => {
-      const rows = await paged(
-        db,
-        sql`select patients."statisticsRowId" as "rowId" from patients where ${inPeriod(p)} and ${condition}
-        order by patients."statisticsRowId" asc`,
-        skip,
-        limit,
-      );
-      return rows.map((row) => row.rowId);
-    },
-  };
+  return sortedPart(db, p, condition, [], size);
 }
 
 function inPeriod(p: Period): RawBuilder<boolean> {
@@ -82,13 +70,14 @@ function inPeriod(p: Period): RawBuilder<boolean> {
   return sql<boolean>`patients."aftercareStart" <= ${p.to} and patients."aftercareEnd" >= ${p.from}${coach}`;
 }
 
-async function paged(db: Db, query: RawBuilder<unknown>, skip: number, limit: number | undefined): Promise<{ rowId: string }[]> {
+/** The row ids `query` selects (as "rowId"), from `skip` on (all of them without `limit`). */
+async function paged(db: Db, query: RawBuilder<unknown>, skip: number, limit: number | undefined): Promise<string[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // OFFSET without LIMIT: SQLite needs a LIMIT, -1 means none there; PostgreSQL takes ALL.
   const limitClause = limit !== undefined ? sql` limit ${limit}` : skip ? sql.raw(postgres ? ' limit all' : ' limit -1') : sql``;
   const offsetClause = skip ? sql` offset ${skip}` : sql``;
   const { rows } = await sql<{ rowId: string }>`${query}${limitClause}${offsetClause}`.execute(db);
-  return rows;
+  return rows.map((row) => row.rowId);
 }
 
 /**
@@ -96,18 +85,11 @@ async function paged(db: Db, query: RawBuilder<unknown>, skip: number, limit: nu
  * (each with its direction), then by row id.
  */
 export function sortedPart(db: Db, p: Period, condition: RawBuilder<boolean>, terms: RawBuilder<unknown>[], size: () => Promise<number>): Part {
+  const order = sql.join([...terms, sql`patients."statisticsRowId" asc`]);
   return {
     size,
-    rowIds: async (skip, limit) => {
-      const rows = await paged(
-        db,
-        sql`select patients."statisticsRowId" as "rowId" from patients where ${inPeriod(p)} and ${condition}
-        order by ${sql.join(terms)}, patients."statisticsRowId" asc`,
-        skip,
-        limit,
-      );
-      return rows.map((row) => row.rowId);
-    },
+    rowIds: (skip, limit) =>
+      paged(db, sql`select patients."statisticsRowId" as "rowId" from patients where ${inPeriod(p)} and ${condition} order by ${order}`, skip, limit),
   };
 }
 
@@ -168,16 +150,14 @@ function positivePart(db: Db, p: Period, figure: Figure, direction: 'asc' | 'des
     group by s."patientId")`;
   return {
     size,
-    rowIds: async (skip, limit) => {
-      const rows = await paged(
+    rowIds: (skip, limit) =>
+      paged(
         db,
         sql`select patients."statisticsRowId" as "rowId" from ${figures} figures join patients on patients.id = figures."patientId"
         where ${inPeriod(p)} order by figures.value ${sql.raw(direction)}, patients."statisticsRowId" asc`,
         skip,
         limit,
-      );
-      return rows.map((row) => row.rowId);
-    },
+      ),
   };
 }
 
