@@ -13,9 +13,9 @@ import type { Period } from './rules.ts';
  * PostgreSQL and 80 on SQLite, sorting every patient of the period by a count asked of each.
  */
 
-export type Figure = 'phoneCoachings' | 'phoneCoachingMinutes' | 'dayEvaluations';
+type Figure = 'phoneCoachings' | 'phoneCoachingMinutes' | 'dayEvaluations';
 const FIGURES: readonly string[] = ['phoneCoachings', 'phoneCoachingMinutes', 'dayEvaluations'] satisfies Figure[];
-export const isFigure = (field: string): field is Figure => FIGURES.includes(field);
+const isFigure = (field: string): field is Figure => FIGURES.includes(field);
 
 /** A patient's records the figure counts (sync_records as `s`), within the period. */
 function countedRecords(p: Period, figure: Figure): RawBuilder<boolean> {
@@ -40,7 +40,7 @@ function positiveRecords(p: Period, figure: Figure): RawBuilder<boolean> {
  * One part of the table: its row ids from `skip` on (all of them without `limit`), and how many rows it has, which
  * is asked only when a page starts after the part's end.
  */
-export interface Part {
+interface Part {
   size(): Promise<number>;
   rowIds(skip: number, limit: number | undefined): Promise<string[]>;
 }
