@@ -23,9 +23,19 @@ export interface Database {
   audit_log: AuditLogTable;
   aftercare_day_counts: AftercareDayCountTable;
   recent_data_day_counts: AftercareDayCountTable;
+  patient_figure_totals: PatientFigureTotalTable;
 }
 
 export type Flag = 0 | 1;
+
+/** Per patient, what its records add to the statistics' figures over all days, kept by triggers (migration 126). */
+export interface PatientFigureTotalTable {
+  patientId: string;
+  statisticsRowId: string | null;
+  dayEvaluations: number;
+  calls: number;
+  callMinutes: number;
+}
 
 /**
  * Intervals starting and ending per day, per scope ('*' or 'coach:<id>'), kept by triggers: aftercare intervals

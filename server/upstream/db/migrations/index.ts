@@ -24,6 +24,7 @@ import * as recentDataCounts from './122-recent-data-counts.ts';
 import * as endingSoonIndex from './123-ending-soon-index.ts';
 import * as statisticsOrderIndexes from './124-statistics-order-indexes.ts';
 import * as commentWalkIndex from './125-comment-walk-index.ts';
+import * as patientFigureTotals from './126-patient-figure-totals.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '123-ending-soon-index': endingSoonIndex,
   '124-statistics-order-indexes': statisticsOrderIndexes,
   '125-comment-walk-index': commentWalkIndex,
+  '126-patient-figure-totals': patientFigureTotals,
 };

@@ -44,6 +44,10 @@ export async function fillRowIds(db: Db, secret: () => Promise<string>): Promise
     await sql`with v(id, r) as (values ${pairs})
       update patients set "statisticsRowId" = (select r from v where v.id = patients.id)
       where patients.id in (select id from v) and patients."statisticsRowId" is null`.execute(db);
+    // The figure totals walk in the same order (migration 126).
+    await sql`with v(id, r) as (values ${pairs})
+      update patient_figure_totals set "statisticsRowId" = (select r from v where v.id = patient_figure_totals."patientId")
+      where patient_figure_totals."patientId" in (select id from v)`.execute(db);
     filled += missing.length;
   }
   if (filled >= FILL_BATCH) await refreshStatistics(db);
