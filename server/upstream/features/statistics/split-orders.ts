@@ -189,7 +189,9 @@ interface Walked {
  * its figure in the period, which is at most its total. The walk ends when no patient after it can come before the
  * page's last row: its total is below that row's figure, or equal to it with a later row id. Patients with many
  * records outside the period can make that far: after MOST_FIRST_WALK.mostWalked patients, or when a row id is
- * still being filled, undefined (the caller groups the period's records instead).
+ * still being filled, undefined (the caller groups the period's records instead). CROSS JOIN: SQLite then reads the
+ * totals first, as written; without statistics of the table it started from the patients of the period and sorted
+ * them (86 instead of 0.1 ms at 100,000 patients).
  */
 async function mostFirstByTotals(db: Db, p: Period, figure: Figure, skip: number, limit: number): Promise<string[] | undefined> {
   const total = sql.ref(`t.${TOTAL_COLUMN[figure]}`);
@@ -200,8 +202,9 @@ async function mostFirstByTotals(db: Db, p: Period, figure: Figure, skip: number
   for (let walked = 0, batch = Math.max(MOST_FIRST_WALK.firstBatch, 2 * need); walked < MOST_FIRST_WALK.mostWalked; walked += batch, batch *= 2) {
     const { rows } = await sql<Walked>`select t."statisticsRowId" as "rowId", patients."statisticsRowId" as "patientRowId", ${total} as total,
       ${figureOfPatient(p, figure)} as value
-      from patient_figure_totals t join patients on patients.id = t."patientId"
-      where ${total} > 0 and ${inPeriod(p)} order by ${total} desc, t."statisticsRowId" asc limit ${batch} offset ${walked}`.execute(db);
+      from patient_figure_totals t cross join patients where patients.id = t."patientId" and ${total} > 0 and ${inPeriod(p)} order by ${total} desc, t."statisticsRowId" asc limit ${batch} offset ${walked}`.execute(
+      db,
+    );
     if (rows.some((row) => row.rowId === null || row.rowId !== row.patientRowId)) return undefined;
     for (const row of rows) if (Number(row.value) > 0) found.push({ rowId: row.rowId, value: Number(row.value) });
     found.sort(before);
