@@ -202,9 +202,9 @@ async function mostFirstByTotals(db: Db, p: Period, figure: Figure, skip: number
   for (let walked = 0, batch = Math.max(MOST_FIRST_WALK.firstBatch, 2 * need); walked < MOST_FIRST_WALK.mostWalked; walked += batch, batch *= 2) {
     const { rows } = await sql<Walked>`select t."statisticsRowId" as "rowId", patients."statisticsRowId" as "patientRowId", ${total} as total,
       ${figureOfPatient(p, figure)} as value
-      from patient_figure_totals t cross join patients where patients.id = t."patientId" and ${total} > 0 and ${inPeriod(p)} order by ${total} desc, t."statisticsRowId" asc limit ${batch} offset ${walked}`.execute(
-      db,
-    );
+      from patient_figure_totals t cross join patients
+      where patients.id = t."patientId" and ${total} > 0 and ${inPeriod(p)}
+      order by ${total} desc, t."statisticsRowId" asc limit ${batch} offset ${walked}`.execute(db);
     if (rows.some((row) => row.rowId === null || row.rowId !== row.patientRowId)) return undefined;
     for (const row of rows) if (Number(row.value) > 0) found.push({ rowId: row.rowId, value: Number(row.value) });
     found.sort(before);
