@@ -109,6 +109,10 @@ async function pageRowIds(db: Db, p: Period, viewer: Viewer, order: Order, page:
     .select(sql<string>`patients."statisticsRowId"`.as('rowId'))
     .where('patients.aftercareStart', '<=', p.to)
     .where('patients.aftercareEnd', '>=', p.from);
+  // The indexes of an order by a date hold it in byte order (migration 124): the same bound in that order lets
+  // PostgreSQL start the walk at the period instead of filtering every patient before it (aftercareEnd ascending
+  // at 100,000 patients: 31,000 index entries read for a page of 25).
+  if (postgres) query = query.where(sql<boolean>`patients."aftercareEnd" collate "C" >= ${p.from} and patients."aftercareStart" collate "C" <= ${p.to}`);
   if (columns) query = query.select(columns.map((column, i) => sql`${sql.ref(`patients.${column}`)}`.as(`k${i}`)));
   if (p.coachId) query = query.where('patients.primaryCoachId', '=', p.coachId);
   if (after && columns) {

@@ -26,7 +26,7 @@ export function rowIdOf(key: string, patientId: string): string {
 
 const FILL_BATCH = 500;
 /** The index that starts with patients.statisticsRowId (migration 124; 120's had it alone). */
-const ROW_ID_INDEX = 'patients_statistics_row_period';
+export const ROW_ID_INDEX = 'patients_statistics_row_period';
 
 /**
  * Stores the row id of every patient that has none yet (new since the last statistics call), so the database can
