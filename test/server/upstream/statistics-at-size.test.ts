@@ -304,6 +304,51 @@ describe('the detail table ordered and paged by the database', () => {
     expect(second.body[0].rowId).toBe(first.body[4].rowId);
   });
 
+  test('by days in aftercare: every page is the part of the order the rows show, the patients partly in the period merged with those in it all along', async ({
+    u,
+    admin,
+    patients,
+    get,
+    all,
+  }) => {
+    // Four patients ending 20 days into the period and four whose 20 days of aftercare lie within it: equal days,
+    // which only their row ids order.
+    for (let i = 0; i < 8; i++) {
+      const start = i < 4 ? addDays(period.from, -10) : addDays(period.from, 5);
+      const spell: Spell = {
+        id: `twenty-${i}`,
+        lastName: 'Zwanzig',
+        firstName: 'Ida',
+        aftercareStart: start,
+        aftercareEnd: i < 4 ? addDays(period.from, 20) : addDays(start, 20),
+        primaryCoachId: 'k1',
+        lastDataAt: null,
+      };
+      patients.set(spell.id, spell);
+      await u.patient(spell);
+    }
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const order = `daysInAftercare ${direction}`;
+      const rows = await all(admin, 'rowId ASC');
+      const sign = direction === 'ASC' ? 1 : -1;
+      const expected = [...rows]
+        .sort((a, b) => sign * (Number(a.daysInAftercare) - Number(b.daysInAftercare)) || (String(a.rowId) < String(b.rowId) ? -1 : 1))
+        .map((r) => r.rowId);
+      // Ending in the period, starting in it, and the whole aftercare within it: all three kinds are there.
+      const kinds = rows.map((r) => `${r.aftercareStart > period.from}${r.aftercareEnd < period.to}`);
+      expect(new Set(kinds).size).toBe(4);
+      expect((await all(admin, order)).map((r) => r.rowId)).toEqual(expected);
+      for (const limit of [1, 3, 7]) {
+        const pieces: unknown[] = [];
+        for (let skip = 0; skip < expected.length; skip += limit) {
+          const page = await get('patient-detail-statistics', admin, { ...period, order, limit, skip });
+          pieces.push(...page.body.map((r: { rowId: string }) => r.rowId));
+        }
+        expect(pieces, `${order}, pages of ${limit}`).toEqual(expected);
+      }
+    }
+  });
+
   test('rows equal in the sorted fields follow their row id ascending, in both directions', async ({ admin, all }) => {
     for (const direction of ['ASC', 'DESC']) {
       const rows = await all(admin, `lastName ${direction}`);

@@ -25,6 +25,7 @@ import * as endingSoonIndex from './123-ending-soon-index.ts';
 import * as statisticsOrderIndexes from './124-statistics-order-indexes.ts';
 import * as commentWalkIndex from './125-comment-walk-index.ts';
 import * as patientFigureTotals from './126-patient-figure-totals.ts';
+import * as aftercareLengthIndex from './127-aftercare-length-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '124-statistics-order-indexes': statisticsOrderIndexes,
   '125-comment-walk-index': commentWalkIndex,
   '126-patient-figure-totals': patientFigureTotals,
+  '127-aftercare-length-index': aftercareLengthIndex,
 };

@@ -122,6 +122,69 @@ function daysInPeriod(db: Db, p: Period): RawBuilder<number> {
     : sql<number>`julianday(min(patients."aftercareEnd", ${p.to})) - julianday(max(patients."aftercareStart", ${p.from}))`;
 }
 
+interface Days {
+  rowId: string;
+  days: number | string;
+}
+
+/**
+ * The patients in aftercare for part of the period, by their days in it, then by row id. Three kinds, each in the
+ * days' order from an index of a date (migration 124), merged: those in aftercare since before the period until a
+ * day in it (the later the end, the more days), those from a day in it until its end or later (the earlier the
+ * start, the more), and those whose whole aftercare lies within it (by its length: sorted, but only aftercare
+ * shorter than the period). Sorting them all by days read every patient who started or ended in the period, a share
+ * of the table (the shortest first at 100,000 patients: x4.5 over 10,000 on SQLite, x3.4 on PostgreSQL). One
+ * coach's patients, and pages far in, are sorted as before.
+ */
+function partlyInPeriod(db: Db, p: Period, direction: 'asc' | 'desc', size: () => Promise<number>): Part {
+  const sorted = sortedPart(
+    db,
+    p,
+    sql<boolean>`not (patients."aftercareStart" <= ${p.from} and patients."aftercareEnd" >= ${p.to})`,
+    [sql`${daysInPeriod(db, p)} ${sql.raw(direction)}`],
+    size,
+  );
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const date = (column: string) => (postgres ? sql`patients.${sql.id(column)} collate "C"` : sql`patients.${sql.id(column)}`);
+  const [start, end] = [date('aftercareStart'), date('aftercareEnd')];
+  const dir = sql.raw(direction);
+  const against = sql.raw(direction === 'asc' ? 'desc' : 'asc');
+  // Migration 127's index expression; within the period it is the days in it.
+  const length = postgres
+    ? sql`aftercare_days(patients."aftercareStart", patients."aftercareEnd")`
+    : sql`(julianday(patients."aftercareEnd") - julianday(patients."aftercareStart"))`;
+  const endsInPeriod = sql<boolean>`${start} <= ${p.from} and ${end} >= ${p.from} and ${end} < ${p.to}`;
+  const startsInPeriod = sql<boolean>`${start} > ${p.from} and ${start} <= ${p.to} and ${end} >= ${p.to}`;
+  const within = sql<boolean>`${start} > ${p.from} and ${end} < ${p.to}`;
+  const sign = direction === 'asc' ? 1 : -1;
+  const before = (a: Days, b: Days) => sign * (Number(a.days) - Number(b.days)) || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0);
+  const kind = async (where: RawBuilder<boolean>, order: RawBuilder<unknown>, need: number) =>
+    (
+      await sql<Days>`select patients."statisticsRowId" as "rowId", ${daysInPeriod(db, p)} as days from patients
+        where ${where} order by ${order}, patients."statisticsRowId" asc limit ${need}`.execute(db)
+    ).rows;
+  return {
+    size,
+    rowIds: async (skip, limit) => {
+      if (p.coachId || limit === undefined || skip + limit > MERGED_PAGES) return sorted.rowIds(skip, limit);
+      const need = skip + limit;
+      const rows = [...(await kind(endsInPeriod, sql`${end} ${dir}`, need)), ...(await kind(startsInPeriod, sql`${start} ${against}`, need))];
+      rows.sort(before);
+      // Aftercare within the period comes into the page only up to the days of its last row so far.
+      const bound = rows.length >= need ? Number(rows[need - 1].days) : undefined;
+      const reach = bound === undefined ? sql<boolean>`true` : sql<boolean>`${length} ${sql.raw(direction === 'asc' ? '<=' : '>=')} ${bound}`;
+      rows.push(...(await kind(sql<boolean>`${within} and ${reach}`, sql`${length} ${dir}`, need)));
+      return rows
+        .sort(before)
+        .slice(skip, need)
+        .map((row) => row.rowId);
+    },
+  };
+}
+
+/** Up to where (skip + limit) the patients partly in the period are merged from their kinds. */
+const MERGED_PAGES = 1000;
+
 /**
  * By the primary coach's name: one part per name (the coaches of one name together), in the name's order, each
  * part's patients in row id order from an index (migration 124); patients without a coach have the name ''. Parts
@@ -162,7 +225,6 @@ async function* coachGroups(db: Db, p: Period, direction: 'asc' | 'desc'): Async
 const COACH_BATCH = 50;
 /** A part is walked in row id order when it holds at least one in this many rows of the period. */
 const WALK_SHARE = 50;
-
 
 /** The patients of the period with a figure above 0, by the figure, then by row id. */
 function positivePart(db: Db, p: Period, figure: Figure, direction: 'asc' | 'desc', size: () => Promise<number>): Part {
@@ -267,13 +329,7 @@ export async function splitOrderRowIds(
     const whole = sql<boolean>`patients."aftercareStart" <= ${p.from} and patients."aftercareEnd" >= ${p.to}`;
     const wholeCount = () => countInPeriod(db, p, whole);
     const wholePart = rowIdPart(db, p, whole, wholeCount);
-    const others = sortedPart(
-      db,
-      p,
-      sql<boolean>`not (${whole})`,
-      [sql`${daysInPeriod(db, p)} ${sql.raw(order.direction)}`],
-      async () => total - (await wholeCount()),
-    );
+    const others = partlyInPeriod(db, p, order.direction, async () => total - (await wholeCount()));
     return pageOfParts(order.direction === 'asc' ? [others, wholePart] : [wholePart, others], skip, page.limit);
   }
   if (order.field === 'status') {
