@@ -335,7 +335,7 @@ describe('the detail table ordered and paged by the database', () => {
         .sort((a, b) => sign * (Number(a.daysInAftercare) - Number(b.daysInAftercare)) || (String(a.rowId) < String(b.rowId) ? -1 : 1))
         .map((r) => r.rowId);
       // Ending in the period, starting in it, and the whole aftercare within it: all three kinds are there.
-      const kinds = rows.map((r) => `${r.aftercareStart > period.from}${r.aftercareEnd < period.to}`);
+      const kinds = rows.map((r) => `${String(r.aftercareStart) > period.from}${String(r.aftercareEnd) < period.to}`);
       expect(new Set(kinds).size).toBe(4);
       expect((await all(admin, order)).map((r) => r.rowId)).toEqual(expected);
       for (const limit of [1, 3, 7]) {
