@@ -256,7 +256,7 @@ export function whereExpression(
   eb: ExpressionBuilder<any, any>,
   where: Record<string, unknown>,
   table?: string,
-  searchIndex?: string,
+  searchIndex?: SearchIndex,
 ): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   const ref = (field: string) => eb.ref(table ? `${table}.${field}` : field);
@@ -364,15 +364,28 @@ function matchQuery(conditions: Record<string, unknown>[], table: string): strin
   return `(${[...columnsOf].map(([phrase, columns]) => `{${[...columns].join(' ')}}: ${phrase}`).join(' OR ')})`;
 }
 
+/**
+ * A trigram index (SQLite FTS5 over a table's key columns) and how its matches are used: as the rows to read
+ * (then sorted), or, `inOrder`, as a set each row of the list's order is looked up in while the order is walked.
+ */
+export interface SearchIndex {
+  name: string;
+  inOrder?: boolean;
+}
+
+/** The row's rowid, as the match set is compared with; `+` keeps SQLite from reading the rows by it (inOrder). */
+const rowidOf = (table: string, searchIndex: SearchIndex) => (searchIndex.inOrder ? sql`+${sql.ref(`${table}.rowid`)}` : sql.ref(`${table}.rowid`));
+
 /** The rows the trigram index finds for an FTS5 query. */
 function matching(
   // biome-ignore lint/suspicious/noExplicitAny:as whereExpression
   eb: ExpressionBuilder<any, any>,
   table: string,
-  searchIndex: string,
+  searchIndex: SearchIndex,
   query: string,
 ): Expression<SqlBool> {
-  return eb(sql.ref(`${table}.rowid`), 'in', sql`(select rowid from ${sql.table(searchIndex)} where ${sql.table(searchIndex)} match ${query})`);
+  const index = sql.table(searchIndex.name);
+  return eb(rowidOf(table, searchIndex), 'in', sql`(select rowid from ${index} where ${index} match ${query})`);
 }
 
 /**
@@ -386,7 +399,7 @@ function matchAll(
   eb: ExpressionBuilder<any, any>,
   list: Record<string, unknown>[],
   table: string,
-  searchIndex: string,
+  searchIndex: SearchIndex,
 ): { expression: Expression<SqlBool>; rest: Record<string, unknown>[] } | undefined {
   const queries: string[] = [];
   const rest: Record<string, unknown>[] = [];
@@ -413,14 +426,15 @@ function indexedSearch(
   eb: ExpressionBuilder<any, any>,
   conditions: Record<string, unknown>[],
   table: string,
-  searchIndex: string,
+  searchIndex: SearchIndex,
 ): Expression<SqlBool> | undefined {
   const query = matchQuery(conditions, table);
   if (query) return matching(eb, table, searchIndex, query);
   const terms = likeTerms(conditions, table);
-  if (!terms) return undefined;
-  const tests = terms.map((k) => sql`select rowid from ${sql.table(searchIndex)} where ${sql.ref(k.column)} like ${k.pattern}`);
-  return eb(sql.ref(`${table}.rowid`), 'in', sql`(${sql.join(tests, sql` union `)})`);
+  // A pattern without three characters in a row has no trigram: the index would read every row, once per column.
+  if (!terms || !terms.every((k) => hasTrigram(k.pattern))) return undefined;
+  const tests = terms.map((k) => sql`select rowid from ${sql.table(searchIndex.name)} where ${sql.ref(k.column)} like ${k.pattern}`);
+  return eb(rowidOf(table, searchIndex), 'in', sql`(${sql.join(tests, sql` union `)})`);
 }
 
 /**
@@ -436,6 +450,26 @@ export function searchOnly(where: Record<string, unknown>, table: string): strin
   if (key !== 'and') return matchQuery([where], table);
   const queries = (where.and as Record<string, unknown>[]).map((sub) => searchOnly(sub, table));
   return queries.length > 0 && queries.every((q) => q !== undefined) ? queries.join(' AND ') : undefined;
+}
+
+/** Whether a like pattern has three characters in a row that are no wildcards: a trigram an index can look up. */
+function hasTrigram(pattern: string): boolean {
+  return pattern.split(/[%_]/).some((run) => [...run].length >= 3);
+}
+
+/**
+ * True when every like on a keyed field in `where` can be looked up by trigram (SQLite's FTS5 index, PostgreSQL's
+ * pg_trgm): a search of one or two letters cannot, and is answered by walking the list's order instead. A key a
+ * pattern does not apply to (letters for the phone number's) is not compared, so it does not count.
+ */
+export function keyedLikesHaveTrigrams(where: Record<string, unknown> | undefined, table: string): boolean {
+  if (!where) return true;
+  return Object.entries(where).every(([key, condition]) => {
+    if (key === 'and' || key === 'or') return (condition as Record<string, unknown>[]).every((sub) => keyedLikesHaveTrigrams(sub, table));
+    if (keyedColumns(table, key).length === 0 || typeof condition !== 'object' || condition === null || !Object.hasOwn(condition, 'like')) return true;
+    const like = (condition as { like: unknown }).like;
+    return typeof like !== 'string' || keyedColumns(table, key).every((k) => hasTrigram(k.pattern(like) ?? 'xxx'));
+  });
 }
 
 /** True when `where` has a like on a keyed field anywhere (a name, code or phone search). */

@@ -138,7 +138,7 @@ describe('a search of several words', () => {
     const compiled = db
       .selectFrom('patients')
       .selectAll()
-      .where((eb) => whereExpression(eb, where, 'patients', PATIENT_SEARCH_INDEX))
+      .where((eb) => whereExpression(eb, where, 'patients', { name: PATIENT_SEARCH_INDEX }))
       .compile();
     expect(compiled.sql.match(/ match /g)).toHaveLength(1);
     expect(compiled.parameters[0]).toMatch(/^\(.*"eva".*\) AND \(.*"schul".*\)$/);
@@ -149,7 +149,7 @@ describe('a search of several words', () => {
     const compiled = sqliteCompiler()
       .selectFrom('patients')
       .selectAll()
-      .where((eb) => whereExpression(eb, where, 'patients', PATIENT_SEARCH_INDEX))
+      .where((eb) => whereExpression(eb, where, 'patients', { name: PATIENT_SEARCH_INDEX }))
       .compile();
     // "Eva", "eva" and "EVA" in three fields, each with its spelled-out key: one phrase over five columns.
     expect(compiled.parameters).toEqual(['({firstNameKey firstNameSpelledKey lastNameKey lastNameSpelledKey patientCodeKey}: "eva")']);

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { makePatients } from '../../../server/upstream/seed/demo.ts';
 import { seededRandom } from '../../../server/upstream/seed/random.ts';
 import { insertPatients } from '../../../server/upstream/features/patients/repository.ts';
-import { COUNT_LIMIT } from '../../../server/upstream/http/list-page.ts';
+import { COUNT_LIMIT, SEARCH_WALK } from '../../../server/upstream/http/list-page.ts';
 import { namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 import { signedIn } from '../../helpers/upstream-test.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
@@ -52,6 +52,55 @@ describe('the name search follows every write', () => {
     const where = { or: words.flatMap((w) => [{ lastName: { like: w } }, { firstName: { like: w } }, { patientCode: { like: w } }]) };
     expect(await t.list({ where, order: ['lastName ASC', 'firstName ASC'] })).toEqual(['Schafer, Anton', 'Schäfer, Jörg']);
     expect(await t.list({ where: { and: [where, { firstName: { like: '%jö%' } }] } })).toEqual(['Schäfer, Jörg']);
+  });
+});
+
+/** The patients whose name or code keys contain every word (lower case, as the keys are), in the name order. */
+async function byKeys(t: NamesUpstream, words: string[]): Promise<{ id: string }[]> {
+  const columns = ['lastNameKey', 'firstNameKey', 'lastNameSpelledKey', 'firstNameSpelledKey', 'patientCodeKey'] as const;
+  let query = t.storage.db.selectFrom('patients').select('id');
+  for (const word of words) query = query.where((eb) => eb.or(columns.map((c) => eb(c, 'like', `%${word}%`))));
+  return query.orderBy('lastNameKey').orderBy('firstNameKey').orderBy('id').execute();
+}
+
+describe('a search walking the order', () => {
+  test('gives the pages the index gives: a word of one or two letters, and (SQLite) a word with more matches than it counts', async ({ t }) => {
+    await t.addPatients();
+    await addGenerated(t, 300, 'walk', 7);
+    const from = SEARCH_WALK.from;
+    SEARCH_WALK.from = 20;
+    try {
+      const order = ['lastName ASC', 'firstName ASC', 'id ASC'];
+      for (const text of ['e', 'er', 'sch', 'an', 'mül', 'anna sch', 'r b', 'zz']) {
+        const where = patientSearchWhere(text) as Record<string, unknown>;
+        // Words of three letters or more: the same search with a condition that is always true, which the index's
+        // matches answer, sorted. Shorter ones always walk: every word's key compared with every row's keys here.
+        const all = text.split(' ').every((word) => word.length >= 3)
+          ? ((await page(t, { where: { and: [where, { aftercareStart: { lte: '2999-12-31' } }] }, order, limit: 1000 })).body as { id: string }[])
+          : await byKeys(t, text.split(' '));
+        const walked = await page(t, { where, order, limit: 1000 });
+        expect(
+          walked.body.map((p: { id: string }) => p.id),
+          text,
+        ).toEqual(all.map((p) => p.id));
+        for (const [skip, limit] of [
+          [0, 1],
+          [0, 9],
+          [3, 7],
+          [20, 26],
+        ]) {
+          const one = await page(t, { where, order, skip, limit });
+          expect(
+            one.body.map((p: { id: string }) => p.id),
+            `${text} ${skip} ${limit}`,
+          ).toEqual(all.slice(skip, skip + limit).map((p) => p.id));
+          const count = one.headers['x-total-count'];
+          if (count !== undefined) expect(count, text).toBe(String(all.length));
+        }
+      }
+    } finally {
+      SEARCH_WALK.from = from;
+    }
   });
 });
 
