@@ -472,6 +472,61 @@ export function keyedLikesHaveTrigrams(where: Record<string, unknown> | undefine
   });
 }
 
+/** Each three characters in a row of a like pattern's literal parts. */
+function trigramsOf(pattern: string): string[] {
+  return pattern.split(/[%_]/).flatMap((run) => {
+    const chars = [...run];
+    return chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join(''));
+  });
+}
+
+/** The keyed patterns of a like on a keyed field, or undefined for any other condition. */
+function keyedPatterns(field: string, condition: unknown, table: string): string[] | undefined {
+  if (keyedColumns(table, field).length === 0 || typeof condition !== 'object' || condition === null) return undefined;
+  const ops = Object.entries(condition);
+  if (ops.length !== 1 || ops[0][0] !== 'like' || typeof ops[0][1] !== 'string') return undefined;
+  const like = ops[0][1];
+  return [...new Set(keyedColumns(table, field).flatMap((k) => k.pattern(like) ?? []))];
+}
+
+/** Every trigram of the keyed likes in `where`. */
+export function searchTrigrams(where: Record<string, unknown>, table: string): string[] {
+  return Object.entries(where).flatMap(([key, condition]) =>
+    key === 'and' || key === 'or'
+      ? (condition as Record<string, unknown>[]).flatMap((sub) => searchTrigrams(sub, table))
+      : (keyedPatterns(key, condition, table) ?? []).flatMap(trigramsOf),
+  );
+}
+
+/**
+ * At most how many rows `where` selects, from how many rows have each trigram in a key (`rows`): a pattern no more
+ * than its rarest trigram, an `or` no more than its members together, an `and` no more than its smallest member.
+ * Infinity where that tells nothing (a pattern without a trigram, any other condition).
+ */
+export function matchBound(where: Record<string, unknown>, table: string, rows: (trigram: string) => number): number {
+  const ofPatterns = (patterns: Iterable<string>) => [...patterns].reduce((sum, pattern) => sum + Math.min(...trigramsOf(pattern).map(rows)), 0);
+  const bounds = Object.entries(where).map(([key, condition]) => {
+    const list = condition as Record<string, unknown>[];
+    if (key === 'and') return Math.min(...list.map((sub) => matchBound(sub, table, rows)));
+    if (key === 'or') {
+      // A word in several spellings and fields comes to a few patterns of the keys: each counted once.
+      const patterns = new Set<string>();
+      let others = 0;
+      for (const sub of list) {
+        const entries = Object.entries(sub);
+        const keyed = entries.length === 1 ? keyedPatterns(entries[0][0], entries[0][1], table) : undefined;
+        if (keyed) for (const pattern of keyed) patterns.add(pattern);
+        else others += matchBound(sub, table, rows);
+      }
+      return others + ofPatterns(patterns);
+    }
+    const patterns = keyedPatterns(key, condition, table);
+    return patterns ? ofPatterns(patterns) : Number.POSITIVE_INFINITY;
+  });
+  // The members of one object are and-ed.
+  return Math.min(...bounds);
+}
+
 /** True when `where` has a like on a keyed field anywhere (a name, code or phone search). */
 export function hasKeyedLike(where: Record<string, unknown> | undefined, table: string): boolean {
   if (!where) return false;

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { whereExpression } from '../../../server/upstream/http/filter.ts';
+import { matchBound, searchTrigrams, whereExpression } from '../../../server/upstream/http/filter.ts';
 import { PATIENT_SEARCH_INDEX } from '../../../server/upstream/db/migrations/114-patient-search-index.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
@@ -204,5 +204,25 @@ describe('a search of several words', () => {
   ] as const)('%s', async ([text, expected], { t }) => {
     await t.addPatients();
     expect(await t.list({ where: patientSearchWhere(text) as Record<string, unknown>, order: byName })).toEqual(expected);
+  });
+});
+
+describe('how many patients a search can match, from the counts of its trigrams (PostgreSQL chooses by it)', () => {
+  const counts: Record<string, number> = { sch: 2000, mue: 300, uel: 200, mül: 50, ann: 900, nna: 700 };
+  const rows = (trigram: string) => counts[trigram] ?? 0;
+
+  test('a word in all its spellings and fields counts each pattern of the keys once, at its rarest trigram', () => {
+    // "sch" in three spellings and three fields: one pattern of the keys.
+    expect(matchBound(patientSearchWhere('sch') as Record<string, unknown>, 'patients', rows)).toBe(2000);
+    // "mül": the name keys' "mül" and the spelled keys' "muel" (whose rarer trigram is "uel").
+    expect(matchBound(patientSearchWhere('mül') as Record<string, unknown>, 'patients', rows)).toBe(250);
+  });
+
+  test('two words: no more than the rarer; a pattern without a trigram or another condition bounds nothing', () => {
+    expect(matchBound(patientSearchWhere('anna sch') as Record<string, unknown>, 'patients', rows)).toBe(700);
+    expect(matchBound(patientSearchWhere('er') as Record<string, unknown>, 'patients', rows)).toBe(Number.POSITIVE_INFINITY);
+    expect(matchBound({ and: [patientSearchWhere('sch') as Record<string, unknown>, { aftercareStart: { lte: '2030-01-01' } }] }, 'patients', rows)).toBe(2000);
+    expect(matchBound({ or: [{ lastName: { like: '%sch%' } }, { aftercareStart: { lte: '2030-01-01' } }] }, 'patients', rows)).toBe(Number.POSITIVE_INFINITY);
+    expect(searchTrigrams({ lastName: { like: '%Mül%ler%' } }, 'patients')).toEqual(expect.arrayContaining(['ler', 'mue', 'uel']));
   });
 });
