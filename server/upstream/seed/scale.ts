@@ -8,6 +8,7 @@ import { insertCoaches } from '../features/coaches/repository.ts';
 import { insertComments } from '../features/comments/repository.ts';
 import { insertCareTeamLinks, insertPatients } from '../features/patients/repository.ts';
 import { insertRecords, type SyncState } from '../features/sync-data/repository.ts';
+import { withCountsAfter } from '../db/bulk-load.ts';
 import { fillRowIds, pseudonymKey } from '../features/statistics/row-ids.ts';
 import { toStoredRecord } from '../features/sync-data/rules.ts';
 import { DEMO_PASSWORD, makePatients } from './demo.ts';
@@ -130,31 +131,36 @@ export async function seedScale(db: Db, options: { patients: number; now?: Date 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const coaches = makeCoaches(random, Math.max(TEAM_SIZE, Math.ceil(options.patients / PATIENTS_PER_COACH)), passwordHash, at);
   const coachIds = coaches.map((c) => c.id);
-  const result = await db.transaction().execute(async (trx) => {
-    const taken = (await trx.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
-    const patients = makePatients(random, now, options.patients, coachIds, 'scale', taken);
-    const g: Generated = { links: [], comments: [], records: [], states: [] };
-    for (const p of patients) {
-      addCareTeam(g, p, coachIds, random, at);
-      addComments(g, p, now, random);
-      addAppUse(g, p, today, random);
-    }
-    await insertCoaches(trx, coaches);
-    await insertPatients(trx, patients);
-    await insertCareTeamLinks(trx, g.links);
-    await insertComments(trx, g.comments);
-    await insertRecords(trx, g.records, g.states, { patientsHaveLastData: true });
-    return {
-      coaches: coaches.length,
-      patients: patients.length,
-      careTeamLinks: g.links.length,
-      comments: g.comments.length,
-      syncedPatients: g.states.length,
-      syncRecords: g.records.length,
-    };
+  const load = () =>
+    db.transaction().execute(async (trx) => {
+      const taken = (await trx.selectFrom('patients').select('patientCode').execute()).map((p) => p.patientCode as string);
+      const patients = makePatients(random, now, options.patients, coachIds, 'scale', taken);
+      const g: Generated = { links: [], comments: [], records: [], states: [] };
+      for (const p of patients) {
+        addCareTeam(g, p, coachIds, random, at);
+        addComments(g, p, now, random);
+        addAppUse(g, p, today, random);
+      }
+      await insertCoaches(trx, coaches);
+      await insertPatients(trx, patients);
+      await insertCareTeamLinks(trx, g.links);
+      await insertComments(trx, g.comments);
+      await insertRecords(trx, g.records, g.states, { patientsHaveLastData: true });
+      return {
+        coaches: coaches.length,
+        patients: patients.length,
+        careTeamLinks: g.links.length,
+        comments: g.comments.length,
+        syncedPatients: g.states.length,
+        syncRecords: g.records.length,
+      };
+    });
+  const result = await withCountsAfter(db, async () => {
+    const loaded = await load();
+    // The statistics' pseudonyms now, not on the first statistics call (about 9 s for 100,000 patients).
+    await fillRowIds(db, () => pseudonymKey(db));
+    return loaded;
   });
-  // The statistics' pseudonyms now, not on the first statistics call (about 9 s for 100,000 patients).
-  await fillRowIds(db, () => pseudonymKey(db));
   // The planner's statistics, as after any bulk load: without them it guesses how selective a coach or a name is.
   // PostgreSQL also vacuums, as after any bulk load: its visibility map lets a count or a page be read from an index
   // alone, instead of visiting every row the index names.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as baseTest, describe, expect } from 'vitest';
 import request from 'supertest';
+import { sql } from 'kysely';
 import { createUpstreamApp } from '../../../server/upstream/app.ts';
 import { openStorage, type Storage } from '../../../server/upstream/db/index.ts';
 import { prepareData } from '../../../server/upstream/seed/index.ts';
@@ -49,6 +50,35 @@ describe('the scale seed', () => {
     expect(await count('sync_records')).toBeGreaterThan(result.syncRecords);
     const withData = await storage.db.selectFrom('patients').select('id').where('id', 'like', 'scale-%').where('lastDataAt', 'is not', null).execute();
     expect(withData.length).toBe(result.syncedPatients);
+  });
+
+  test('the counts kept by triggers are there as if every patient and record had been written one by one', async ({ storage, result: _ }) => {
+    const db = storage.db;
+    const { rows: totals } = await sql<{ patientId: string; e: number; c: number; m: number }>`select "patientId",
+        sum(case when collection = 'day-evaluation' then 1 else 0 end) as e,
+        sum(case when collection = 'event' and type = 'phone-coaching' and done = 1 then 1 else 0 end) as c,
+        sum(case when collection = 'event' and type = 'phone-coaching' and done = 1 and minutes > 0 then minutes else 0 end) as m
+      from sync_records group by "patientId" having sum(case when collection = 'day-evaluation' or (collection = 'event' and type = 'phone-coaching' and done = 1) then 1 else 0 end) > 0
+      order by "patientId"`.execute(db);
+    const stored = await db
+      .selectFrom('patient_figure_totals')
+      .innerJoin('patients', 'patients.id', 'patient_figure_totals.patientId')
+      .select(['patientId', 'dayEvaluations', 'calls', 'callMinutes', 'patient_figure_totals.statisticsRowId as copy', 'patients.statisticsRowId'])
+      .orderBy('patientId')
+      .execute();
+    expect(stored.map((r) => [r.patientId, Number(r.dayEvaluations), Number(r.calls), Number(r.callMinutes)])).toEqual(
+      totals.map((r) => [r.patientId, Number(r.e), Number(r.c), Number(r.m)]),
+    );
+    for (const row of stored) expect(row.copy).toBe(row.statisticsRowId);
+    if (!process.env.DATABASE_URL) return;
+    const { rows: trigrams } = await sql<{ trigram: string; patients: number }>`select trigram, patients from search_trigram_counts
+      where trigram in ('sch', 'mei', 'ann', 'mue') order by trigram`.execute(db);
+    const keys = await db
+      .selectFrom('patients')
+      .select(['lastNameKey', 'firstNameKey', 'lastNameSpelledKey', 'firstNameSpelledKey', 'patientCodeKey', 'phoneKey'])
+      .execute();
+    const having = (trigram: string) => keys.filter((k) => Object.values(k).some((v) => typeof v === 'string' && v.includes(trigram))).length;
+    expect(trigrams.map((r) => [r.trigram, Number(r.patients)])).toEqual(['ann', 'mei', 'mue', 'sch'].map((t) => [t, having(t)]));
   });
 
   test('care teams: most patients have a primary coach, a third have colleagues of the same team, never the primary twice', async ({ storage, result }) => {

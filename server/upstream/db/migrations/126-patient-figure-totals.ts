@@ -88,6 +88,18 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
 
 const FIGURES = ['dayEvaluations', 'calls', 'callMinutes'];
 
+export const FIGURE_TOTALS = TABLE;
+/** The triggers that keep the totals on PostgreSQL (a bulk load turns them off and totals once after). */
+export const FIGURE_TOTAL_TRIGGERS = ['insert', 'delete', 'update'].map((event) => `sync_records_totals_${event}`);
+
+/** The totals of every patient's records, into the empty table. */
+export function totalsOfAll(): string {
+  const r = parts('s');
+  return `INSERT INTO ${TABLE} ("patientId", "statisticsRowId", "dayEvaluations", "calls", "callMinutes")
+    SELECT s."patientId", p."statisticsRowId", sum(${r.evaluations}), sum(${r.calls}), sum(${r.minutes})
+    FROM sync_records s JOIN patients p ON p.id = s."patientId" WHERE ${r.counted} GROUP BY s."patientId", p."statisticsRowId"`;
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
@@ -98,14 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('calls', 'integer', (c) => c.notNull())
     .addColumn('callMinutes', 'integer', (c) => c.notNull())
     .execute();
-  const r = parts('s');
-  await sql
-    .raw(
-      `INSERT INTO ${TABLE} ("patientId", "statisticsRowId", "dayEvaluations", "calls", "callMinutes")
-       SELECT s."patientId", p."statisticsRowId", sum(${r.evaluations}), sum(${r.calls}), sum(${r.minutes})
-       FROM sync_records s JOIN patients p ON p.id = s."patientId" WHERE ${r.counted} GROUP BY s."patientId", p."statisticsRowId"`,
-    )
-    .execute(db);
+  await sql.raw(totalsOfAll()).execute(db);
   // Most first, equal totals in row id order: the walk's order. Patients without any are not walked.
   for (const figure of FIGURES)
     await sql.raw(`CREATE INDEX ${TABLE}_${figure} ON ${TABLE} ("${figure}" DESC, "statisticsRowId" ASC, "patientId") WHERE "${figure}" > 0`).execute(db);

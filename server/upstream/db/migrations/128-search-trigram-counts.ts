@@ -12,15 +12,21 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  *   the index. It replaces migration 106's index of the same order.
  */
 
-const TABLE = 'search_trigram_counts';
+export const TRIGRAM_COUNTS = 'search_trigram_counts';
+const TABLE = TRIGRAM_COUNTS;
+/** The triggers that keep the counts, one per kind of write (a bulk load turns them off and counts once after). */
+export const TRIGRAM_COUNT_TRIGGERS = ['insert', 'delete', 'update'].map((event) => `patients_search_trigrams_${event}`);
 const KEYS = ['lastNameKey', 'firstNameKey', 'lastNameSpelledKey', 'firstNameSpelledKey', 'patientCodeKey', 'phoneKey'];
 
-/** Each patient of a transition table with each trigram of its keys once, counted `sign`. */
-function trigramsOf(table: string, sign: 1 | -1): string {
+/** Each patient of a table (or transition table) with each trigram of its keys once, counted `sign`. */
+export function trigramsOf(table: string, sign: 1 | -1): string {
   const keys = KEYS.map((k) => `r."${k}"`).join(', ');
   return `SELECT DISTINCT r.id, substr(k, i, 3) AS trigram, ${sign} AS n FROM ${table} r
     CROSS JOIN LATERAL unnest(ARRAY[${keys}]) AS k CROSS JOIN LATERAL generate_series(1, length(k) - 2) AS i WHERE k IS NOT NULL`;
 }
+
+/** The counts of every patient, into the empty table. */
+export const countAll = () => `INSERT INTO ${TABLE} (trigram, patients) SELECT trigram, sum(n) FROM (${trigramsOf('patients', 1)}) AS c GROUP BY trigram`;
 
 async function triggers(db: Kysely<any>): Promise<void> {
   // Once per statement over its transition tables; rows are locked in trigram order, so two writers never wait for
@@ -47,7 +53,7 @@ async function triggers(db: Kysely<any>): Promise<void> {
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql.raw(`CREATE TABLE ${TABLE} (trigram text COLLATE "C" PRIMARY KEY, patients integer NOT NULL)`).execute(db);
-  await sql.raw(`INSERT INTO ${TABLE} (trigram, patients) SELECT trigram, sum(n) FROM (${trigramsOf('patients', 1)}) AS c GROUP BY trigram`).execute(db);
+  await sql.raw(countAll()).execute(db);
   await triggers(db);
   const included = KEYS.filter((k) => k !== 'lastNameKey' && k !== 'firstNameKey')
     .map((k) => `"${k}"`)
