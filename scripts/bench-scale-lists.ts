@@ -60,6 +60,9 @@ const CALLS: Call[] = [
   { name: 'patients, admin: by last data', who: 'admin', path: '/v2/patients', filter: { order: ['lastDataAt DESC', 'lastName ASC', 'id ASC'], limit: 26 } },
   { name: 'patients, admin: by code', who: 'admin', path: '/v2/patients', filter: { order: ['patientCode ASC', 'lastName ASC', 'id ASC'], limit: 26 } },
   { name: 'patients, admin: name search', who: 'admin', path: '/v2/patients', filter: { where: search('mül'), order: nameOrder, limit: 26 }, budget: 10 },
+  { name: 'patients, admin: search "sch"', who: 'admin', path: '/v2/patients', filter: { where: search('sch'), order: nameOrder, limit: 26 }, budget: 10 },
+  { name: 'patients, admin: search "er"', who: 'admin', path: '/v2/patients', filter: { where: search('er'), order: nameOrder, limit: 26 }, budget: 10 },
+  { name: 'patients, admin: search "meier"', who: 'admin', path: '/v2/patients', filter: { where: search('meier'), order: nameOrder, limit: 26 }, budget: 10 },
   {
     name: 'patients, admin: two-word search',
     who: 'admin',

@@ -155,9 +155,12 @@ const CALLS: Record<string, string> = {
   'detail page by end of aftercare, latest first': `patient-detail-statistics?${query({ order: 'aftercareEnd DESC', limit: 25 })}`,
   'detail page by last data': `patient-detail-statistics?${query({ order: 'lastDataAt ASC', limit: 25 })}`,
   'detail page by status': `patient-detail-statistics?${query({ order: 'status ASC', limit: 25 })}`,
+  'detail page by status, completed first': `patient-detail-statistics?${query({ order: 'status DESC', limit: 25 })}`,
   'detail page by calls, most first': `patient-detail-statistics?${query({ order: 'phoneCoachings DESC', limit: 25 })}`,
   'detail page by day-evaluations, most first': `patient-detail-statistics?${query({ order: 'dayEvaluations DESC', limit: 25 })}`,
   'detail page by days in aftercare, most first': `patient-detail-statistics?${query({ order: 'daysInAftercare DESC', limit: 25 })}`,
+  'detail page by days in aftercare, fewest first': `patient-detail-statistics?${query({ order: 'daysInAftercare ASC', limit: 25 })}`,
+  'detail page by minutes, most first': `patient-detail-statistics?${query({ order: 'phoneCoachingMinutes DESC', limit: 25 })}`,
   'detail page by coach': `patient-detail-statistics?${query({ order: 'primaryCoachName ASC', limit: 25 })}`,
 };
 
