@@ -25,6 +25,12 @@ export function trigramsOf(table: string, sign: 1 | -1): string {
     CROSS JOIN LATERAL unnest(ARRAY[${keys}]) AS k CROSS JOIN LATERAL generate_series(1, length(k) - 2) AS i WHERE k IS NOT NULL`;
 }
 
+/** The rows of an update's transition table (`side`) whose keys the update changed. */
+function keysChanged(side: 'old_rows' | 'new_rows'): string {
+  const keys = (alias: string) => KEYS.map((k) => `${alias}."${k}"`).join(', ');
+  return `(SELECT ${side === 'old_rows' ? 'o' : 'n'}.* FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (${keys('o')}) IS DISTINCT FROM (${keys('n')}))`;
+}
+
 /** The counts of every patient, into the empty table. */
 export const countAll = () => `INSERT INTO ${TABLE} (trigram, patients) SELECT trigram, sum(n) FROM (${trigramsOf('patients', 1)}) AS c GROUP BY trigram`;
 
@@ -37,7 +43,11 @@ async function triggers(db: Kysely<any>): Promise<void> {
   const events: Record<string, { referencing: string; changes: string }> = {
     insert: { referencing: 'NEW TABLE AS new_rows', changes: trigramsOf('new_rows', 1) },
     delete: { referencing: 'OLD TABLE AS old_rows', changes: trigramsOf('old_rows', -1) },
-    update: { referencing: 'OLD TABLE AS old_rows NEW TABLE AS new_rows', changes: `${trigramsOf('old_rows', -1)} UNION ALL ${trigramsOf('new_rows', 1)}` },
+    // Most updates of a patient change no key (the last data, the coach, a note): only those that do are read.
+    update: {
+      referencing: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+      changes: `${trigramsOf(keysChanged('old_rows'), -1)} UNION ALL ${trigramsOf(keysChanged('new_rows'), 1)}`,
+    },
   };
   for (const [event, { referencing, changes }] of Object.entries(events)) {
     await sql
