@@ -432,7 +432,7 @@ function indexedSearch(
   if (query) return matching(eb, table, searchIndex, query);
   const terms = likeTerms(conditions, table);
   // A pattern without three characters in a row has no trigram: the index would read every row, once per column.
-  if (!terms || !terms.every((k) => hasTrigram(k.pattern))) return undefined;
+  if (!terms?.every((k) => hasTrigram(k.pattern))) return undefined;
   const tests = terms.map((k) => sql`select rowid from ${sql.table(searchIndex.name)} where ${sql.ref(k.column)} like ${k.pattern}`);
   return eb(rowidOf(table, searchIndex), 'in', sql`(${sql.join(tests, sql` union `)})`);
 }
