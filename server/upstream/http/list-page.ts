@@ -91,8 +91,9 @@ export const SEARCH_WALK = { from: 5000 };
  * patients, 18 ms of CPU on SQLite against 3.5 at 10,000. Walking the list's order instead and comparing each row
  * reads about as many rows as the page needs divided by the share that matches. On SQLite the matches are counted
  * in the index up to SEARCH_WALK.from (index entries only, 0.2 ms for 5,000): fewer are sorted, more walk the
- * order. On PostgreSQL a count reads the rows (the trigram index is lossy: 11 ms for 5,000), so it sorts the
- * matches as before. A word of one or two letters has no trigram to look up (SQLite's index read every row once per
+ * order. On PostgreSQL a count would read the rows (the trigram index is lossy: 11 ms for 5,000); the per-trigram
+ * patient counts (migration 128) say at most how many match instead, and above SEARCH_WALK.from it walks. A word
+ * of one or two letters has no trigram to look up (SQLite's index read every row once per
  * column, "er" 382 ms at 100,000 patients; PostgreSQL 57), and nearly every such word is in many names: it walks
  * the order on both; its total is counted as any list's (up to COUNT_LIMIT matches: a few rows for a common word,
  * every row for a rare one).
@@ -133,19 +134,19 @@ const TOTAL = '__listTotal';
  */
 export type ListScope = 'all' | 'caseload';
 
-/** The number of rows when at most `cap`, else undefined: reads at most cap + 1 rows. */
-async function cappedCount(db: Db, base: AnyQuery, cap = COUNT_LIMIT): Promise<number | undefined> {
-  const capped = base.select((eb) => eb.lit(1).as('one')).limit(cap + 1);
+/** The number of rows when at most COUNT_LIMIT, else undefined: reads at most COUNT_LIMIT + 1 rows. */
+async function cappedCount(db: Db, base: AnyQuery): Promise<number | undefined> {
+  const capped = base.select((eb) => eb.lit(1).as('one')).limit(COUNT_LIMIT + 1);
   const counted = await db
     .selectFrom(capped.as('capped'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
-  return count > cap ? undefined : count;
+  return count > COUNT_LIMIT ? undefined : count;
 }
 
 /**
- * SQLite, a search over every patient: the rows the name index finds, counted in the index up to COUNT_LIMIT,
+ * SQLite, a search over every patient: the rows the name index finds, counted in the index up to `cap`,
  * without reading each patient the way the general count does (at 100,000 patients, "mül": 1.7 -> 0.3 ms).
  */
 async function cappedMatches(db: Db, searchIndex: string, query: string, cap = COUNT_LIMIT): Promise<number | undefined> {
