@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { daysInclusive } from '../../lib/days.ts';
 import { overlappingCount } from './day-counts.ts';
 import type { Period } from './rules.ts';
 import { ROW_ID_INDEX } from './row-ids.ts';
@@ -155,7 +156,8 @@ function partlyInPeriod(db: Db, p: Period, direction: 'asc' | 'desc', size: () =
     : sql`(julianday(patients."aftercareEnd") - julianday(patients."aftercareStart"))`;
   const endsInPeriod = sql<boolean>`${start} <= ${p.from} and ${end} >= ${p.from} and ${end} < ${p.to}`;
   const startsInPeriod = sql<boolean>`${start} > ${p.from} and ${start} <= ${p.to} and ${end} >= ${p.to}`;
-  const within = sql<boolean>`${start} > ${p.from} and ${end} < ${p.to}`;
+  // Aftercare within the period is shorter than it: the length index is read only that far.
+  const within = sql<boolean>`${start} > ${p.from} and ${end} < ${p.to} and ${length} <= ${daysInclusive(p.from, p.to)}`;
   const sign = direction === 'asc' ? 1 : -1;
   const before = (a: Days, b: Days) => sign * (Number(a.days) - Number(b.days)) || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0);
   const kind = async (where: RawBuilder<boolean>, order: RawBuilder<unknown>, need: number) =>
