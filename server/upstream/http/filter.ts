@@ -466,9 +466,7 @@ export function keyedLikesHaveTrigrams(where: Record<string, unknown> | undefine
   if (!where) return true;
   return Object.entries(where).every(([key, condition]) => {
     if (key === 'and' || key === 'or') return (condition as Record<string, unknown>[]).every((sub) => keyedLikesHaveTrigrams(sub, table));
-    if (keyedColumns(table, key).length === 0 || typeof condition !== 'object' || condition === null || !Object.hasOwn(condition, 'like')) return true;
-    const like = (condition as { like: unknown }).like;
-    return typeof like !== 'string' || keyedColumns(table, key).every((k) => hasTrigram(k.pattern(like) ?? 'xxx'));
+    return (keyedPatterns(key, condition, table) ?? []).every(hasTrigram);
   });
 }
 
