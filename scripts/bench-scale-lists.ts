@@ -63,6 +63,14 @@ const CALLS: Call[] = [
   { name: 'patients, admin: search "sch"', who: 'admin', path: '/v2/patients', filter: { where: search('sch'), order: nameOrder, limit: 26 }, budget: 10 },
   { name: 'patients, admin: search "er"', who: 'admin', path: '/v2/patients', filter: { where: search('er'), order: nameOrder, limit: 26 }, budget: 10 },
   { name: 'patients, admin: search "meier"', who: 'admin', path: '/v2/patients', filter: { where: search('meier'), order: nameOrder, limit: 26 }, budget: 10 },
+  { name: 'patients, admin: search "mar"', who: 'admin', path: '/v2/patients', filter: { where: search('mar'), order: nameOrder, limit: 26 }, budget: 10 },
+  {
+    name: 'patients, admin: search "müller"',
+    who: 'admin',
+    path: '/v2/patients',
+    filter: { where: search('müller'), order: nameOrder, limit: 26 },
+    budget: 10,
+  },
   {
     name: 'patients, admin: two-word search',
     who: 'admin',

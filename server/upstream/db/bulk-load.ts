@@ -2,10 +2,12 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from './index.ts';
 import { FIGURE_TOTAL_TRIGGERS, FIGURE_TOTALS, totalsOfAll } from './migrations/126-patient-figure-totals.ts';
 import { countAll, TRIGRAM_COUNT_TRIGGERS, TRIGRAM_COUNTS } from './migrations/128-search-trigram-counts.ts';
+import { fillAll, TRIGRAM_ORDER, TRIGRAM_ORDER_TRIGGERS } from './migrations/129-trigram-name-order.ts';
 
 /** Counts kept by statement triggers on PostgreSQL, which a bulk load makes once after instead. */
 const DERIVED = [
   { table: 'patients', triggers: TRIGRAM_COUNT_TRIGGERS, counts: TRIGRAM_COUNTS, countAll },
+  { table: 'patients', triggers: TRIGRAM_ORDER_TRIGGERS, counts: TRIGRAM_ORDER, countAll: fillAll },
   { table: 'sync_records', triggers: FIGURE_TOTAL_TRIGGERS, counts: FIGURE_TOTALS, countAll: totalsOfAll },
 ];
 

@@ -24,9 +24,18 @@ export interface Database {
   aftercare_day_counts: AftercareDayCountTable;
   recent_data_day_counts: AftercareDayCountTable;
   patient_figure_totals: PatientFigureTotalTable;
+  patient_trigram_order: PatientTrigramOrderTable;
 }
 
 export type Flag = 0 | 1;
+
+/** Per trigram of a patient's name and code keys, the patient in the name order, kept by triggers (migration 129). */
+export interface PatientTrigramOrderTable {
+  trigram: string;
+  lastNameKey: string;
+  firstNameKey: string;
+  id: string;
+}
 
 /** Per patient, what its records add to the statistics' figures over all days, kept by triggers (migration 126). */
 export interface PatientFigureTotalTable {

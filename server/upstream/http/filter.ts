@@ -533,3 +533,35 @@ export function hasKeyedLike(where: Record<string, unknown> | undefined, table: 
     return keyedColumns(table, key).length > 0 && typeof condition === 'object' && condition !== null && Object.hasOwn(condition, 'like');
   });
 }
+
+/**
+ * For a walk of trigrams' rows in the list's order (http/trigram-walk.ts): per word of `where` that can be walked, the
+ * trigrams of each of its key patterns (a row the word selects has all trigrams of one of them in one of `covered`,
+ * the key columns the walk's table holds). A word is an `or` of likes on keyed fields, or one such like, and-ed with
+ * the rest of `where`; it can be walked when each of its likes is compared only with covered key columns, by patterns
+ * of three characters in a row or more. Empty when no word can.
+ */
+export function walkTrigrams(where: Record<string, unknown>, table: string, covered: ReadonlySet<string>): string[][][] {
+  return Object.entries(where).flatMap(([key, condition]) => {
+    if (key === 'and') return (condition as Record<string, unknown>[]).flatMap((sub) => walkTrigrams(sub, table, covered));
+    const patterns = wordPatterns(key === 'or' ? (condition as Record<string, unknown>[]) : [{ [key]: condition }], table, covered);
+    return patterns ? [patterns.map((pattern) => [...new Set(trigramsOf(pattern))])] : [];
+  });
+}
+
+/** The distinct key patterns of a word's likes, or undefined when one of them cannot be walked. */
+function wordPatterns(likes: Record<string, unknown>[], table: string, covered: ReadonlySet<string>): string[] | undefined {
+  const patterns = new Set<string>();
+  for (const like of likes) {
+    const entries = Object.entries(like);
+    if (entries.length !== 1) return undefined;
+    const [field, condition] = entries[0];
+    const columns = keyedColumns(table, field);
+    const keyed = keyedPatterns(field, condition, table);
+    if (!keyed || columns.length === 0 || !columns.every((c) => covered.has(c.column))) return undefined;
+    // A key a pattern does not apply to is compared as written instead: a row could match there without the trigrams.
+    if (columns.some((c) => c.pattern((condition as { like: string }).like) === null)) return undefined;
+    for (const pattern of keyed) patterns.add(pattern);
+  }
+  return patterns.size > 0 && [...patterns].every(hasTrigram) ? [...patterns] : undefined;
+}

@@ -143,6 +143,9 @@ test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, 
   expect(columns.rows.map((c) => `${c.table_name}.${c.column_name} ${c.collation_name}`)).toEqual([
     'coaches.firstNameKey C',
     'coaches.lastNameKey C',
+    // The trigram walk's copy of the name order (migration 129).
+    'patient_trigram_order.firstNameKey C',
+    'patient_trigram_order.lastNameKey C',
     'patients.firstNameKey C',
     'patients.firstNameSpelledKey C',
     'patients.lastNameKey C',

@@ -194,7 +194,7 @@ describe('counting', () => {
     expect(bauer.headers['x-total-count']).toBe(String(withE));
   });
 
-  test("an administrator's search carries the exact total up to COUNT_LIMIT matches, and none beyond", async ({ t }) => {
+  test("an administrator's search carries the exact total up to COUNT_LIMIT matches (PostgreSQL's in the name order up to the walk's count), and none beyond", async ({ t }) => {
     await t.addPatients();
     const searches = [
       patientSearchWhere('schul'),
@@ -217,7 +217,10 @@ describe('counting', () => {
     expect(over.headers['x-total-count']).toBeUndefined();
     await t.storage.db.deleteFrom('patients').where('id', '=', many[0].id).execute();
     const at = await page(t, { where: patientSearchWhere('zettelmeier'), limit: 1 });
-    expect(at.headers['x-total-count']).toBe(String(COUNT_LIMIT));
+    // PostgreSQL counts a search walked in the name order on the walk, up to TRIGRAM_WALK.countLimit (http/trigram-walk.ts).
+    expect(at.headers['x-total-count']).toBe(process.env.DATABASE_URL ? undefined : String(COUNT_LIMIT));
+    const walked = await page(t, { where: patientSearchWhere('zettelmeier'), order: ['lastName ASC', 'id ASC'], limit: 1 });
+    expect(walked.headers['x-total-count']).toBe(String(COUNT_LIMIT));
   });
 
   test('a list longer than COUNT_LIMIT answers its page without X-Total-Count, its last page with it', async ({ t }) => {

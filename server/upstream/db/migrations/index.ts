@@ -27,6 +27,7 @@ import * as commentWalkIndex from './125-comment-walk-index.ts';
 import * as patientFigureTotals from './126-patient-figure-totals.ts';
 import * as aftercareLengthIndex from './127-aftercare-length-index.ts';
 import * as searchTrigramCounts from './128-search-trigram-counts.ts';
+import * as trigramNameOrder from './129-trigram-name-order.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '126-patient-figure-totals': patientFigureTotals,
   '127-aftercare-length-index': aftercareLengthIndex,
   '128-search-trigram-counts': searchTrigramCounts,
+  '129-trigram-name-order': trigramNameOrder,
 };
