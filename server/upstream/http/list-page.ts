@@ -41,7 +41,6 @@ export async function listPage(
     const walked = await trigramWalkPage(db, compared, filter, order, {
       limit: COUNT_LIMIT,
       cheap: search ? () => cappedMatches(db, searchIndex!, search) : undefined,
-      general: () => cappedCount(db, compared),
     });
     if (walked) return walked;
   }

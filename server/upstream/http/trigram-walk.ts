@@ -153,8 +153,6 @@ export interface WalkCounts {
   limit: number;
   /** A count that reads no rows (SQLite's trigram index over the whole table): used instead of counting on the walk. */
   cheap?: () => Promise<number | undefined>;
-  /** The general count, when the walk cannot tell. */
-  general: () => Promise<number | undefined>;
 }
 
 /**
@@ -199,20 +197,37 @@ export async function trigramWalkPage(
 }
 
 /**
- * The total of a full page: the walk's matches (it is long enough for TRIGRAM_WALK.countLimit of them), counted up to
- * that (past it there is no total); counted the general way when the walk was cut before that many.
+ * One row per match among the walk's entries, for counting. PostgreSQL finds each entry's patient by its place in the
+ * name order's index (last and first name key, id), which holds every search key (migration 128): a match is
+ * compared without reading the patient (2 instead of 8 µs each).
+ */
+function matchCount(db: Db, base: AnyQuery, walk: Walk, limit: number): AnyQuery {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return matchedRows(db, base, walk).limit(limit);
+  const patient = base
+    .select((eb) => eb.lit(1).as('one'))
+    .whereRef('patients.lastNameKey', '=', 'walk.lastNameKey')
+    .whereRef('patients.firstNameKey', '=', 'walk.firstNameKey')
+    .whereRef('patients.id', '=', 'walk.id')
+    .limit(1);
+  return db
+    .selectFrom(walkOf(db, walk))
+    .innerJoinLateral(patient.as('matched'), (join) => join.onTrue())
+    .select('matched.one')
+    .limit(limit) as unknown as AnyQuery;
+}
+
+/**
+ * The total of a full page: the walk's matches (it is long enough for TRIGRAM_WALK.countLimit of them, unless they are
+ * rarer among its trigram's patients than one in five), when it read all of them and they are no more than that.
  */
 async function walkTotal(db: Db, base: AnyQuery, walk: Walk, counts: WalkCounts): Promise<number | undefined> {
   const limit = Math.min(counts.limit, TRIGRAM_WALK.countLimit);
   const counted = await db
-    .selectFrom(
-      matchedRows(db, base, walk)
-        .limit(limit + 1)
-        .as('matches'),
-    )
+    .selectFrom(matchCount(db, base, walk, limit + 1).as('matches'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
-  if (count > limit) return undefined;
-  return walk.bound ? counts.general() : count;
+  // More than the limit, or the walk was cut before it read them all: no total (counting them otherwise would read
+  // every match, as many more at 100,000 patients as at 10,000).
+  return count > limit || walk.bound ? undefined : count;
 }

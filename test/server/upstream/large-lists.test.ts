@@ -194,7 +194,9 @@ describe('counting', () => {
     expect(bauer.headers['x-total-count']).toBe(String(withE));
   });
 
-  test("an administrator's search carries the exact total up to COUNT_LIMIT matches (PostgreSQL's in the name order up to the walk's count), and none beyond", async ({ t }) => {
+  test("an administrator's search carries the exact total up to COUNT_LIMIT matches (PostgreSQL's in the name order up to the walk's count), and none beyond", async ({
+    t,
+  }) => {
     await t.addPatients();
     const searches = [
       patientSearchWhere('schul'),
