@@ -130,22 +130,25 @@ function walkOf(db: Db, walk: Walk) {
 }
 
 /**
- * `base`'s rows among the walk's entries, as `matched` with the walk's keys. PostgreSQL is made to look each entry up
- * (a lateral subquery with a limit): it otherwise hashed the entries and compared every patient of the name order's
- * index up to the last of them (a common word: 45,000 at 100,000 patients, 8 ms).
+ * The walk's entries whose patient `base` selects (`walk.id`, `walk.lastNameKey`, `walk.firstNameKey`), in the walk's
+ * order. PostgreSQL is made to look each entry up (a lateral subquery with a limit: it otherwise hashed the entries
+ * and compared every patient of the name order's index up to the last of them, a common word 45,000 at 100,000
+ * patients), and finds it by its place in the name order's index (last and first name key, id), which holds every
+ * search key (migration 128): a patient is compared without being read (2 instead of 8 µs).
  */
-function matchedRows(db: Db, base: AnyQuery, walk: Walk): AnyQuery {
-  const walked = db.selectFrom(walkOf(db, walk));
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    return base
-      .innerJoin(walkOf(db, walk), 'walk.id', 'patients.id')
-      .selectAll('patients')
-      .select(['walk.lastNameKey as walkLast', 'walk.firstNameKey as walkFirst', 'walk.id as walkId']);
-  }
-  return walked
-    .innerJoinLateral(base.selectAll('patients').whereRef('patients.id', '=', 'walk.id').limit(1).as('matched'), (join) => join.onTrue())
-    .selectAll('matched')
-    .select(['walk.lastNameKey as walkLast', 'walk.firstNameKey as walkFirst', 'walk.id as walkId']) as unknown as AnyQuery;
+function matchingEntries(db: Db, base: AnyQuery, walk: Walk): AnyQuery {
+  const keys = ['walk.id', 'walk.lastNameKey', 'walk.firstNameKey'] as const;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return base.innerJoin(walkOf(db, walk), 'walk.id', 'patients.id').select(keys);
+  const patient = base
+    .select((eb) => eb.lit(1).as('one'))
+    .whereRef('patients.lastNameKey', '=', 'walk.lastNameKey')
+    .whereRef('patients.firstNameKey', '=', 'walk.firstNameKey')
+    .whereRef('patients.id', '=', 'walk.id')
+    .limit(1);
+  return db
+    .selectFrom(walkOf(db, walk))
+    .innerJoinLateral(patient.as('matched'), (join) => join.onTrue())
+    .select(keys) as unknown as AnyQuery;
 }
 
 /** How the caller counts a list: its total up to `limit`, undefined past it. */
@@ -176,16 +179,21 @@ export async function trigramWalkPage(
   const pageRows = filter.skip + Math.min(limit, counts.limit);
   const walkRows = counts.cheap ? pageRows : Math.max(pageRows, Math.min(counts.limit, TRIGRAM_WALK.countLimit) + 1);
   const walk = await planWalk(db, await walkedTrigrams(db, words), direction, TRIGRAM_WALK.entries(walkRows));
-  const found = (await db
-    .selectFrom(matchedRows(db, base, walk).as('found'))
-    .selectAll()
-    .orderBy('walkLast', direction)
-    .orderBy('walkFirst', direction)
-    .orderBy('walkId', direction)
+  // The page's entries first, then their patients' rows: only those are read whole.
+  const entries = matchingEntries(db, base, walk)
+    .orderBy('walk.lastNameKey', direction)
+    .orderBy('walk.firstNameKey', direction)
+    .orderBy('walk.id', direction)
     .limit(limit)
-    .offset(filter.skip)
+    .offset(filter.skip);
+  const rows = (await db
+    .selectFrom(entries.as('page'))
+    .innerJoin('patients', 'patients.id', 'page.id')
+    .selectAll('patients')
+    .orderBy('page.lastNameKey', direction)
+    .orderBy('page.firstNameKey', direction)
+    .orderBy('page.id', direction)
     .execute()) as Row[];
-  const rows = found.map(({ walkLast, walkFirst, walkId, ...row }) => row);
   if (rows.length < limit) {
     // Cut off before the page was full: the page's rows may lie further on.
     if (walk.bound) return undefined;
@@ -197,33 +205,17 @@ export async function trigramWalkPage(
 }
 
 /**
- * One row per match among the walk's entries, for counting. PostgreSQL finds each entry's patient by its place in the
- * name order's index (last and first name key, id), which holds every search key (migration 128): a match is
- * compared without reading the patient (2 instead of 8 µs each).
- */
-function matchCount(db: Db, base: AnyQuery, walk: Walk, limit: number): AnyQuery {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return matchedRows(db, base, walk).limit(limit);
-  const patient = base
-    .select((eb) => eb.lit(1).as('one'))
-    .whereRef('patients.lastNameKey', '=', 'walk.lastNameKey')
-    .whereRef('patients.firstNameKey', '=', 'walk.firstNameKey')
-    .whereRef('patients.id', '=', 'walk.id')
-    .limit(1);
-  return db
-    .selectFrom(walkOf(db, walk))
-    .innerJoinLateral(patient.as('matched'), (join) => join.onTrue())
-    .select('matched.one')
-    .limit(limit) as unknown as AnyQuery;
-}
-
-/**
  * The total of a full page: the walk's matches (it is long enough for TRIGRAM_WALK.countLimit of them, unless they are
  * rarer among its trigram's patients than one in five), when it read all of them and they are no more than that.
  */
 async function walkTotal(db: Db, base: AnyQuery, walk: Walk, counts: WalkCounts): Promise<number | undefined> {
   const limit = Math.min(counts.limit, TRIGRAM_WALK.countLimit);
   const counted = await db
-    .selectFrom(matchCount(db, base, walk, limit + 1).as('matches'))
+    .selectFrom(
+      matchingEntries(db, base, walk)
+        .limit(limit + 1)
+        .as('matches'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
