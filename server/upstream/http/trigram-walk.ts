@@ -25,9 +25,9 @@ export const TRIGRAM_WALK = {
   enabled: true,
   entries: (rows: number) => 200 + 5 * rows,
   /**
-   * A full walked page's total, where no index counts it (PostgreSQL): its matches counted on the walk up to this
-   * many, as each is read from the table (8 µs each on PostgreSQL: 1,000 took 8 ms); more answer without a total.
-   * The client's searches ask one row more than they show instead of reading the total.
+   * A full walked page's total, where no index counts it (PostgreSQL, or a filter with more than names): its matches
+   * counted on the walk up to this many (about 2 µs each on PostgreSQL, more where they are rare among the walk's
+   * entries); more answer without a total. The client's searches ask one row more than they show instead of reading it.
    */
   countLimit: 200,
 };
