@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { type Config, ConfigError, configErrorLine, loadConfig } from './config.ts';
 import { closeGracefully, createGatewayServer, listenEarly } from './http-server.ts';
-import pino from 'pino';
-import { createLogger } from './shared/logger.ts';
+import { batchedStdout, createLogger } from './shared/logger.ts';
 import { startSentry } from './sentry.ts';
 import { BUILT_IN_UPSTREAM, type RunningUpstream, startUpstream, upstreamEnv } from './upstream-process.ts';
 
@@ -41,8 +40,7 @@ async function startBuiltInUpstream(config: Config, publicUrl: string, logger: L
 /** The only file that listens. Order: config, listen (requests wait), upstream, app; SIGTERM/SIGINT reverse it. */
 async function main(): Promise<void> {
   const config = readConfig();
-  // Written asynchronously: a blocking write to a slow stdout would hold every request in flight.
-  const logger = createLogger({ service: 'gateway', level: config.logLevel, destination: pino.destination({ fd: 1, sync: false }) });
+  const logger = createLogger({ service: 'gateway', level: config.logLevel, destination: batchedStdout() });
   const reporter = await startSentry(config.sentryDsn, config.sentryEnvironment);
   if (!config.xsrfSecretFromEnv) {
     logger.warn('XSRF_SECRET is not set: using a random secret for this process (set it when running several replicas)');
@@ -59,6 +57,8 @@ async function main(): Promise<void> {
   serve(createApp({ ...config, upstreamUrl }, { logger, report: reporter.capture, isClosing: () => closing }));
   gateway.server.on('error', (error) => logger.error({ err: error }, 'gateway server error'));
   logger.info({ port, host: config.host ?? 'all interfaces', upstream: config.upstreamUrl ? 'external' : 'built-in' }, 'gateway listening');
+  // The start-up lines now, not with the first batch of request lines (batchedStdout).
+  logger.flush();
   process.send?.({ type: 'listening', port });
 
   const shutdown = (signal: string) => {

@@ -46,14 +46,21 @@ interface RequestPart {
   remoteAddress: string | undefined;
 }
 
-function logCompletion(logger: Logger, req: RequestPart, res: ServerResponse, start: number): void {
+interface Loggers {
+  /** Lines of the fields above only. */
+  plain: Logger;
+  /** Lines that carry an error object, which may hold anything: redacted as every other line. */
+  redacting: Logger;
+}
+
+function logCompletion(loggers: Loggers, req: RequestPart, res: ServerResponse, start: number): void {
   const responseTime = Date.now() - start;
   const status = res.statusCode;
   if (res.err !== undefined || status >= 500) {
     const err = res.err ?? new Error(`failed with status code ${status}`);
-    logger.error({ req, res: { statusCode: status }, err, responseTime }, 'request errored');
-  } else if (status >= 400) logger.warn({ req, res: { statusCode: status }, responseTime }, 'request completed');
-  else logger.info({ req, res: { statusCode: status }, responseTime }, 'request completed');
+    loggers.redacting.error({ req, res: { statusCode: status }, err, responseTime }, 'request errored');
+  } else if (status >= 400) loggers.plain.warn({ req, res: { statusCode: status }, responseTime }, 'request completed');
+  else loggers.plain.info({ req, res: { statusCode: status }, responseTime }, 'request completed');
 }
 
 /**
@@ -63,6 +70,9 @@ function logCompletion(logger: Logger, req: RequestPart, res: ServerResponse, st
  * must then find again, they made up most of a line's bytes, and the response's are the same on every answer.
  */
 export function requestLog(logger: Logger) {
+  // A completion line holds the fields of RequestPart, a status and a time, nothing redaction could find; without
+  // it pino no longer copies the line's req and res objects to look (a tenth of the gateway's work on a small GET).
+  const loggers: Loggers = { plain: logger.child({}, { redact: [] }), redacting: logger };
   return (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void): void => {
     req.id = requestId(req, res);
     const url = req.originalUrl ?? req.url ?? '';
@@ -70,7 +80,7 @@ export function requestLog(logger: Logger) {
       const start = Date.now();
       const line: RequestPart = { id: req.id, method: req.method, url: loggedUrl(url), remoteAddress: req.socket.remoteAddress };
       // 'close' comes for every answer, finished or cut off.
-      res.once('close', () => logCompletion(logger, line, res, start));
+      res.once('close', () => logCompletion(loggers, line, res, start));
     }
     next();
   };
