@@ -9,7 +9,6 @@ import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './shared/logger.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
-import { compressApiAnswers } from './middleware/compression.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
 import { compileTranslations } from './mapping/calls.ts';
@@ -59,7 +58,6 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(cookieParser());
   app.use(limitApiBodies);
   app.use(xsrf.protect);
-  app.use(compressApiAnswers());
   app.use(
     apiProxy({
       upstreamUrl: config.upstreamUrl,

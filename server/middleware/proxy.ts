@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { badRequest, type ErrorBody, HttpError } from '../errors.ts';
 import type { CallTranslation, Translations } from '../mapping/calls.ts';
 import { MAX_API_BODY_BYTES, payloadTooLarge } from './body-limit.ts';
+import { compressApiAnswers } from './compression.ts';
 import { isRetryable } from './proxy-attempt.ts';
 import type { Attempt } from './proxy-attempt.ts';
 import { directForwarder, type ForwardEvents, takesDirectPath } from './proxy-forward.ts';
@@ -40,9 +41,9 @@ export interface ProxyOptions {
 const REPORT_EVERY_MS = 60_000;
 
 /**
- * How the error handler writes the proxy's own answers (502, 504): past every wrapper on res, because a middleware
- * before the proxy (compression) may hold a half-built encoder of the failed answer and would encode this one
- * too, under headers that were just removed.
+ * How the error handler writes the proxy's own answers (502, 504): past every wrapper on res, because the
+ * compression wrapped onto res for the failed answer may hold a half-built encoder of it and would encode this
+ * one too, under headers that were just removed.
  */
 function writeRaw(_req: IncomingMessage, res: ServerResponse, error: ErrorBody): void {
   const body = JSON.stringify(error);
@@ -62,6 +63,7 @@ interface ProxyState {
   calls: WeakMap<IncomingMessage, CallTranslation>;
   bodies: WeakMap<IncomingMessage, Buffer>;
   report: (kind: string, error: ProxyError) => void;
+  compress: ReturnType<typeof compressApiAnswers>;
 }
 
 function reporter(options: ProxyOptions): ProxyState['report'] {
@@ -203,6 +205,7 @@ function onProxyRes(state: ProxyState): ForwardEvents['proxyRes'] {
     }
     cleanAnswerHead(proxyRes, req, res);
     const call = state.calls.get(req);
+    state.compress(req, res, proxyRes.headers, call?.answer !== undefined);
     if (call?.answer) answerTranslated(proxyRes, req, res, call, () => unusable(state, req, res, 'ANSWER_TOO_LARGE_TO_TRANSLATE'));
   };
 }
@@ -232,11 +235,19 @@ function onError(state: ProxyState, retryFor: (req: IncomingMessage) => Proxy): 
 /**
  * /v2 -> upstream, same path (UPSTREAM_URL may add a prefix), bodies streamed both ways (nothing parses them
  * before this). Refused or reset: 502. No response head within PROXY_TIMEOUT_MS: 504. A chunked body that grows
- * over the /v2 limit: 413. The proxy only writes through res, so a compression middleware placed before it works.
+ * over the /v2 limit: 413. Answers are compressed as they stream, when worth it (compression.ts).
  * With a field mapping, only the calls it touches are read and rewritten (proxy-translate.ts).
  */
 export function apiProxy(options: ProxyOptions): RequestHandler {
-  const state: ProxyState = { options, attempts: new WeakMap(), nexts: new WeakMap(), calls: new WeakMap(), bodies: new WeakMap(), report: reporter(options) };
+  const state: ProxyState = {
+    options,
+    attempts: new WeakMap(),
+    nexts: new WeakMap(),
+    calls: new WeakMap(),
+    bodies: new WeakMap(),
+    report: reporter(options),
+    compress: compressApiAnswers(),
+  };
   // Our own pool: keep-alive with a known idle timeout (the default agent keeps idle sockets forever, so the
   // upstream's keep-alive timeout always closed them first). Node also honours a shorter `Keep-Alive: timeout=`.
   // At most 256 connections at once: a burst queues here instead of opening a socket per request on the upstream.
