@@ -73,8 +73,10 @@ describe('without TRUST_PROXY (the default): forged X-Forwarded-For is ignored',
 
   test(`set-password: ${PER_ACCOUNT} attempts per reset link account, ${PER_IP} per IP, then 429`, async ({ stack }) => {
     const outbox = join(stack.dataDir, 'outbox');
-    // Only the newest reset link works (a new one ends the older ones): the file written last.
-    const newest = readdirSync(outbox).sort((a, b) => statSync(join(outbox, a)).mtimeMs - statSync(join(outbox, b)).mtimeMs);
+    // Only the newest reset link works (a new one ends the older ones): the file written last. Nanoseconds: two
+    // mails a request apart can share a millisecond, and a tie would pick an older link.
+    const written = (name: string) => statSync(join(outbox, name), { bigint: true }).mtimeNs;
+    const newest = readdirSync(outbox).sort((a, b) => (written(a) < written(b) ? -1 : written(a) > written(b) ? 1 : 0));
     const mail = readFileSync(join(outbox, newest.at(-1)!), 'utf8');
     const token = decodeURIComponent(/access_token=([^\s&]+)/.exec(mail)![1]);
     const withLink = new Session(stack.url);
