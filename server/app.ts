@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import type { Express } from 'express';
+import type { RequestHandler } from 'express';
 import cookieParser from 'cookie-parser';
 import type { Logger } from 'pino';
+import { apiLane, type Gateway } from './api-lane.ts';
 import type { Config } from './config.ts';
 import { draftKeyRoute } from './draft-key.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './shared/logger.ts';
+import { isApiTarget } from './middleware/api-path.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
@@ -31,8 +33,11 @@ export interface AppOptions {
   isClosing?: () => boolean;
 }
 
-/** The gateway as a value: supertest imports it, only server/index.ts listens. */
-export function createApp(config: Config, options: AppOptions = {}): Express {
+/**
+ * The gateway as a value: supertest imports it, only server/index.ts listens. /v2 calls take the lane
+ * (api-lane.ts), everything else Express; both run the same middleware.
+ */
+export function createApp(config: Config, options: AppOptions = {}): Gateway {
   if (!config.upstreamUrl) throw new Error('createApp needs config.upstreamUrl (server/index.ts fills it in for the built-in upstream)');
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.logLevel });
   const xsrf = createXsrf(config.xsrfSecret);
@@ -41,24 +46,23 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(requestLog(logger));
-  app.use(securityHeaders(config.sentryDsn));
-  app.use((_req, res, next) => {
-    if (options.isClosing?.()) res.setHeader('Connection', 'close');
-    next();
-  });
-  // Before anything that acts on the request: only HTTP/1.x with a plain path, only for our own hosts, only
-  // methods something here answers.
-  app.use(checkRequestLine);
-  app.use(checkHost(hostAllowList(config), app.get('trust proxy fn')));
-  app.use(checkMethod);
-  // Mounted on their own paths: every other request passes them without entering their routers.
-  app.get(['/healthz', '/readyz'], healthRoutes(config.upstreamUrl));
-  app.get('/session/draft-key', draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
-  app.use(cookieParser());
-  app.use(limitApiBodies);
-  app.use(xsrf.protect);
-  app.use(
+  const front: RequestHandler[] = [
+    requestLog(logger),
+    securityHeaders(config.sentryDsn),
+    (_req, res, next) => {
+      if (options.isClosing?.()) res.setHeader('Connection', 'close');
+      next();
+    },
+    // Before anything that acts on the request: only HTTP/1.x with a plain path, only for our own hosts, only
+    // methods something here answers.
+    checkRequestLine,
+    checkHost(hostAllowList(config), app.get('trust proxy fn')),
+    checkMethod,
+  ];
+  const api: RequestHandler[] = [
+    cookieParser(),
+    limitApiBodies,
+    xsrf.protect,
     apiProxy({
       upstreamUrl: config.upstreamUrl,
       timeoutMs: config.proxyTimeoutMs,
@@ -67,7 +71,13 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
       report: options.report,
       translations: config.mapping && compileTranslations(config.mapping),
     }),
-  );
+  ];
+  app.use(front);
+  // Mounted on their own paths: every other request passes them without entering their routers.
+  app.get(['/healthz', '/readyz'], healthRoutes(config.upstreamUrl));
+  app.get('/session/draft-key', draftKeyRoute({ upstreamUrl: config.upstreamUrl, secret: config.xsrfSecret, timeoutMs: config.proxyTimeoutMs }));
+  // Pages need the cookies too (the XSRF pair is issued with them); the rest acts on /v2 only.
+  app.use(api);
   const client = clientFiles({
     publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
     appTitle: config.appTitle,
@@ -81,6 +91,8 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(redirectUnsupportedBrowsers);
   app.use(client.pages);
   app.use((_req, _res, next) => next(notFound()));
-  app.use(errorHandler(options.report ?? (() => {})));
-  return app;
+  const handleError = errorHandler(options.report ?? (() => {}));
+  app.use(handleError);
+  const lane = apiLane(app, [...front, ...api], handleError);
+  return (req, res) => (isApiTarget(req.url) ? lane(req, res) : app(req, res));
 }

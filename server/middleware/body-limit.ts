@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { type ErrorBody, HttpError } from '../errors.ts';
-import { isApiPath } from './xsrf.ts';
+import { isApiPath } from './api-path.ts';
 
 /** The built-in upstream's JSON limit; no /v2 call of the client sends more than a few kilobytes. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;

@@ -16,7 +16,7 @@ import { guardCalls } from './proxy-guard.ts';
 import { prepareUpstreamHeaders, removeHopByHop } from './proxy-headers.ts';
 import { answerTranslated, CLIENT_GONE, sendTranslatedBody, translateRequest } from './proxy-translate.ts';
 import { clearSiteDataHeader, UPSTREAM_HEADERS_TO_DROP } from './security-headers.ts';
-import { isApiPath } from './xsrf.ts';
+import { isApiPath } from './api-path.ts';
 
 const TIMEOUT_CODE = 'GATEWAY_UPSTREAM_TIMEOUT';
 const TOO_LARGE_CODE = 'GATEWAY_BODY_TOO_LARGE';

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { isApiTarget } from './api-path.ts';
 
 /** The Sentry ingest origin from a DSN (https://key@o1.ingest.sentry.io/2 -> https://o1.ingest.sentry.io). */
 export function sentryOrigin(dsn: string | undefined): string | undefined {
@@ -122,8 +123,6 @@ export function apiHeaderChanges(pageChanges: readonly HeaderChange[]): HeaderCh
     ...pageChanges.filter(([name, value]) => value === null || API_KEEPS.has(name.toLowerCase())),
   ];
 }
-
-const isApiTarget = (url: string | undefined) => url !== undefined && (url === '/v2' || url.startsWith('/v2/') || url.startsWith('/v2?'));
 
 /**
  * helmet's headers and Permissions-Policy (helmet has no option for it) on every answer, from a list computed once:

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import { forbidden } from '../errors.ts';
+import { isApiPath } from './api-path.ts';
 
 /**
  * Cross-site request forgery defence for the /v2 API (signed double-submit cookie, csrf-csrf).
@@ -20,8 +21,6 @@ export const XSRF_SID_COOKIE = 'xsrf-sid';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SID_PATTERN = /^[0-9a-f]{32}$/;
-
-export const isApiPath = (path: string) => path === '/v2' || path.startsWith('/v2/');
 
 export function createXsrf(secret: string) {
   const csrf = doubleCsrf({

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Gateway } from '../../server/api-lane.ts';
 import request from 'supertest';
 
 /** The XSRF pair a page load hands out: the Cookie header to send back, and the X-XSRF-TOKEN value (the cookie's). */
@@ -14,7 +14,7 @@ export function xsrfPairOf(setCookie: readonly string[]): XsrfPair {
 }
 
 /** Loads /login from an app under supertest and returns its pair, so mutating calls pass the XSRF check. */
-export async function xsrfFrom(app: Express): Promise<XsrfPair> {
+export async function xsrfFrom(app: Gateway): Promise<XsrfPair> {
   const res = await request(app).get('/login');
   return xsrfPairOf(res.headers['set-cookie'] as unknown as string[]);
 }

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Gateway } from '../../server/api-lane.ts';
 import request from 'supertest';
 import { describe, expect } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -13,7 +13,7 @@ import { type XsrfPair, xsrfFrom } from '../helpers/xsrf-pair.ts';
 type Send = (method: 'post' | 'put' | 'patch', path: string, body: unknown) => request.Test;
 
 /** A write through the gateway with its XSRF pair and, once signed in, the token. */
-function sender(gateway: Express, xsrf: XsrfPair, auth?: string): Send {
+function sender(gateway: Gateway, xsrf: XsrfPair, auth?: string): Send {
   return (method, path, body) => {
     const call = request(gateway)[method](path).set('Cookie', xsrf.cookie).set('X-XSRF-TOKEN', xsrf.token).set('Content-Type', 'application/json');
     return (auth ? call.set('Authorization', auth) : call).send(JSON.stringify(body));

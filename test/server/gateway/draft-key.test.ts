@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../../../server/app.ts';
-import type { Express } from 'express';
+import type { Gateway } from '../../../server/api-lane.ts';
 import { captureLogger, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
 import { fakeUpstreamTest } from '../../helpers/gateway-test.ts';
 
@@ -26,7 +26,7 @@ const test = fakeUpstreamTest((req, res) => {
     (env: Record<string, string> = {}, logger = captureLogger().logger) =>
       createApp(testConfig({ UPSTREAM_URL: `${upstream.url}/base`, ...env }), { publicDir: publicDir.dir, logger }),
 );
-const keyFor = (app: Express, token: string) => request(app).get('/session/draft-key').set('Authorization', `Bearer ${token}`);
+const keyFor = (app: Gateway, token: string) => request(app).get('/session/draft-key').set('Authorization', `Bearer ${token}`);
 
 describe('the draft key', () => {
   test('is 32 bytes of base64url, not to be stored, and the same for every session of one coach', async ({ gateway }) => {

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
 import { request as httpRequest } from 'node:http';
-import type { Express } from 'express';
+import type { Gateway } from '../../../server/api-lane.ts';
 import { createApp } from '../../../server/app.ts';
 import { listen, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
 import { publicDirTest } from '../../helpers/gateway-test.ts';
@@ -32,7 +32,7 @@ const test = publicDirTest
   .extend(
     'write',
     ({ xsrf }) =>
-      (app: Express, method: 'post' | 'put' | 'patch', path: string, body: unknown) =>
+      (app: Gateway, method: 'post' | 'put' | 'patch', path: string, body: unknown) =>
         request(app)
           [method](path)
           .set('Cookie', xsrf.cookie)

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { Gateway } from '../../../server/api-lane.ts';
 import { createApp } from '../../../server/app.ts';
 import { ENTRY_JS, startFakeUpstream, testConfig, unusedPort } from '../../helpers/gateway-fixtures.ts';
 import { fakeUpstreamTest } from '../../helpers/gateway-test.ts';
@@ -72,7 +72,7 @@ function expectApiHeaders(res: request.Response) {
 }
 
 describe('security headers', () => {
-  const cases: [string, (app: Express, down: Express) => request.Test][] = [
+  const cases: [string, (app: Gateway, down: Gateway) => request.Test][] = [
     ['the page', (app) => request(app).get('/login')],
     ['a hashed asset', (app) => request(app).get(ENTRY_JS)],
     ['a locale file', (app) => request(app).get('/assets/i18n/de.json')],

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { Gateway } from '../../../server/api-lane.ts';
 import { createApp } from '../../../server/app.ts';
 import { testConfig } from '../../helpers/gateway-fixtures.ts';
 import { ownUpstreamTest } from '../../helpers/gateway-test.ts';
@@ -14,7 +14,7 @@ const test = ownUpstreamTest()
   .extend(
     'pageSession',
     ({ app }) =>
-      (target: Express = app, path = '/login') =>
+      (target: Gateway = app, path = '/login') =>
         sessionOf(target, path),
   );
 
@@ -34,7 +34,7 @@ function cookies(res: request.Response): Cookie[] {
 const cookieHeader = (list: Cookie[]) => list.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join('; ');
 
 /** Loads the page like a browser and returns the cookies it got plus the token the client would send. */
-async function sessionOf(target: Express, path: string) {
+async function sessionOf(target: Gateway, path: string) {
   const res = await request(target).get(path);
   const jar = cookies(res);
   const token = jar.find((c) => c.name === 'XSRF-TOKEN')!.value;
