@@ -9,7 +9,7 @@ import { draftKeyRoute } from './draft-key.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './shared/logger.ts';
-import { isApiTarget } from './middleware/api-path.ts';
+import { isApiOriginTarget } from './middleware/api-path.ts';
 import { limitApiBodies } from './middleware/body-limit.ts';
 import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
@@ -94,5 +94,5 @@ export function createApp(config: Config, options: AppOptions = {}): Gateway {
   const handleError = errorHandler(options.report ?? (() => {}));
   app.use(handleError);
   const lane = apiLane(app, [...front, ...api], handleError);
-  return (req, res) => (isApiTarget(req.url) ? lane(req, res) : app(req, res));
+  return (req, res) => (isApiOriginTarget(req.url) ? lane(req, res) : app(req, res));
 }
