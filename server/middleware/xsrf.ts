@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import { forbidden } from '../errors.ts';
@@ -42,7 +42,9 @@ export function createXsrf(secret: string) {
     req.cookies ??= {};
     let sid = req.cookies[XSRF_SID_COOKIE];
     if (typeof sid !== 'string' || !SID_PATTERN.test(sid)) {
-      sid = randomBytes(16).toString('hex');
+      // 122 random bits from Node's pool of random bytes (one OpenSSL call per 128 ids): for small GETs of a client
+      // without cookies, OpenSSL's random calls were 5% of the gateway's work, half of them this one.
+      sid = randomUUID().replaceAll('-', '');
       req.cookies[XSRF_SID_COOKIE] = sid;
       res.cookie(XSRF_SID_COOKIE, sid, { ...cookieBase(req), httpOnly: true });
       overwrite = true;
