@@ -117,7 +117,7 @@ const API_KEEPS = new Set(['strict-transport-security', 'x-content-type-options'
  * DNS prefetching, IE's download and Flash policy switches) is left off: it guarded nothing there and was 1.2 KB
  * of every API answer, which a coach on a slow line waited for with every call.
  */
-export function apiHeaderChanges(pageChanges: readonly HeaderChange[]): HeaderChange[] {
+function apiHeaderChanges(pageChanges: readonly HeaderChange[]): HeaderChange[] {
   return [
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
     ...pageChanges.filter(([name, value]) => value === null || API_KEEPS.has(name.toLowerCase())),
