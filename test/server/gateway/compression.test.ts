@@ -3,6 +3,7 @@ import { get as httpGet, request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createApp } from '../../../server/app.ts';
+import { xsrfFrom } from '../../helpers/xsrf-pair.ts';
 import { listen, rawGet, startFakeUpstream, testConfig } from '../../helpers/gateway-fixtures.ts';
 import { publicDirTest } from '../../helpers/gateway-test.ts';
 
@@ -60,9 +61,10 @@ const test = publicDirTest
     return upstream;
   })
   .extend('gateway', { scope: 'file' }, async ({ publicDir, upstream }, { onCleanup }) => {
-    const gateway = await listen(createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir }));
+    const handler = createApp(testConfig({ UPSTREAM_URL: upstream.url }), { publicDir: publicDir.dir });
+    const gateway = await listen(handler);
     onCleanup(() => gateway.close());
-    return gateway;
+    return { ...gateway, handler };
   })
   .extend(
     'get',
@@ -149,6 +151,36 @@ describe('compression of /v2 answers', () => {
     const text = brotliDecompressSync(body).toString();
     expect(text.startsWith('0;Patient 0;')).toBe(true);
     expect(text.endsWith('END\n')).toBe(true);
+  });
+
+  test('compresses the answer to a call with a body too (the proxy path for bodies), and leaves a small one without Vary', async ({ gateway }) => {
+    const { cookie, token } = await xsrfFrom(gateway.handler);
+    const post = (path: string) =>
+      new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+        const body = JSON.stringify({ q: 1 });
+        const headers = {
+          Cookie: cookie,
+          'X-XSRF-TOKEN': token,
+          'Accept-Encoding': 'br',
+          'Content-Type': 'application/json',
+          'Content-Length': String(body.length),
+        };
+        httpRequest(`${gateway.url}${path}`, { method: 'POST', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        })
+          .on('error', reject)
+          .end(body);
+      });
+    const large = await post('/v2/list');
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(large.body).toString()).toBe(LIST);
+    const small = await post('/v2/small');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+    expect(small.body.toString()).toBe(SMALL);
   });
 
   test('does not touch pages and assets, which are precompressed by the build', async ({ get }) => {
