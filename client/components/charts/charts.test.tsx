@@ -1,4 +1,5 @@
-import { describe, test, expect } from 'vitest';
+import { describe, test, expect, vi } from 'vitest';
+import { render as renderNow } from 'preact';
 import { render, screen, fireEvent, within } from '@testing-library/preact';
 import { LineChart } from './LineChart.tsx';
 import { BarChart } from './BarChart.tsx';
@@ -105,4 +106,22 @@ describe('chart helpers', () => {
       ),
     ).toBe('M0.0 1.0M2.0 2.0');
   });
+});
+
+test('draws a chart at the width of its place before the first paint, not at a guess it redraws after', async () => {
+  // A chart that arrives on a shown page: painted once at the guessed 640 px and redrawn at its real width, it
+  // pushed everything below it (layout shift). Preact runs effects after the paint, layout effects before it.
+  const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 330 } as DOMRect);
+  const root = document.createElement('div');
+  document.body.append(root);
+  try {
+    renderNow(<LineChart {...data} />, root);
+    // The re-render a state change asks for comes in a microtask, still before the browser paints.
+    for (let i = 0; i < 3; i++) await Promise.resolve();
+    expect(root.querySelector('svg.chart-svg')?.getAttribute('width')).toBe('330');
+  } finally {
+    renderNow(null, root);
+    root.remove();
+    measured.mockRestore();
+  }
 });
