@@ -177,11 +177,14 @@ describe('performance budgets after the login screen (Slow 3G, cold cache after 
   test(`every screen shifts by at most ${CLS_BUDGET} (CLS) at 375 and at 1280 px`, async () => {
     const patientId = decodeURIComponent((await journeys())[0].patientPath.split('/')[2]);
     const list = screens(patientId);
-    const results = (await Promise.all([375, 1280].map(async (width) => screenShifts(await shared(), baseUrl(), width, list)))).flat();
+    // One width after the other, as `npm run bench` measures: both at once put twice the pages on the machine's cores,
+    // and a page starved of CPU showed before its data (Settle's HOLD_MS), which no coach's single page does.
+    const results: Awaited<ReturnType<typeof screenShifts>> = [];
+    for (const width of [375, 1280]) results.push(...(await screenShifts(await shared(), baseUrl(), width, list)));
     expect(results).toHaveLength(list.length * 2);
     const over = results.filter((r) => r.cls > CLS_BUDGET).map((r) => `${r.name} at ${r.width} px: ${r.cls.toFixed(3)} (${r.moved})`);
     expect(over).toEqual([]);
-  }, 300_000);
+  }, 480_000);
 });
 
 describe('static files', () => {
