@@ -40,7 +40,8 @@ async function startBuiltInUpstream(config: Config, publicUrl: string, logger: L
 /** The only file that listens. Order: config, listen (requests wait), upstream, app; SIGTERM/SIGINT reverse it. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger({ service: 'gateway', level: config.logLevel, destination: batchedStdout() });
+  const stdout = batchedStdout();
+  const logger = createLogger({ service: 'gateway', level: config.logLevel, destination: stdout });
   const reporter = await startSentry(config.sentryDsn, config.sentryEnvironment);
   if (!config.xsrfSecretFromEnv) {
     logger.warn('XSRF_SECRET is not set: using a random secret for this process (set it when running several replicas)');
@@ -54,11 +55,13 @@ async function main(): Promise<void> {
 
   const upstream = config.upstreamUrl ? undefined : await startBuiltInUpstream(config, publicUrl, logger, () => closing);
   const upstreamUrl = config.upstreamUrl ?? (upstream as RunningUpstream).url;
-  serve(createApp({ ...config, upstreamUrl }, { logger, report: reporter.capture, isClosing: () => closing }));
-  gateway.server.on('error', (error) => logger.error({ err: error }, 'gateway server error'));
+  const app = createApp({ ...config, upstreamUrl }, { logger, report: reporter.capture, isClosing: () => closing });
   logger.info({ port, host: config.host ?? 'all interfaces', upstream: config.upstreamUrl ? 'external' : 'built-in' }, 'gateway listening');
-  // The start-up lines now, not with the first batch of request lines (batchedStdout).
-  logger.flush();
+  // The start-up lines on stdout before the first answer and before anyone is told the gateway is up, not with the
+  // first batch of request lines (batchedStdout).
+  stdout.flushSync();
+  serve(app);
+  gateway.server.on('error', (error) => logger.error({ err: error }, 'gateway server error'));
   process.send?.({ type: 'listening', port });
 
   const shutdown = (signal: string) => {

@@ -21,7 +21,7 @@ export interface LoggerOptions {
  * machine); a batch of about twenty lines costs one. What is still buffered when the process ends is written then
  * (pino flushes its destinations synchronously on exit; the fatal paths flush before they exit).
  */
-export function batchedStdout(): DestinationStream {
+export function batchedStdout(): ReturnType<typeof pino.destination> {
   return pino.destination({ fd: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 }
 

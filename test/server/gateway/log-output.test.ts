@@ -17,7 +17,8 @@ const completions = (stdout: string) => stdout.split('\n').filter((line) => line
 describe("the gateway's log on stdout", () => {
   test('shows the start-up lines at once and a lone request without waiting for more', async ({ spawn, upstream }) => {
     const gateway = await spawn({ UPSTREAM_URL: upstream.url, LOG_LEVEL: 'info' });
-    expect(gateway.stdout()).toContain('"msg":"gateway listening"');
+    // Written before the gateway said it was up; read here from the pipe as it comes.
+    await expect.poll(() => gateway.stdout(), { timeout: 5_000, interval: 20 }).toContain('"msg":"gateway listening"');
     expect((await fetch(`${gateway.url}/v2/news`)).status).toBe(200);
     // Far below the 4 KB a batch waits for: only the periodic flush brings it out (without it, never).
     await expect.poll(() => completions(gateway.stdout()).length, { timeout: 5_000, interval: 50 }).toBe(1);

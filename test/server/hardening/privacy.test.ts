@@ -182,7 +182,8 @@ async function journey(
     });
   }, CLIENT_ERROR);
   await waitFor(() => sentry.envelopes.some((e) => e.sdk.includes('browser') && e.text.includes(CLIENT_ERROR)), 'the client error at the fake Sentry');
-  expect((await sentryScripts()).length).toBeGreaterThan(0);
+  // The script's response reaches this process on its own channel, possibly after the envelope did.
+  await expect.poll(async () => (await sentryScripts()).length, { timeout: 10_000 }).toBeGreaterThan(0);
 
   // Provoked server error: the upstream goes away while the coach searches again.
   toggle.on = false;
