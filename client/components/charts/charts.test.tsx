@@ -109,8 +109,8 @@ describe('chart helpers', () => {
 });
 
 test('draws a chart at the width of its place before the first paint, not at a guess it redraws after', async () => {
-  // A chart that arrives on a shown page: painted once at the guessed 640 px and redrawn at its real width, it
-  // pushed everything below it (layout shift). Preact runs effects after the paint, layout effects before it.
+  // A chart that arrives on a shown page was painted once at the guessed 640 px and then redrawn at its real width.
+  // Preact runs effects after the paint, layout effects before it.
   const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 330 } as DOMRect);
   const root = document.createElement('div');
   document.body.append(root);

@@ -3,8 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 /**
  * Width in px of the element the ref is attached to, following resizes (falls back to `initial` while it has none,
  * e.g. inside a page that is still hidden). Measured before the first paint: measured after it (useEffect), a chart
- * that arrived on a shown page was painted once at `initial` and then redrawn at its real width, and the height
- * that follows the width pushed everything below it (layout shift 0.25 on a record's data tab at 375 px).
+ * that arrived on a shown page was painted once at `initial` and then redrawn at its real width.
  */
 export function useContainerWidth<T extends HTMLElement>(initial = 640) {
   const ref = useRef<T>(null);
