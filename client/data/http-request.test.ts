@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import * as v from 'valibot';
 import { ApiError, encodeQuery, request, setToken } from './http.ts';
-import { json, mockFetch } from '../../test/helpers/client-fetch.ts';
+import { apiError, json, mockFetch, noContent } from '../../test/helpers/client-fetch.ts';
 
 // What request() sends: headers, the query, the version a write names. Answers: http-answers.test.ts; the end
 // of a session: http-session.test.ts.
@@ -53,6 +53,47 @@ describe('request headers', () => {
     await request('POST', '/things', { body: { name: 'x' }, schema: ItemSchema });
     expect(calls[0].headers['content-type']).toBe('application/json');
     expect(calls[0].body).toEqual({ name: 'x' });
+  });
+});
+
+describe('a write the gateway refused for its XSRF pair', () => {
+  /** The gateway's 403, with the fresh cookie the browser would have stored from its Set-Cookie. */
+  const refusal =
+    (fresh: string | null, code = 'XSRF_TOKEN_INVALID') =>
+    () => {
+      if (fresh) document.cookie = `XSRF-TOKEN=${fresh}; path=/`;
+      return apiError(403, code);
+    };
+
+  test('is sent once more with the new token, and its answer is the answer', async () => {
+    document.cookie = 'XSRF-TOKEN=stale; path=/';
+    let calls = 0;
+    const { calls: sent } = mockFetch({ 'POST /things': (call) => (calls++ === 0 ? refusal('fresh')() : json({ id: call.headers['x-xsrf-token'] })) });
+    const result = await request('POST', '/things', { body: { name: 'x' }, schema: ItemSchema });
+    expect(sent.map((c) => c.headers['x-xsrf-token'])).toEqual(['stale', 'fresh']);
+    expect(sent[1].body).toEqual({ name: 'x' });
+    expect(result.data).toEqual({ id: 'fresh' });
+  });
+
+  test('is sent once more when the browser had no token at all', async () => {
+    let calls = 0;
+    const { calls: sent } = mockFetch({ 'DELETE /things/1': () => (calls++ === 0 ? refusal('fresh')() : noContent()) });
+    await request('DELETE', '/things/1');
+    expect(sent.map((c) => c.headers['x-xsrf-token'])).toEqual([undefined, 'fresh']);
+  });
+
+  test('is not repeated a second time: a second refusal is the error', async () => {
+    let n = 0;
+    const { calls: sent } = mockFetch({ 'PATCH /things/1': () => refusal(`t${++n}`)() });
+    await expect(request('PATCH', '/things/1', { body: {} })).rejects.toMatchObject({ status: 403, code: 'XSRF_TOKEN_INVALID' });
+    expect(sent).toHaveLength(2);
+  });
+
+  test('is not repeated without a new token, nor for another 403', async () => {
+    document.cookie = 'XSRF-TOKEN=same; path=/';
+    const { calls: sent } = mockFetch({ 'POST /a': refusal(null), 'POST /b': refusal('fresh', 'XSRF_CROSS_SITE'), 'POST /c': refusal('other', 'FORBIDDEN') });
+    for (const path of ['/a', '/b', '/c']) await expect(request('POST', path, { body: {} })).rejects.toMatchObject({ status: 403 });
+    expect(sent.map((c) => c.path)).toEqual(['/v2/a', '/v2/b', '/v2/c']);
   });
 });
 

@@ -176,6 +176,17 @@ function readCookie(name: string): string | null {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The gateway's 403 for a write without a valid XSRF pair (server/middleware/xsrf.ts), which reached nothing
+ * behind it: the new XSRF-TOKEN that came with it, or null when there is none to try.
+ */
+async function refusedForXsrf(method: string, response: Response, sent: string | undefined): Promise<string | null> {
+  if (response.status !== 403 || !MUTATING.has(method)) return null;
+  if ((await toApiError(response.clone())).code !== 'XSRF_TOKEN_INVALID') return null;
+  const fresh = readCookie('XSRF-TOKEN');
+  return fresh && fresh !== sent ? fresh : null;
+}
+
 /** The one fetch wrapper: bearer token, XSRF header on mutating calls, credentials, schema-checked answers. */
 export async function request<S extends v.GenericSchema | undefined = undefined>(
   method: string,
@@ -201,7 +212,15 @@ export async function request<S extends v.GenericSchema | undefined = undefined>
   const { signal, release } = eitherSignal(options.signal, own);
   try {
     // Shared GETs, kept reference data, connection state: data/request-cache.ts.
-    response = await fetchThrough(`/v2${path}${encodeQuery(options.query)}`, { method, headers, body, credentials: 'include', signal });
+    const send = () => fetchThrough(`/v2${path}${encodeQuery(options.query)}`, { method, headers, body, credentials: 'include', signal });
+    response = await send();
+    const fresh = await refusedForXsrf(method, response, headers['X-XSRF-TOKEN']);
+    if (fresh) {
+      // The gateway refused the write before forwarding anything and set a fresh cookie pair with its answer
+      // (the browser's cookies were cleared, or the gateway's XSRF_SECRET changed): sent once more with it.
+      headers['X-XSRF-TOKEN'] = fresh;
+      response = await send();
+    }
   } catch (cause) {
     if (own?.aborted) throw sessionEnded();
     if (isAbortError(cause)) throw cause;

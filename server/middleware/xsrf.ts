@@ -55,15 +55,14 @@ export function createXsrf(secret: string) {
 
   /**
    * Mutating /v2 calls: refused with 403 (never forwarded) when the browser says the request comes from another
-   * site, or when the header does not match a valid cookie. GET/HEAD/OPTIONS stay free. A client that has no
-   * cookie yet (API used before any page load) gets one with its first GET /v2 answer.
+   * site, or when the header does not match a valid cookie. GET/HEAD/OPTIONS stay free and set no cookies: the pair
+   * comes with every page, and with the 403 of a write that lacked it, which the client then sends once more
+   * (client/data/http.ts). Decision: reads used to issue the pair to a client without it; a browser always has it
+   * from its page, and a client that keeps no cookies paid for two it dropped on every call (an HMAC, random bytes
+   * and two Set-Cookie headers: a seventh of the gateway's work on a small GET).
    */
   const protect: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if (!isApiPath(req.path)) return next();
-    if (!MUTATING.has(req.method)) {
-      if (!req.cookies?.[XSRF_COOKIE] || !req.cookies?.[XSRF_SID_COOKIE]) issue(req, res);
-      return next();
-    }
+    if (!isApiPath(req.path) || !MUTATING.has(req.method)) return next();
     if (req.headers['sec-fetch-site'] === 'cross-site') return next(forbidden('XSRF_CROSS_SITE', 'Cross-site requests are not allowed'));
     if (!csrf.validateRequest(req)) {
       // A valid cookie is kept, an invalid one (e.g. after a secret rotation) replaced, so the real client

@@ -77,10 +77,23 @@ describe('the XSRF-TOKEN cookie', () => {
     expect(cookies(again).find((c) => c.name === 'XSRF-TOKEN')!.value).toBe(first.token);
   });
 
-  test('is given to an API client with its first GET /v2 answer when it has none', async ({ app }) => {
-    const res = await request(app).get('/v2/auth/me');
-    expect(res.status).toBe(200);
-    expect(cookies(res).map((c) => c.name)).toEqual(expect.arrayContaining(['XSRF-TOKEN', 'xsrf-sid']));
+  test('is not set by API reads, with or without cookies (the pair comes with pages)', async ({ app, pageSession }) => {
+    expect(cookies(await request(app).get('/v2/auth/me'))).toEqual([]);
+    const { cookie } = await pageSession();
+    expect(cookies(await request(app).get('/v2/auth/me').set('Cookie', cookie))).toEqual([]);
+  });
+
+  test('reaches a client that has none with the 403 of its first write, and that pair works', async ({ app, upstream }) => {
+    const refused = await request(app).post('/v2/auth/logout').send({});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('XSRF_TOKEN_INVALID');
+    expect(upstream.requests).toHaveLength(0);
+    const jar = cookies(refused);
+    expect(jar.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'xsrf-sid']);
+    const token = jar.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const retry = await request(app).post('/v2/auth/logout').set('Cookie', cookieHeader(jar)).set('X-XSRF-TOKEN', token).send({});
+    expect(retry.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
   });
 });
 

@@ -74,7 +74,8 @@ const test = baseTest
     onCleanup(() => {
       vi.unstubAllGlobals();
     });
-    await fetch('/v2/app-settings/version');
+    // As a browser gets it: with the page.
+    await fetch('/login');
     return cookies;
   });
 
