@@ -11,6 +11,7 @@ import { openStorage, type Storage } from '../../../server/upstream/db/index.ts'
 import { prepareData } from '../../../server/upstream/seed/index.ts';
 import { seedScale, TEAM_SIZE, type ScaleSeedResult } from '../../../server/upstream/seed/scale.ts';
 import { issueToken } from '../../../server/upstream/features/auth/repository.ts';
+import { pseudonymKey, rowIdOf } from '../../../server/upstream/features/statistics/row-ids.ts';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const DEMO_PATIENTS = 60;
@@ -25,7 +26,19 @@ const test = baseTest
     await prepareData(storage.db, { demoData: true, now });
     return storage;
   })
-  .extend('result', { scope: 'file' }, ({ storage }): Promise<ScaleSeedResult> => seedScale(storage.db, { patients: N, now }));
+  .extend('result', { scope: 'file' }, async ({ storage }): Promise<ScaleSeedResult> => {
+    indexesBefore = await patientIndexes(storage);
+    return seedScale(storage.db, { patients: N, now });
+  });
+
+/** The patient table's indexes as the database describes them (PostgreSQL's bulk load drops and remakes them). */
+async function patientIndexes(storage: Storage): Promise<string[]> {
+  const { rows } = process.env.DATABASE_URL
+    ? await sql<{ d: string }>`select pg_get_indexdef(indexrelid) as d from pg_index where indrelid = 'patients'::regclass`.execute(storage.db)
+    : await sql<{ d: string }>`select sql as d from sqlite_master where type = 'index' and tbl_name = 'patients'`.execute(storage.db);
+  return rows.map((r) => String(r.d)).sort();
+}
+let indexesBefore: string[] = [];
 
 describe('the scale seed', () => {
   // Seeding takes seconds: it runs here, with a hook's time rather than the first test's.
@@ -79,6 +92,18 @@ describe('the scale seed', () => {
       .execute();
     const having = (trigram: string) => keys.filter((k) => Object.values(k).some((v) => typeof v === 'string' && v.includes(trigram))).length;
     expect(trigrams.map((r) => [r.trigram, Number(r.patients)])).toEqual(['ann', 'mei', 'mue', 'sch'].map((t) => [t, having(t)]));
+  });
+
+  test('every patient has its statistics pseudonym, the one the statistics would give it', async ({ storage, result: _ }) => {
+    const key = await pseudonymKey(storage.db);
+    const rows = await storage.db.selectFrom('patients').select(['id', 'statisticsRowId']).execute();
+    expect(rows).toHaveLength(DEMO_PATIENTS + N);
+    for (const row of rows) expect(row.statisticsRowId).toBe(rowIdOf(key, row.id));
+  });
+
+  test('the patient table has the indexes it had before the load, as they were', async ({ storage, result: _ }) => {
+    expect(indexesBefore.length).toBeGreaterThan(5);
+    expect(await patientIndexes(storage)).toEqual(indexesBefore);
   });
 
   test('care teams: most patients have a primary coach, a third have colleagues of the same team, never the primary twice', async ({ storage, result }) => {
