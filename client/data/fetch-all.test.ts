@@ -1,5 +1,5 @@
 import { describe, test, expect, vi } from 'vitest';
-import { ListCancelled, MAX_PAGE, fetchAll, readAll, type Page } from './fetch-all.ts';
+import { ListCancelled, MAX_PAGE, fetchAll, fetchAllSince, readAll, type Page, type Since } from './fetch-all.ts';
 
 const rows = Array.from({ length: 23 }, (_, i) => ({ n: i }));
 const server = (all = rows, sendTotal = true) =>
@@ -100,5 +100,56 @@ describe('readAll', () => {
     const load = vi.fn(async () => ({ data: [{ n: 1 }, { n: 2 }], total: 2 }));
     expect(await readAll(load)).toEqual({ data: [{ n: 1 }, { n: 2 }], total: 2 });
     expect(load.mock.calls).toEqual([[{ limit: MAX_PAGE }]]);
+  });
+});
+
+describe('fetchAllSince', () => {
+  // Notes in the order of their time, then id; several share a time, some across a page's end.
+  const times = ['01', '02', '02', '02', '03', '04', '04', '05', '05', '05', '05', '06', '07'];
+  const notes = times.map((t, i) => ({ id: `n${String(i).padStart(2, '0')}`, at: `2026-11-01T00:00:${t}.000Z` }));
+  /** The list as the upstream answers it: from `since` on (or the period's start), in order, past `skip` there. */
+  const since = (all = notes, total: number | null = all.length) =>
+    vi.fn(async ({ since, skip, limit }: Since): Promise<Page<(typeof notes)[number]>> => {
+      const from = all.filter((n) => since === undefined || n.at >= since);
+      return { data: from.slice(skip, skip + limit), total: since === undefined ? total : from.length };
+    });
+
+  test.each([1, 2, 3, 4, 5, 13, 20])('reads every row once, in order, with pages of %i', async (pageSize) => {
+    const page = since();
+    expect(await fetchAllSince(page, (n) => n.at, { pageSize, signal: new AbortController().signal })).toEqual(notes);
+  });
+
+  test('asks each page from the last time read on, skipping only the rows of that time already read', async () => {
+    const page = since();
+    await fetchAllSince(page, (n) => n.at, { pageSize: 4, signal: new AbortController().signal });
+    expect(page.mock.calls.map((c) => c[0])).toEqual([
+      { since: undefined, skip: 0, limit: 4 },
+      { since: '2026-11-01T00:00:02.000Z', skip: 3, limit: 4 },
+      { since: '2026-11-01T00:00:05.000Z', skip: 1, limit: 4 },
+      { since: '2026-11-01T00:00:06.000Z', skip: 1, limit: 4 },
+    ]);
+  });
+
+  test('shows the total of the first page as the progress total, and stops at the first short page', async () => {
+    const page = since(notes, 13);
+    const progress: unknown[] = [];
+    await fetchAllSince(page, (n) => n.at, { pageSize: 5, signal: new AbortController().signal, onProgress: (p) => progress.push(p) });
+    expect(progress).toEqual([
+      { done: 0, total: null },
+      { done: 5, total: 13 },
+      { done: 10, total: 13 },
+      { done: 13, total: 13 },
+    ]);
+    expect(page).toHaveBeenCalledTimes(3);
+  });
+
+  test('cancelling stops before the next page is requested', async () => {
+    const controller = new AbortController();
+    const page = vi.fn(async (range: Since) => {
+      controller.abort();
+      return (await since()(range)) as Page<(typeof notes)[number]>;
+    });
+    await expect(fetchAllSince(page, (n) => n.at, { pageSize: 4, signal: controller.signal })).rejects.toBeInstanceOf(ListCancelled);
+    expect(page).toHaveBeenCalledTimes(1);
   });
 });

@@ -59,6 +59,50 @@ export async function fetchAll<T>(
   }
 }
 
+/** Where the next page of fetchAllSince starts: rows at or after `since`, past the `skip` there already read. */
+export interface Since {
+  since: string | undefined;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * Every row of a list ordered by a time (then by id), each page asked from the last row's time on instead of by a
+ * growing skip (keyset paging in the contract's own filter: `gte` on the time, `skip` the rows of that very time
+ * already read). A skip walks past every row before the page, so page n costs n times the first and an export grows
+ * with the square of its length; from the last time on, every page costs what the first does. `fetchPage` must order
+ * by the time and then the id, ascending, and take `since` as the period's lower bound (one bound: SQLite walks from
+ * the lower of two). Progress shows the first page's total, when the server sent one.
+ */
+export async function fetchAllSince<T>(
+  fetchPage: (range: Since, signal: AbortSignal) => Promise<Page<T>>,
+  timeOf: (row: T) => string,
+  { pageSize, signal, onProgress }: FetchAllOptions,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let total: number | null = null;
+  let range: Since = { since: undefined, skip: 0, limit: pageSize };
+  onProgress?.({ done: 0, total: null });
+  for (;;) {
+    checkCancelled(signal);
+    let page: Page<T>;
+    try {
+      page = await fetchPage(range, signal);
+    } catch (error) {
+      if (signal.aborted || (error as Error)?.name === 'AbortError') throw new ListCancelled();
+      throw error;
+    }
+    checkCancelled(signal);
+    rows.push(...page.data);
+    if (range.since === undefined) total = page.total;
+    onProgress?.({ done: rows.length, total: total === null ? null : Math.max(total, rows.length) });
+    if (page.data.length < pageSize) return rows;
+    range = { since: timeOf(rows[rows.length - 1]), skip: 0, limit: pageSize };
+    // The rows of the last time read so far are the first ones at that time: the next page starts after them.
+    for (let i = rows.length - 1; i >= 0 && timeOf(rows[i]) === range.since; i--) range.skip++;
+  }
+}
+
 /** The most rows the /v2 contract answers to one request (its filter's limit is 0 to 1000). */
 export const MAX_PAGE = 1000;
 

@@ -196,6 +196,28 @@ describe('other exports', () => {
     expect(vi.mocked(commentsApi.listComments).mock.calls[0][0]?.where).toHaveProperty('and');
   });
 
+  test('comments are read page after page from the time of the last note read, each note once', async () => {
+    // 450 notes, three to a second: pages of 200 end inside a second.
+    const notes = Array.from({ length: 450 }, (_, i) =>
+      buildComment({ id: `c-${String(i).padStart(3, '0')}`, createdAt: new Date(Date.UTC(2026, 10, 2, 9, 0, Math.floor(i / 3))).toISOString() }),
+    );
+    vi.mocked(commentsApi.listComments).mockImplementation(((filter: { where: { and: { createdAt: { gte?: string } }[] }; skip: number; limit: number }) => {
+      const from = notes.filter((n) => n.createdAt >= (filter.where.and[0].createdAt.gte as string));
+      return ok(from.slice(filter.skip, filter.skip + filter.limit), from.length);
+    }) as never);
+    render(<ExportPage />);
+    choose(/Kommentare/);
+    start();
+    await screen.findByText('Fertig: 450 Zeilen exportiert.');
+    const calls = vi.mocked(commentsApi.listComments).mock.calls.map((c) => c[0] as { where: { and: { createdAt: { gte?: string } }[] }; skip: number });
+    expect(calls.map((c) => [c.where.and[0].createdAt.gte, c.skip])).toEqual([
+      [expect.any(String), 0],
+      [notes[199].createdAt, 2],
+      [notes[399].createdAt, 1],
+    ]);
+    expect(downloaded().text.trim().split('\n')).toHaveLength(451);
+  });
+
   test('daily figures join patients in aftercare and phone coachings per day', async () => {
     vi.mocked(statsApi.getDailyPatientsInAftercare).mockImplementation(() => ok(buildDays('2026-11-01', [{ count: 28 }, { count: 29 }])));
     vi.mocked(statsApi.getPhoneCoachings).mockImplementation(() =>

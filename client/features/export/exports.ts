@@ -8,7 +8,7 @@ import type { AftercareStatus } from '../../../contract/schemas/statistics.ts';
 import { getDailyPatientsInAftercare, getPatientDetailStatistics, getPhoneCoachings } from '../../api/statistics.ts';
 import { germanDate, germanDateTime, toCsv, type CsvValue } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
-import { fetchAll, type Progress } from '../../data/fetch-all.ts';
+import { fetchAll, fetchAllSince, type Progress } from '../../data/fetch-all.ts';
 import { coachName as personName } from '../../lib/names.ts';
 
 export { EXPORT_KINDS, type ExportKind } from '../../domain/permissions.ts';
@@ -164,9 +164,12 @@ async function commentsCsv(filter: ExportFilter, run: ExportRun): Promise<Export
   const patients = await allPatients(undefined, run, 'export.step.patientCodes');
   const codes = new Map(patients.map((p) => [p.id, p.patientCode]));
   const { gte, lt } = periodInstants(filter);
-  const comments = await fetchAll(
-    async (range, signal) =>
-      listComments({ where: { and: [{ createdAt: { gte } }, { createdAt: { lt } }] }, order: ['createdAt ASC', 'id ASC'], ...range }, signal),
+  // From the last note's time on, page after page (data/fetch-all.ts): at 100,000 patients a page deep in a year's
+  // notes no longer walks past all before it.
+  const comments = await fetchAllSince(
+    async ({ since, skip, limit }, signal) =>
+      listComments({ where: { and: [{ createdAt: { gte: since ?? gte } }, { createdAt: { lt } }] }, order: ['createdAt ASC', 'id ASC'], limit, skip }, signal),
+    (comment) => comment.createdAt,
     { pageSize: PAGE_SIZE, signal: run.signal, onProgress: (p) => run.onProgress('export.step.comments', p) },
   );
   const header = ['createdAt', 'patientCode', 'author', 'text', 'updatedAt'].map((key) => t(`export.column.${key}`));
