@@ -143,6 +143,13 @@ describe('fetchAllSince', () => {
     expect(page).toHaveBeenCalledTimes(3);
   });
 
+  test('fails instead of looping when the server ignores the bound and answers from the start again', async () => {
+    const page = vi.fn(async ({ skip, limit }: Since) => ({ data: notes.slice(skip, skip + limit), total: null }));
+    await expect(fetchAllSince(page, (n) => n.at, { pageSize: 4, signal: new AbortController().signal })).rejects.toThrow(/before the one/);
+    // The second page happens to start at the bound's time; the third starts before it.
+    expect(page).toHaveBeenCalledTimes(3);
+  });
+
   test('cancelling stops before the next page is requested', async () => {
     const controller = new AbortController();
     const page = vi.fn(async (range: Since) => {

@@ -93,6 +93,9 @@ export async function fetchAllSince<T>(
       throw error;
     }
     checkCancelled(signal);
+    // A server that did not take the bound would answer the same rows again and again: an error, not a loop.
+    if (range.since !== undefined && page.data.length > 0 && timeOf(page.data[0]) < range.since)
+      throw new Error('The list answered rows before the one it was asked from');
     rows.push(...page.data);
     if (range.since === undefined) total = page.total;
     onProgress?.({ done: rows.length, total: total === null ? null : Math.max(total, rows.length) });

@@ -178,6 +178,29 @@ export function pagedList<T>(rows: T[]) {
   };
 }
 
+/** The lower id bound (`{ id: { gte } }`) of a list filter's where, alone or inside `and`. */
+function idFrom(where: unknown): string | undefined {
+  if (!where || typeof where !== 'object') return undefined;
+  const own = (where as { id?: { gte?: unknown } }).id?.gte;
+  if (typeof own === 'string') return own;
+  const and = (where as { and?: unknown[] }).and;
+  return Array.isArray(and) ? and.map(idFrom).find((id) => id !== undefined) : undefined;
+}
+
+/**
+ * A list call as the upstream answers the id order (`order: ['id ASC']`): the rows from the filter's id bound on,
+ * by limit/skip, with X-Total-Count of those. Other conditions are not applied.
+ */
+export function keyedList<T extends { id: string }>(rows: T[]) {
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return (filter?: { where?: unknown; limit?: number; skip?: number }) => {
+    const from = idFrom(filter?.where);
+    const rest = from === undefined ? sorted : sorted.filter((row) => row.id >= from);
+    const skip = filter?.skip ?? 0;
+    return ok(rest.slice(skip, skip + (filter?.limit ?? rest.length)), rest.length);
+  };
+}
+
 import type { Device } from '../../contract/schemas/devices.ts';
 import type { ReplicationEndpoint } from '../../contract/schemas/replication-endpoints.ts';
 

@@ -8,6 +8,7 @@ import {
   buildDetailRow,
   buildPatient,
   ok,
+  keyedList,
   pagedList,
   ANNA_BERG,
 } from '../../../test/helpers/screen-records.ts';
@@ -46,7 +47,7 @@ const start = () => fireEvent.click(screen.getByRole('button', { name: 'CSV-Date
 
 beforeEach(() => {
   vi.mocked(csv.downloadCsv).mockReset();
-  vi.mocked(patientsApi.listPatients).mockReset().mockImplementation(pagedList(manyPatients));
+  vi.mocked(patientsApi.listPatients).mockReset().mockImplementation(keyedList(manyPatients));
   vi.mocked(coachesApi.listCoaches)
     .mockReset()
     .mockImplementation(pagedList([buildCoach(), buildCoach({ id: 'coach-2', firstName: 'Ben', lastName: 'Roth' })]));
@@ -73,21 +74,52 @@ describe('export permissions', () => {
 });
 
 describe('patients export', () => {
-  test('pages through every row of the filter, not only the first page', async () => {
+  test('pages through every row of the filter by id, each page from the last id read, and writes them by name', async () => {
     render(<ExportPage />);
     start();
     expect(await screen.findByText('Fertig: 450 Zeilen exportiert.')).toBeTruthy();
-    const skips = vi.mocked(patientsApi.listPatients).mock.calls.map((c) => c[0]?.skip);
-    expect(skips).toEqual([0, 200, 400]);
-    expect(vi.mocked(patientsApi.listPatients).mock.calls.every((c) => c[0]?.limit === 200)).toBe(true);
+    const calls = vi.mocked(patientsApi.listPatients).mock.calls.map((c) => c[0]);
+    const byId = manyPatients.map((p) => p.id).sort();
+    expect(calls.map((c) => [c?.where, c?.skip, c?.order])).toEqual([
+      [undefined, 0, ['id ASC']],
+      [{ id: { gte: byId[199] } }, 1, ['id ASC']],
+      [{ id: { gte: byId[399] } }, 1, ['id ASC']],
+    ]);
+    expect(calls.every((c) => c?.limit === 200)).toBe(true);
     const { text, fileName } = downloaded();
-    expect(lines(text)).toHaveLength(451);
+    expect(
+      lines(text)
+        .slice(1)
+        .map((line) => line.split(';')[1]),
+    ).toEqual(manyPatients.map((p) => p.lastName));
     expect(fileName).toMatch(/^patienten_\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  test('orders the file as German names are ordered: umlauts with their base letter, then first names', async () => {
+    const names = [
+      ['Schulze', 'Anna'],
+      ['Schäfer', 'Ben'],
+      ['Schafer', 'Carl'],
+      ['Schäfer', 'Anton'],
+      ['Özdemir', 'Ali'],
+      ['Otto', 'Eva'],
+    ];
+    vi.mocked(patientsApi.listPatients).mockImplementation(
+      keyedList(names.map(([lastName, firstName], i) => buildPatient({ id: `p-${i}`, patientCode: `NK-${i}`, lastName, firstName }))),
+    );
+    render(<ExportPage />);
+    start();
+    await screen.findByText('Fertig: 6 Zeilen exportiert.');
+    expect(
+      lines(downloaded().text)
+        .slice(1)
+        .map((line) => line.split(';').slice(1, 3).join(' ')),
+    ).toEqual(['Otto Eva', 'Özdemir Ali', 'Schafer Carl', 'Schäfer Anton', 'Schäfer Ben', 'Schulze Anna']);
   });
 
   test('writes a file German Excel opens: BOM, semicolons, CRLF, German dates, neutralised formulas', async () => {
     vi.mocked(patientsApi.listPatients).mockImplementation(
-      pagedList([buildPatient({ lastName: '=HYPERLINK("http://x")', firstName: 'Jürgen; Paul', lastDataAt: '2026-11-20T08:05:00.000Z' })]),
+      keyedList([buildPatient({ lastName: '=HYPERLINK("http://x")', firstName: 'Jürgen; Paul', lastDataAt: '2026-11-20T08:05:00.000Z' })]),
     );
     render(<ExportPage />);
     start();
@@ -116,7 +148,7 @@ describe('patients export', () => {
   test('shows the progress and stops fetching when cancelled, without a file', async () => {
     let release: (() => void) | null = null;
     vi.mocked(patientsApi.listPatients).mockImplementation((filter, signal) => {
-      if ((filter?.skip ?? 0) === 0) return pagedList(manyPatients)(filter);
+      if ((filter?.skip ?? 0) === 0) return keyedList(manyPatients)(filter);
       return new Promise((_, reject) => {
         release = () => reject(new DOMException('aborted', 'AbortError'));
         signal?.addEventListener('abort', () => release?.());
@@ -146,7 +178,7 @@ describe('patients export', () => {
   });
 
   test('an empty result still gives a file with the headings', async () => {
-    vi.mocked(patientsApi.listPatients).mockImplementation(pagedList([]));
+    vi.mocked(patientsApi.listPatients).mockImplementation(keyedList([]));
     render(<ExportPage />);
     start();
     expect(await screen.findByText(/keine Zeilen/)).toBeTruthy();
