@@ -143,6 +143,18 @@ describe('fetchAllSince', () => {
     expect(page).toHaveBeenCalledTimes(3);
   });
 
+  test('leaves the order of the keys to the server, whose collation may differ from JavaScript', async () => {
+    // As a database collation that ignores punctuation orders ids: "p1" < "p-2" < "p10" < "p-11".
+    const bare = (id: string) => id.replace('-', '');
+    const compare = (a: string, b: string) => bare(a).localeCompare(bare(b), 'en', { numeric: true });
+    const ids = ['p-11', 'p1', 'p10', 'p-2', 'p-3', 'p30', 'p4'].sort(compare).map((id) => ({ id }));
+    const page = vi.fn(async ({ since, skip, limit }: Since) => {
+      const from = ids.filter((row) => since === undefined || compare(row.id, since) >= 0);
+      return { data: from.slice(skip, skip + limit), total: null };
+    });
+    expect(await fetchAllSince(page, (row) => row.id, { pageSize: 2, signal: new AbortController().signal })).toEqual(ids);
+  });
+
   test('fails instead of looping when the server ignores the bound and answers from the start again', async () => {
     const page = vi.fn(async ({ skip, limit }: Since) => ({ data: notes.slice(skip, skip + limit), total: null }));
     await expect(fetchAllSince(page, (n) => n.at, { pageSize: 4, signal: new AbortController().signal })).rejects.toThrow(/before the one/);

@@ -59,7 +59,7 @@ export async function fetchAll<T>(
   }
 }
 
-/** Where the next page of fetchAllSince starts: rows at or after `since`, past the `skip` there already read. */
+/** Where the next page of fetchAllSince starts: rows whose key is at or after `since`, past the `skip` there already read. */
 export interface Since {
   since: string | undefined;
   skip: number;
@@ -67,19 +67,22 @@ export interface Since {
 }
 
 /**
- * Every row of a list ordered by a time (then by id), each page asked from the last row's time on instead of by a
- * growing skip (keyset paging in the contract's own filter: `gte` on the time, `skip` the rows of that very time
- * already read). A skip walks past every row before the page, so page n costs n times the first and an export grows
- * with the square of its length; from the last time on, every page costs what the first does. `fetchPage` must order
- * by the time and then the id, ascending, and take `since` as the period's lower bound (one bound: SQLite walks from
- * the lower of two). Progress shows the first page's total, when the server sent one.
+ * Every row of a list ordered by one key (a time or the id, then the id), each page asked from the last row's key on
+ * instead of by a growing skip (keyset paging in the contract's own filter: `gte` on the key, `skip` the rows of that
+ * very key already read). A skip walks past every row before the page, so page n costs n times the first and an
+ * export grows with the square of its length; from the last key on, every page costs what the first does.
+ * `fetchPage` must order by the key and then the id, ascending, and take `since` as the key's lower bound (one
+ * bound: SQLite walks from the lower of two). Only the server compares keys (its collation decides their order).
+ * Progress shows the first page's total, when the server sent one.
  */
 export async function fetchAllSince<T>(
   fetchPage: (range: Since, signal: AbortSignal) => Promise<Page<T>>,
-  timeOf: (row: T) => string,
+  keyOf: (row: T) => string,
   { pageSize, signal, onProgress }: FetchAllOptions,
 ): Promise<T[]> {
   const rows: T[] = [];
+  /** Keys of the rows read, to tell a server that ignored the bound (it would answer them again, page after page). */
+  const seen = new Set<string>();
   let total: number | null = null;
   let range: Since = { since: undefined, skip: 0, limit: pageSize };
   onProgress?.({ done: 0, total: null });
@@ -93,16 +96,18 @@ export async function fetchAllSince<T>(
       throw error;
     }
     checkCancelled(signal);
-    // A server that did not take the bound would answer the same rows again and again: an error, not a loop.
-    if (range.since !== undefined && page.data.length > 0 && timeOf(page.data[0]) < range.since)
+    const first = page.data.length > 0 ? keyOf(page.data[0]) : undefined;
+    if (range.since !== undefined && first !== undefined && first !== range.since && seen.has(first)) {
       throw new Error('The list answered rows before the one it was asked from');
+    }
+    for (const row of page.data) seen.add(keyOf(row));
     rows.push(...page.data);
     if (range.since === undefined) total = page.total;
     onProgress?.({ done: rows.length, total: total === null ? null : Math.max(total, rows.length) });
     if (page.data.length < pageSize) return rows;
-    range = { since: timeOf(rows[rows.length - 1]), skip: 0, limit: pageSize };
-    // The rows of the last time read so far are the first ones at that time: the next page starts after them.
-    for (let i = rows.length - 1; i >= 0 && timeOf(rows[i]) === range.since; i--) range.skip++;
+    range = { since: keyOf(rows[rows.length - 1]), skip: 0, limit: pageSize };
+    // The rows of the last key read so far are the first ones at that key: the next page starts after them.
+    for (let i = rows.length - 1; i >= 0 && keyOf(rows[i]) === range.since; i--) range.skip++;
   }
 }
 
