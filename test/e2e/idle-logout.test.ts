@@ -67,6 +67,10 @@ forEachUpstream((upstream, journey) => {
   journey('signs every tab out after the idle time, says why, and after sign-in returns to the record with what was typed', async ({ j }) => {
     // Both tabs reach the end at the same moment and may both send the logout: the later one finds the token ended.
     j.tolerate({ url: /\/v2\/auth\/logout$/, status: 401, method: 'POST' });
+    // For the same reason a tab that asks for its draft key as its session ends may ask with the token the other tab
+    // has just ended: 401, which the client takes as "refused" (lib/draft-key.ts). The draft still comes back after the
+    // next sign-in (the end of this journey). Seen once in a fresh-clone CI run.
+    j.tolerate({ url: /\/session\/draft-key$/, status: 401, method: 'GET' });
     await j.context.clock.install();
     const { other, record } = await twoTabs(j.context, j.page, upstream);
 
