@@ -156,8 +156,20 @@ function partlyInPeriod(db: Db, p: Period, direction: 'asc' | 'desc', size: () =
     : sql`(julianday(patients."aftercareEnd") - julianday(patients."aftercareStart"))`;
   const endsInPeriod = sql<boolean>`${start} <= ${p.from} and ${end} >= ${p.from} and ${end} < ${p.to}`;
   const startsInPeriod = sql<boolean>`${start} > ${p.from} and ${start} <= ${p.to} and ${end} >= ${p.to}`;
-  // Aftercare within the period is shorter than it: the length index is read only that far.
-  const within = sql<boolean>`${start} > ${p.from} and ${end} < ${p.to} and ${length} <= ${daysInclusive(p.from, p.to)}`;
+  // Aftercare within the period is shorter than it, and comes into the page only up to the days of the page's last row
+  // so far (`reach`): the length index is read only that far. One upper bound, the lower of the two: given two,
+  // SQLite seeks the index by one and compares the other row by row (fewest first at 100,000 patients: every
+  // aftercare of a common length in the instance, 0.07 -> 0.7 ms from 10,000).
+  const within = (reach: number | undefined) => {
+    const most = daysInclusive(p.from, p.to);
+    const lengths =
+      reach === undefined
+        ? sql`${length} <= ${most}`
+        : direction === 'asc'
+          ? sql`${length} <= ${Math.min(reach, most)}`
+          : sql`${length} >= ${reach} and ${length} <= ${most}`;
+    return sql<boolean>`${start} > ${p.from} and ${end} < ${p.to} and ${lengths}`;
+  };
   const sign = direction === 'asc' ? 1 : -1;
   const before = (a: Days, b: Days) => sign * (Number(a.days) - Number(b.days)) || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0);
   const kind = async (where: RawBuilder<boolean>, order: RawBuilder<unknown>, need: number) =>
