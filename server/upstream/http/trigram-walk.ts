@@ -209,6 +209,8 @@ export async function trigramWalkPage(
  * rarer among its trigram's patients than one in five), when it read all of them and they are no more than that.
  */
 async function walkTotal(db: Db, base: AnyQuery, walk: Walk, counts: WalkCounts): Promise<number | undefined> {
+  // Cut before it read all of its trigrams' patients: whatever it counted, more may lie further on.
+  if (walk.bound) return undefined;
   const limit = Math.min(counts.limit, TRIGRAM_WALK.countLimit);
   const counted = await db
     .selectFrom(
@@ -219,7 +221,7 @@ async function walkTotal(db: Db, base: AnyQuery, walk: Walk, counts: WalkCounts)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
-  // More than the limit, or the walk was cut before it read them all: no total (counting them otherwise would read
-  // every match, as many more at 100,000 patients as at 10,000).
-  return count > limit || walk.bound ? undefined : count;
+  // More than the limit: no total (counting them otherwise would read every match, as many more at 100,000 patients
+  // as at 10,000).
+  return count > limit ? undefined : count;
 }
