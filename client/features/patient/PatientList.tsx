@@ -12,7 +12,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
 import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
-import { useQuery } from '../../data/useQuery.ts';
+import { showWhenLoaded, useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { BirthDate } from '../../components/BirthDate.tsx';
 import { nextAppointment, telHref } from '../../lib/identity.ts';
@@ -34,21 +34,28 @@ const COLUMNS: { key: string; label: string; sort?: string }[] = [
   { key: 'lastData', label: 'patient.list.lastData', sort: 'lastDataAt' },
 ];
 
+/** The list's key and load for a query: useQuery's, and showWhenLoaded's for the query a change is about to show. */
+const listKey = (query: ListQuery) => `patients${listQueryToSearch(query)}`;
+const loadList = (query: ListQuery) => (signal: AbortSignal) => {
+  const filter = toListFilter(query);
+  return listPage((range) => listPatients({ ...filter, ...range }, signal), query.size, filter.skip);
+};
+
 export function PatientList() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const query = parseListQuery(search);
   const me = user.value;
   const setQuery = (change: Partial<ListQuery>, replace = false) => {
-    // Any change other than paging starts again at page 1.
-    const next = { ...query, page: 1, ...change };
-    navigate(`/patient${listQueryToSearch(next)}`, { replace });
+    // Any change other than paging starts again at page 1. Read back as the URL will give it (trimmed, cut to length),
+    // so the page asked for ahead is the one the list then shows.
+    const next = parseListQuery(listQueryToSearch({ ...query, page: 1, ...change }));
+    const show = () => navigate(`/patient${listQueryToSearch(next)}`, { replace });
+    if (listKey(next) === listKey(query)) show();
+    else showWhenLoaded(listKey(next), loadList(next), show);
   };
 
-  const patients = useQuery((signal) => {
-    const filter = toListFilter(query);
-    return listPage((range) => listPatients({ ...filter, ...range }, signal), query.size, filter.skip);
-  }, listQueryToSearch(query));
+  const patients = useQuery(loadList(query), listKey(query));
   // The coach filter offers every colleague when the list can be read, otherwise "all" and "mine"; the primary
   // coach column names them (the caller's own name is known either way).
   const coaches = useQuery(
