@@ -184,10 +184,8 @@ function partlyInPeriod(db: Db, p: Period, direction: 'asc' | 'desc', size: () =
       const need = skip + limit;
       const rows = [...(await kind(endsInPeriod, sql`${end} ${dir}`, need)), ...(await kind(startsInPeriod, sql`${start} ${against}`, need))];
       rows.sort(before);
-      // Aftercare within the period comes into the page only up to the days of its last row so far.
-      const bound = rows.length >= need ? Number(rows[need - 1].days) : undefined;
-      const reach = bound === undefined ? sql<boolean>`true` : sql<boolean>`${length} ${sql.raw(direction === 'asc' ? '<=' : '>=')} ${bound}`;
-      rows.push(...(await kind(sql<boolean>`${within} and ${reach}`, sql`${length} ${dir}`, need)));
+      const reach = rows.length >= need ? Number(rows[need - 1].days) : undefined;
+      rows.push(...(await kind(within(reach), sql`${length} ${dir}`, need)));
       return rows
         .sort(before)
         .slice(skip, need)
