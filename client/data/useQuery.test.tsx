@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/preact';
 import { useState } from 'react';
-import { SHOW_LOADING_AFTER_MS, showWhenLoaded, useQuery, type Loaded } from './useQuery.ts';
+import { cancelWaiting, SHOW_LOADING_AFTER_MS, showWhenLoaded, useQuery, type Loaded } from './useQuery.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -120,5 +120,21 @@ describe('showWhenLoaded', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(calls[0].signal.aborted).toBe(true);
+  });
+});
+
+describe('cancelWaiting', () => {
+  test('a change back to what is shown cancels the one still waiting, which is then never shown', async () => {
+    vi.useFakeTimers();
+    const show = vi.fn();
+    const { load, calls } = controlledLoad();
+    showWhenLoaded('b', load, show);
+    cancelWaiting();
+    expect(calls[0].signal.aborted).toBe(true);
+    await act(async () => calls[0].answer(['b1']));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SHOW_LOADING_AFTER_MS);
+    });
+    expect(show).not.toHaveBeenCalled();
   });
 });

@@ -69,6 +69,15 @@ export function showWhenLoaded<T>(key: string, load: (signal: AbortSignal) => Pr
   entry.answer.then(reveal, reveal);
 }
 
+/**
+ * A change back to what the screen already shows: a change still waiting for its answer is cancelled, or its answer
+ * would later show what the coach has just undone (a coach chosen, then "Alle Coaches" again within 250 ms).
+ */
+export function cancelWaiting(): void {
+  started?.controller.abort();
+  started = null;
+}
+
 /** The load showWhenLoaded began for `key`, from now on cancelled with `signal`; undefined when there is none. */
 function takeStarted<T>(key: string, signal: AbortSignal): Promise<Loaded<T>> | undefined {
   if (started?.key !== key) return undefined;

@@ -98,6 +98,39 @@ test('changing a filter writes it to the URL and starts again at page 1', async 
   await waitFor(() => expect(JSON.stringify(listPatients.mock.calls.at(-1)![0]!.where)).toContain('"lastDataAt":null'));
 });
 
+test('a change asks once, and the URL follows its answer; a change undone before its answer is never shown', async () => {
+  listPatients.mockResolvedValue({ data: page(3), total: 3 });
+  render(inArea(<PatientArea />));
+  await screen.findByText('3 Patienten');
+  const asked = listPatients.mock.calls.length;
+  let answer: (rows: Patient[]) => void = () => {};
+  listPatients.mockImplementationOnce(() => new Promise((resolve) => (answer = (rows) => resolve({ data: rows, total: rows.length }))));
+  const last = screen.getByLabelText('Letzte Daten') as HTMLSelectElement;
+  choose(last, 'grey');
+  expect(listPatients.mock.calls.length).toBe(asked + 1);
+  // Before its answer the list stays as it is, under its URL.
+  expect(location.search).toBe('');
+  await act(async () => answer(page(2)));
+  await waitFor(() => expect(location.search).toBe('?last=grey'));
+  await screen.findByText('2 Patienten');
+  expect(listPatients.mock.calls.length).toBe(asked + 1);
+
+  // Another filter chosen and the same one chosen back before the answer: the first answer changes nothing.
+  let late: (rows: Patient[]) => void = () => {};
+  let signal: AbortSignal | undefined;
+  listPatients.mockImplementationOnce((_filter, s) => {
+    signal = s;
+    return new Promise((resolve) => (late = (rows) => resolve({ data: rows, total: rows.length })));
+  });
+  choose(last, 'red');
+  choose(last, 'grey');
+  expect(signal?.aborted).toBe(true);
+  await act(async () => late(page(5)));
+  await new Promise((done) => setTimeout(done, 300));
+  expect(location.search).toBe('?last=grey');
+  expect(screen.getByText('2 Patienten')).toBeTruthy();
+});
+
 test('sorting by a column header toggles the direction and is kept in the URL', async () => {
   listPatients.mockResolvedValue({ data: page(2), total: 2 });
   render(inArea(<PatientArea />));

@@ -12,7 +12,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { formatCount } from '../../components/list-count.ts';
 import { can } from '../../domain/permissions.ts';
 import { systemSettings } from '../../state/settings.ts';
-import { showWhenLoaded, useQuery } from '../../data/useQuery.ts';
+import { cancelWaiting, showWhenLoaded, useQuery } from '../../data/useQuery.ts';
 import { formatDate, t } from '../../lib/i18n.ts';
 import { BirthDate } from '../../components/BirthDate.tsx';
 import { nextAppointment, telHref } from '../../lib/identity.ts';
@@ -51,8 +51,9 @@ export function PatientList() {
     // so the page asked for ahead is the one the list then shows.
     const next = parseListQuery(listQueryToSearch({ ...query, page: 1, ...change }));
     const show = () => navigate(`/patient${listQueryToSearch(next)}`, { replace });
-    if (listKey(next) === listKey(query)) show();
-    else showWhenLoaded(listKey(next), loadList(next), show);
+    if (listKey(next) !== listKey(query)) return showWhenLoaded(listKey(next), loadList(next), show);
+    cancelWaiting();
+    show();
   };
 
   const patients = useQuery(loadList(query), listKey(query));
