@@ -327,6 +327,33 @@ describe('the detail table ordered and paged by the database', () => {
       patients.set(spell.id, spell);
       await u.patient(spell);
     }
+    // Three whose aftercare is one day within the period, as short as the shortest ending in it, with row ids before
+    // every other: fewest first, a page of one must take them before the patient ending in the period, which alone
+    // says how far the aftercare within it is read (its days: the page's reach).
+    const shortest = Math.min(
+      ...[...patients.values()]
+        .filter((p) => p.aftercareStart <= period.from && p.aftercareEnd >= period.from && p.aftercareEnd < period.to)
+        .map((p) => daysInclusive(period.from, p.aftercareEnd)),
+    );
+    for (let i = 0; i < 3; i++) {
+      const start = addDays(period.from, 30 + i);
+      const spell: Spell = {
+        id: `short-${i}`,
+        lastName: 'Kurz',
+        firstName: 'Ida',
+        aftercareStart: start,
+        aftercareEnd: addDays(start, shortest - 1),
+        primaryCoachId: 'k2',
+        lastDataAt: null,
+      };
+      patients.set(spell.id, spell);
+      await u.patient(spell);
+      await u.db
+        .updateTable('patients')
+        .set({ statisticsRowId: `pseudo-${'0'.repeat(15)}${i}` })
+        .where('id', '=', spell.id)
+        .execute();
+    }
     for (const direction of ['ASC', 'DESC'] as const) {
       const order = `daysInAftercare ${direction}`;
       const rows = await all(admin, 'rowId ASC');
