@@ -8,6 +8,8 @@ import { COUNT_LIMIT, SEARCH_WALK } from '../../../server/upstream/http/list-pag
 import { namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 import { signedIn } from '../../helpers/upstream-test.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
+import { parseListQuery, toListFilter } from '../../../client/features/patient/listQuery.ts';
+import { ORDER_WALK } from '../../../server/upstream/http/walk-or-sort.ts';
 
 /*
  * What keeps lists cheap on a large instance, seen from a client: the search index follows every change of a name,
@@ -270,6 +272,47 @@ describe('counting', () => {
       expect(new Set(inThousands).size).toBe(inThousands.length);
       if (!filter.where) expect(inThousands).toHaveLength(count);
       expect(await walk(filter, 97), JSON.stringify(filter)).toEqual(inThousands);
+    }
+  });
+});
+
+describe('a filter beside the order (http/walk-or-sort.ts)', () => {
+  test('gives the pages the sorted matches give, whether its walk finds the page or not, with the total up to the count', async ({ t }) => {
+    await addGenerated(t, 400, 'beside', 11);
+    const now = new Date();
+    const settings = { ...ORDER_WALK };
+    const answer = async (query: string, skip: number) => {
+      const filter = { ...toListFilter(parseListQuery(query), now), skip };
+      const res = await page(t, filter);
+      expect(res.status, query).toBe(200);
+      return { ids: (res.body as { id: string }[]).map((p) => p.id), total: res.headers['x-total-count'] };
+    };
+    try {
+      const statuses = ['', 'planned', 'active', 'ending', 'completed'];
+      const lasts = ['', 'green', 'yellow', 'red', 'grey'];
+      const sorts = ['lastName', '-lastName', 'patientCode', '-patientCode', 'aftercareEnd', '-aftercareEnd', 'lastDataAt', '-lastDataAt'];
+      let walkedPages = 0;
+      for (const status of statuses)
+        for (const last of lasts) {
+          if (!status && !last) continue;
+          for (const sort of sorts)
+            for (const skip of [0, 30]) {
+              const query = new URLSearchParams({ status, last, sort }).toString();
+              Object.assign(ORDER_WALK, { from: settings.from, most: -1 });
+              const sorted = await answer(query, skip);
+              // A low count makes nearly every filter walk; a short walk misses many pages and sorts after all.
+              for (const rowsPerPageRow of [2, 50]) {
+                Object.assign(ORDER_WALK, { from: 20, rowsPerPageRow, most: settings.most });
+                const walked = await answer(query, skip);
+                expect(walked.ids, `${query} skip ${skip}, ${rowsPerPageRow} rows per row`).toEqual(sorted.ids);
+                if (sorted.ids.length === 25 && walked.total === undefined) walkedPages++;
+                if (sorted.total !== undefined && Number(sorted.total) <= 20) expect(walked.total).toBe(sorted.total);
+              }
+            }
+        }
+      expect(walkedPages).toBeGreaterThan(100);
+    } finally {
+      Object.assign(ORDER_WALK, settings);
     }
   });
 });
