@@ -84,6 +84,30 @@ const CALLS: Call[] = [
     path: '/v2/patients',
     filter: { where: { primaryCoachId: 'scale-coach-0002' }, order: nameOrder, limit: 26 },
   },
+  // The list's filters beside another order (http/walk-or-sort.ts): "Letzte Daten" and status with a sort.
+  {
+    name: 'patients, admin: last data 2-7 days, by name',
+    who: 'admin',
+    path: '/v2/patients',
+    filter: { where: { lastDataAt: { lt: ago(2), gte: ago(7) } }, order: nameOrder, limit: 26 },
+  },
+  {
+    name: 'patients, admin: active, by code, page 3',
+    who: 'admin',
+    path: '/v2/patients',
+    filter: {
+      where: { and: [{ aftercareStart: { lte: today } }, { aftercareEnd: { gte: today } }] },
+      order: ['patientCode DESC', 'lastName ASC', 'id ASC'],
+      limit: 25,
+      skip: 50,
+    },
+  },
+  {
+    name: 'patients, admin: last data 7-30 days, latest end',
+    who: 'admin',
+    path: '/v2/patients',
+    filter: { where: { lastDataAt: { lt: ago(7), gte: ago(30) } }, order: ['aftercareEnd DESC', 'lastName ASC', 'id ASC'], limit: 25 },
+  },
   { name: 'comments, coach: newest 5', who: 'coach', path: '/v2/comments', filter: { order: 'createdAt DESC', limit: 6 } },
   { name: 'comments, admin: newest 5', who: 'admin', path: '/v2/comments', filter: { order: 'createdAt DESC', limit: 6 } },
   { name: 'external comments, coach: newest 40', who: 'coach', path: '/v2/externalComments', filter: { order: 'createdAt DESC', limit: 41 } },
