@@ -535,17 +535,36 @@ export function hasKeyedLike(where: Record<string, unknown> | undefined, table: 
 }
 
 /**
- * For a walk of trigrams' rows in the list's order (http/trigram-walk.ts): per word of `where` that can be walked, the
- * trigrams of each of its key patterns (a row the word selects has all trigrams of one of them in one of `covered`,
- * the key columns the walk's table holds). A word is an `or` of likes on keyed fields, or one such like, and-ed with
- * the rest of `where`; it can be walked when each of its likes is compared only with covered key columns, by patterns
- * of three characters in a row or more. Empty when no word can.
+ * A key pattern as a walk of trigrams' rows finds its rows: by its trigrams (a row it selects has all of them), or,
+ * for a "contains" of one or two letters ("%oz%"), by those letters, which a row it selects has within one of its
+ * key's trigrams, or as a key of fewer than three characters.
  */
-export function walkTrigrams(where: Record<string, unknown>, table: string, covered: ReadonlySet<string>): string[][][] {
+export type WalkPattern = { trigrams: string[] } | { letters: string };
+
+/** The letters of a "contains" of one or two letters (no wildcard, no escape), else undefined. */
+function shortLetters(pattern: string): string | undefined {
+  return /^%([^%_\\]{1,2})%$/u.exec(pattern)?.[1];
+}
+
+/**
+ * For a walk of trigrams' rows in the list's order (http/trigram-walk.ts): per word of `where` that can be walked, how
+ * each of its key patterns finds its rows (in one of `covered`, the key columns the walk's table holds). A word is an
+ * `or` of likes on keyed fields, or one such like, and-ed with the rest of `where`; it can be walked when each of its
+ * likes is compared only with covered key columns, by patterns of three characters in a row or more, or of one or
+ * two letters. Empty when no word can.
+ */
+export function walkTrigrams(where: Record<string, unknown>, table: string, covered: ReadonlySet<string>): WalkPattern[][] {
   return Object.entries(where).flatMap(([key, condition]) => {
     if (key === 'and') return (condition as Record<string, unknown>[]).flatMap((sub) => walkTrigrams(sub, table, covered));
     const patterns = wordPatterns(key === 'or' ? (condition as Record<string, unknown>[]) : [{ [key]: condition }], table, covered);
-    return patterns ? [patterns.map((pattern) => [...new Set(trigramsOf(pattern))])] : [];
+    return patterns
+      ? [
+          patterns.map((pattern): WalkPattern => {
+            const letters = hasTrigram(pattern) ? undefined : shortLetters(pattern);
+            return letters === undefined ? { trigrams: [...new Set(trigramsOf(pattern))] } : { letters };
+          }),
+        ]
+      : [];
   });
 }
 
@@ -563,5 +582,5 @@ function wordPatterns(likes: Record<string, unknown>[], table: string, covered: 
     if (columns.some((c) => c.pattern((condition as { like: string }).like) === null)) return undefined;
     for (const pattern of keyed) patterns.add(pattern);
   }
-  return patterns.size > 0 && [...patterns].every(hasTrigram) ? [...patterns] : undefined;
+  return patterns.size > 0 && [...patterns].every((p) => hasTrigram(p) || shortLetters(p) !== undefined) ? [...patterns] : undefined;
 }

@@ -66,7 +66,8 @@ export async function listPage(
     return order.some((o) => o.field === 'id') ? sorted : sorted.orderBy(`${table}.id`, 'asc');
   };
   if (countFirst && counted === undefined) {
-    const walked = await walkOrder(db, scoped, table, filter.where!, ordered, { leadingField: first, skip: filter.skip, limit });
+    const columns = order.map((o) => orderColumn(table, o.field));
+    const walked = await walkOrder(db, table, scoped, filter.where!, ordered, { leadingField: first, columns, skip: filter.skip, limit });
     if (walked) return { rows: walked, total: undefined };
   }
   // Counted first: few matches are read first and sorted (PostgreSQL's planner, taking two conditions as independent,
@@ -129,9 +130,9 @@ export const SEARCH_WALK = { from: 5000 };
  * order. On PostgreSQL a count would read the rows (the trigram index is lossy: 11 ms for 5,000); the per-trigram
  * patient counts (migration 128) say at most how many match instead, and above SEARCH_WALK.from it walks. A word
  * of one or two letters has no trigram to look up (SQLite's index read every row once per
- * column, "er" 382 ms at 100,000 patients; PostgreSQL 57), and nearly every such word is in many names: it walks
- * the order on both; its total is counted as any list's (up to COUNT_LIMIT matches: a few rows for a common word,
- * every row for a rare one).
+ * column, "er" 382 ms at 100,000 patients; PostgreSQL 57); a rare one was walked by the trigrams that have it
+ * (trigram-walk.ts), a common one is in many names: it walks the order on both; its total is counted as any
+ * list's (up to COUNT_LIMIT matches: a few rows for a common word).
  */
 async function searchPlan(
   db: Db,

@@ -1,9 +1,10 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { TRIGRAM_ORDER, TRIGRAM_ORDER_KEYS } from '../db/migrations/129-trigram-name-order.ts';
 import { TRIGRAM_COUNTS } from '../db/migrations/128-search-trigram-counts.ts';
 import type { Db } from '../db/index.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
-import { type ParsedFilter, walkTrigrams } from './filter.ts';
+import { type ParsedFilter, type WalkPattern, walkTrigrams } from './filter.ts';
+import { SHORT_KEYS } from '../db/migrations/131-short-key-patients.ts';
 
 /*
  * A name search's page in the name order from the patients that have its trigrams, in that order (migration 129):
@@ -14,7 +15,9 @@ import { type ParsedFilter, walkTrigrams } from './filter.ts';
  * "mar" at 100,000 patients read 26 entries instead of sorting its 3,960 matches. Each trigram's walk reads no more
  * than TRIGRAM_WALK.entries(skip + limit) entries (several are merged up to where the first of them was cut); a page
  * not full by then (a trigram most of whose patients do not match) is answered as before (http/list-page.ts), so a
- * bad guess costs a bounded walk.
+ * bad guess costs a bounded walk. A word of one or two letters ("oz") has no trigram of its own: it walks every
+ * trigram that has its letters, merged ("ozt": the Öztürks, who sit at one place of the name order, 70% of it in),
+ * and the patients whose key is too short for any trigram (migration 131).
  */
 
 const COVERED = new Set(TRIGRAM_ORDER_KEYS);
@@ -30,6 +33,11 @@ export const TRIGRAM_WALK = {
    * entries); more answer without a total. The client's searches ask one row more than they show instead of reading it.
    */
   countLimit: 200,
+  /**
+   * A word of one or two letters is walked by every trigram that has them: by no more than this many (a common one,
+   * "an" in 22, is found as soon along the name order; the walk merges each trigram's patients up to the page's end).
+   */
+  mostTrigrams: 12,
 };
 
 type Direction = 'asc' | 'desc';
@@ -54,26 +62,62 @@ async function trigramCounts(db: Db, trigrams: string[]): Promise<Map<string, nu
   return new Map(rows.map((row) => [row.trigram, Number(row.patients)]));
 }
 
+/** Patients per trigram that has `letters` in it, for each of the letters (one query over the counts table). */
+async function trigramsWith(db: Db, letters: string[]): Promise<Map<string, number>> {
+  if (letters.length === 0) return new Map();
+  const within = (l: string) => (db.getExecutor().adapter instanceof PostgresAdapter ? sql`strpos(trigram, ${l}) > 0` : sql`instr(trigram, ${l}) > 0`);
+  const { rows } = await sql<{ trigram: string; patients: number }>`select trigram, patients from ${sql.table(TRIGRAM_COUNTS)}
+    where ${sql.join(letters.map(within), sql` or `)}`.execute(db);
+  return new Map(rows.map((row) => [row.trigram, Number(row.patients)]));
+}
+
+/** What a walk reads: the entries of these trigrams, and with `shortKeys` the patients with a key too short for one. */
+interface Walked {
+  trigrams: string[];
+  /** Walked for a word of one or two letters. */
+  letters: boolean;
+  shortKeys: boolean;
+}
+
 /**
- * The trigrams to walk for the search's words (per word, per key pattern, its trigrams): of each word the one trigram
- * all its patterns share that the fewest patients have, or each pattern's rarest together when that are fewer; of the
- * words the one with the fewest.
+ * The trigrams to walk for the search's words, or undefined when the cheapest word has more than
+ * TRIGRAM_WALK.mostTrigrams of them. A pattern of three letters or more is walked by one trigram: of each word the
+ * one all its patterns share that the fewest patients have, or each pattern's rarest together when that are fewer.
+ * A pattern of one or two letters by every trigram that has them (and the patients with a short key). Of the words
+ * the one whose trigrams have the fewest patients.
  */
-async function walkedTrigrams(db: Db, words: string[][][]): Promise<string[]> {
-  const counts = await trigramCounts(db, [...new Set(words.flat(2))]);
+async function walkedTrigrams(db: Db, words: WalkPattern[][]): Promise<Walked | undefined> {
+  const patterns = words.flat();
+  const long = patterns.flatMap((p) => ('trigrams' in p ? p.trigrams : []));
+  const letters = [...new Set(patterns.flatMap((p) => ('letters' in p ? [p.letters] : [])))];
+  const counts = new Map([...(long.length ? await trigramCounts(db, [...new Set(long)]) : []), ...(await trigramsWith(db, letters))]);
   const count = (t: string) => counts.get(t) ?? 0;
   const rarest = (trigrams: string[]) => trigrams.reduce((best, t) => (count(t) < count(best) ? t : best));
   const size = (trigrams: string[]) => trigrams.reduce((sum, t) => sum + count(t), 0);
-  const choices = words.map((patterns) => {
-    const union = [...new Set(patterns.map(rarest))];
-    const shared = patterns.reduce((common, trigrams) => common.filter((t) => trigrams.includes(t)));
-    return shared.length > 0 && count(rarest(shared)) <= size(union) ? [rarest(shared)] : union;
+  const choices = words.map((word): Walked => {
+    const short = word.some((p) => 'letters' in p);
+    const union = [...new Set(word.flatMap((p) => ('letters' in p ? [...counts.keys()].filter((t) => t.includes(p.letters)) : [rarest(p.trigrams)])))];
+    if (short) return { trigrams: union, letters: true, shortKeys: false };
+    const shared = word.map((p) => ('trigrams' in p ? p.trigrams : [])).reduce((common, trigrams) => common.filter((t) => trigrams.includes(t)));
+    return { trigrams: shared.length > 0 && count(rarest(shared)) <= size(union) ? [rarest(shared)] : union, letters: false, shortKeys: false };
   });
-  return choices.reduce((best, choice) => (size(choice) < size(best) ? choice : best));
+  const best = choices.reduce((a, b) => (size(b.trigrams) < size(a.trigrams) ? b : a));
+  if (best.trigrams.length > TRIGRAM_WALK.mostTrigrams) return undefined;
+  // Without such patients (as a rule) the walk is one trigram's alone, which stops at the page's last row.
+  return best.letters ? { ...best, shortKeys: await anyShortKeys(db) } : best;
+}
+
+/** Whether any patient has a key too short for a trigram (from migration 131's partial index). */
+async function anyShortKeys(db: Db): Promise<boolean> {
+  // In the index's order: PostgreSQL otherwise scans the table, expecting a match early, for none.
+  const { rows } = await sql`select 1 from patients where (${sql.raw(SHORT_KEYS)}) order by "lastNameKey", "firstNameKey", id limit 1`.execute(db);
+  return rows.length > 0;
 }
 
 interface Walk {
   trigrams: string[];
+  /** The patients with a key of fewer than three characters too (migration 131). */
+  shortKeys: boolean;
   direction: Direction;
   /** At most this many entries of each trigram. */
   entries: number;
@@ -81,31 +125,25 @@ interface Walk {
   bound?: { lastNameKey: string; firstNameKey: string; id: string };
 }
 
-/** The walk of `trigrams` reading at most `entries` entries of each. */
-async function planWalk(db: Db, trigrams: string[], direction: Direction, entries: number): Promise<Walk> {
-  const cuts = trigrams.map(
-    (t) => sql`select * from (select "lastNameKey", "firstNameKey", id from ${sql.table(TRIGRAM_ORDER)} where trigram = ${t}
-      order by "lastNameKey" ${sql.raw(direction)}, "firstNameKey" ${sql.raw(direction)}, id ${sql.raw(direction)}
-      limit 1 offset ${entries - 1}) as cut`,
-  );
+/** The walk reading at most `entries` entries of each of its lists. */
+async function planWalk(db: Db, walked: Walked, direction: Direction, entries: number): Promise<Walk> {
+  const walk: Walk = { ...walked, direction, entries };
+  const cuts = walkLists(db, walk).map((list) => sql`select * from (${list.offset(entries - 1).limit(1)}) as cut`);
   const { rows } = await sql<NonNullable<Walk['bound']>>`select * from (${sql.join(cuts, sql` union all `)}) as cuts
     order by "lastNameKey" ${sql.raw(direction)}, "firstNameKey" ${sql.raw(direction)}, id ${sql.raw(direction)} limit 1`.execute(db);
-  return { trigrams, direction, entries, bound: rows[0] };
+  return { ...walk, bound: rows[0] };
 }
 
 /**
- * The walk's entries (each patient once) as a derived table `walk`: each trigram's in the name order up to the bound,
- * at most `entries` of each. One trigram's come from its index in order, so a page stops at its last row.
+ * The walk's lists, each in the name order up to the walk's bound (when it has one), at most `entries` long: each
+ * trigram's patients, and the patients with a short key (read from their partial index by its own condition).
  */
-function walkOf(db: Db, walk: Walk) {
+function walkLists(db: Db, walk: Walk) {
   const { bound, direction, entries } = walk;
-  const ofTrigram = (trigram: string) =>
-    db
-      .selectFrom('patient_trigram_order')
-      .select(['id', 'lastNameKey', 'firstNameKey'])
-      .where('trigram', '=', trigram)
-      .$if(bound !== undefined, (query) =>
-        query.where((eb) =>
+  const inOrder = (query: AnyQuery) =>
+    query
+      .$if(bound !== undefined, (q) =>
+        q.where((eb) =>
           eb(eb.refTuple('lastNameKey', 'firstNameKey', 'id'), direction === 'asc' ? '<=' : '>=', eb.tuple(bound!.lastNameKey, bound!.firstNameKey, bound!.id)),
         ),
       )
@@ -113,11 +151,37 @@ function walkOf(db: Db, walk: Walk) {
       .orderBy('firstNameKey', direction)
       .orderBy('id', direction)
       .limit(entries);
-  const [first, ...more] = walk.trigrams;
-  if (more.length === 0) return ofTrigram(first).as('walk');
+  const lists = walk.trigrams.map((trigram) =>
+    inOrder(
+      db
+        .selectFrom(TRIGRAM_ORDER as never)
+        .select(['id', 'lastNameKey', 'firstNameKey'] as never)
+        .where('trigram' as never, '=', trigram as never),
+    ),
+  );
+  if (walk.shortKeys)
+    lists.push(
+      inOrder(
+        db
+          .selectFrom('patients')
+          .select(['id', 'lastNameKey', 'firstNameKey'] as never)
+          .where(sql<SqlBool>`(${sql.raw(SHORT_KEYS)})`),
+      ),
+    );
+  return lists;
+}
+
+/**
+ * The walk's entries (each patient once) as a derived table `walk`: each trigram's in the name order up to the bound,
+ * at most `entries` of each. One trigram's come from its index in order, so a page stops at its last row.
+ */
+function walkOf(db: Db, walk: Walk) {
+  const { direction } = walk;
+  const [first, ...more] = walkLists(db, walk);
+  if (more.length === 0) return first.as('walk');
   // A patient with several of the trigrams once. (SQLite takes no ORDER BY inside a UNION's members: each is wrapped.)
-  const wrapped = (trigram: string) => db.selectFrom(ofTrigram(trigram).as('entries')).selectAll();
-  const union = more.reduce((all, trigram) => all.unionAll(wrapped(trigram)), wrapped(first));
+  const wrapped = (list: typeof first) => db.selectFrom(list.as('entries')).selectAll();
+  const union = more.reduce((all, list) => all.unionAll(wrapped(list)), wrapped(first));
   // In the order again, so a page stops at its last row here too (PostgreSQL merges the ordered parts).
   return db
     .selectFrom(union.as('entries'))
@@ -175,10 +239,14 @@ export async function trigramWalkPage(
   const words = walkTrigrams(filter.where, 'patients', COVERED);
   if (words.length === 0) return undefined;
   const limit = filter.limit ?? Number.MAX_SAFE_INTEGER;
-  // Long enough for the page, and where the total is counted on the walk, for that too.
+  const walked = await walkedTrigrams(db, words);
+  if (!walked) return undefined;
+  // Long enough for the page, and where the total is counted on the walk, for that too; a word of one or two letters
+  // only for the page (its walk merges several trigrams' patients, each read up to the page's last row).
   const pageRows = filter.skip + Math.min(limit, counts.limit);
-  const walkRows = counts.cheap ? pageRows : Math.max(pageRows, Math.min(counts.limit, TRIGRAM_WALK.countLimit) + 1);
-  const walk = await planWalk(db, await walkedTrigrams(db, words), direction, TRIGRAM_WALK.entries(walkRows));
+  const counting = !counts.cheap && !walked.letters;
+  const walkRows = counting ? Math.max(pageRows, Math.min(counts.limit, TRIGRAM_WALK.countLimit) + 1) : pageRows;
+  const walk = await planWalk(db, walked, direction, TRIGRAM_WALK.entries(walkRows));
   // The page's entries first, then their patients' rows: only those are read whole.
   const entries = matchingEntries(db, base, walk)
     .orderBy('walk.lastNameKey', direction)

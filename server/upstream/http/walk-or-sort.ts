@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
+import { type SqlBool, sql } from 'kysely';
 import { whereExpression } from './filter.ts';
 
 /*
@@ -43,21 +44,26 @@ export function filtersBesideOrder(where: Record<string, unknown>, leadingField:
  * Matches from which a page walks the order (the count stops there: it is the list's COUNT_LIMIT, and tests lower
  * it), and how far a walk may read: this many rows per row up to the page's end, at most `most` rows.
  */
-export const ORDER_WALK = { from: 1000, rowsPerPageRow: 50, most: 20_000 };
+export const ORDER_WALK = { from: 1000, rowsPerPageRow: 100, most: 20_000 };
+
+/** The walk's column that says whether a walked row matches (no table has a column of this name). */
+const MATCH = '__walkMatch';
 
 /**
  * The page from a walk of the order, or undefined when the first ORDER_WALK rows of the order do not hold it (the
  * matches are rare there: a filter that goes with the order, as "Geplant" by end of aftercare, whose patients all
  * come last); the caller then sorts the matches. Conditions on the order's first field narrow the walk itself (an
- * index seeks them); the others are compared on the walked rows. A walk that finds its page stops there.
+ * index seeks them); the others are compared on the walked rows. The walk carries only the order's keys, the id and
+ * whether the row matches (a third of the cost of carrying whole rows: 1,569 rows at 100,000 patients, 0.7 against
+ * 1.2 ms on SQLite), and stops at the page's last row; the page's rows are then read by their ids.
  */
 export async function walkOrder(
   db: Db,
-  scoped: AnyQuery,
   table: string,
+  scoped: AnyQuery,
   where: Record<string, unknown>,
   ordered: (query: AnyQuery) => AnyQuery,
-  page: { leadingField: string; skip: number; limit: number },
+  page: { leadingField: string; columns: string[]; skip: number; limit: number },
 ): Promise<Row[] | undefined> {
   const reach = (page.skip + page.limit) * ORDER_WALK.rowsPerPageRow;
   if (reach > ORDER_WALK.most) return undefined;
@@ -65,13 +71,23 @@ export async function walkOrder(
   const seeked = all.filter((condition) => onlyOn(condition, page.leadingField));
   const compared = all.filter((condition) => !onlyOn(condition, page.leadingField));
   const narrowed = seeked.length ? scoped.where((eb) => whereExpression(eb, { and: seeked }, table)) : scoped;
-  const walked = ordered(narrowed.selectAll(table as never)).limit(reach);
+  const keys = [...new Set([...page.columns, 'id'])].map((column) => `${table}.${column}`);
+  const walked = ordered(narrowed.select((eb) => [...keys, sql<SqlBool>`(${whereExpression(eb, { and: compared }, table)})`.as(MATCH)] as never)).limit(reach);
   // Both databases keep the walk's order through the derived table (SQLite as a co-routine, PostgreSQL by its sort
   // keys): the outer order costs no sort, and the walk stops at the page's last row.
-  const outer = db
-    .selectFrom(walked.as(table) as never)
-    .selectAll()
-    .where((eb) => whereExpression(eb as never, { and: compared }, table)) as unknown as AnyQuery;
-  const rows = (await ordered(outer).limit(page.limit).offset(page.skip).execute()) as Row[];
+  const ids = ordered(
+    db
+      .selectFrom(walked.as(table) as never)
+      .select(`${table}.id` as never)
+      .where(sql<SqlBool>`${sql.ref(`${table}.${MATCH}`)}`) as unknown as AnyQuery,
+  )
+    .limit(page.limit)
+    .offset(page.skip);
+  const rows = (await ordered(
+    db
+      .selectFrom(table as never)
+      .selectAll()
+      .where(`${table}.id` as never, 'in', ids as never) as unknown as AnyQuery,
+  ).execute()) as Row[];
   return rows.length === page.limit ? rows : undefined;
 }

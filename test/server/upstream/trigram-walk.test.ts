@@ -47,7 +47,7 @@ async function pageWith(t: NamesUpstream, walk: boolean, filter: Record<string, 
 
 const ASC = ['lastName ASC', 'firstName ASC', 'id ASC'];
 const DESC = ['lastName DESC', 'firstName DESC', 'id DESC'];
-const WORDS = ['mar', 'anna', 'müller', 'mül', 'Schäfer', 'jürgen', 'anna sch', 'er sch', 'ann müll', 'zzq', 'MEIER', 'nk'];
+const WORDS = ['mar', 'anna', 'müller', 'mül', 'Schäfer', 'jürgen', 'anna sch', 'er sch', 'ann müll', 'zzq', 'MEIER', 'nk', 'oz', 'ü', 'q', 'ja', 'e m'];
 
 describe('a name search walking its trigrams', () => {
   test('gives every page the search gave before, in both directions, also when the walk is cut short', async ({ t }) => {
@@ -83,6 +83,42 @@ describe('a name search walking its trigrams', () => {
     }
   });
 
+  test('a word of one or two letters finds the patients whose key is too short for a trigram too', async ({ t }) => {
+    await t.addPatients([
+      ['Li', 'Wu'],
+      ['Bo', 'Ng'],
+      ['Ed', 'Oz'],
+      ['Anna', 'Li'],
+      ['Jo', 'Lindqvist'],
+    ]);
+    await addGenerated(t, 300, 13);
+    const entries = TRIGRAM_WALK.entries;
+    try {
+      for (const walkEntries of [entries, (rows: number) => rows + 3]) {
+        TRIGRAM_WALK.entries = walkEntries;
+        for (const text of ['li', 'wu', 'ng', 'oz', 'bo', 'o', 'jo', 'd', 'li an', 'wu li']) {
+          const where = patientSearchWhere(text) as Record<string, unknown>;
+          for (const order of [ASC, DESC]) {
+            const all = await pageWith(t, false, { where, order, limit: 1000 });
+            expect(all.ids.length, text).toBeGreaterThan(0);
+            expect((await pageWith(t, true, { where, order, limit: 1000 })).ids, `${text} ${order[0]}`).toEqual(all.ids);
+            for (const [skip, limit] of [
+              [0, 1],
+              [0, 3],
+              [2, 5],
+            ]) {
+              const walked = await pageWith(t, true, { where, order, skip, limit });
+              expect(walked.ids, `${text} ${order[0]} ${skip} ${limit}`).toEqual(all.ids.slice(skip, skip + limit));
+              if (walked.total !== undefined) expect(walked.total, `${text} ${skip} ${limit}`).toBe(String(all.ids.length));
+            }
+          }
+        }
+      }
+    } finally {
+      TRIGRAM_WALK.entries = entries;
+    }
+  });
+
   test('a page that is not full carries its total; a full one at most the count the walk can make', async ({ t }) => {
     await t.addPatients();
     await addGenerated(t, 300, 5);
@@ -90,7 +126,7 @@ describe('a name search walking its trigrams', () => {
     const all = await pageWith(t, false, { where: patientSearchWhere('ann'), order: ASC, limit: 1000 });
     const last = await pageWith(t, true, { where: patientSearchWhere('ann'), order: ASC, skip: all.ids.length - 2, limit: 26 });
     expect(last).toEqual({ ids: all.ids.slice(-2), total: String(all.ids.length) });
-    // "an" has no trigram: not walked, answered as before.
+    // "an" has no trigram of its own: walked by the trigrams that have it, the same page.
     expect(await pageWith(t, true, { where, order: ASC, limit: 5 })).toEqual(await pageWith(t, false, { where, order: ASC, limit: 5 }));
   });
 
