@@ -71,6 +71,7 @@ const CALLS: Call[] = [
     filter: { where: search('müller'), order: nameOrder, limit: 26 },
     budget: 10,
   },
+  { name: 'patients, admin: search "oz"', who: 'admin', path: '/v2/patients', filter: { where: search('oz'), order: nameOrder, limit: 26 }, budget: 10 },
   {
     name: 'patients, admin: two-word search',
     who: 'admin',
