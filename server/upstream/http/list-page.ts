@@ -4,7 +4,7 @@ import { PATIENT_SEARCH_INDEX } from '../db/migrations/114-patient-search-index.
 import { hasKeyedLike, keyedLikesHaveTrigrams, matchBound, type ParsedFilter, searchOnly, searchTrigrams, whereExpression } from './filter.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
-import { trigramWalkPage } from './trigram-walk.ts';
+import { letterCandidates, trigramWalkPage } from './trigram-walk.ts';
 import { filtersBesideOrder, ORDER_WALK, walkOrder } from './walk-or-sort.ts';
 
 /**
@@ -45,10 +45,16 @@ export async function listPage(
     });
     if (walked) return walked;
   }
-  const plan = searching ? await searchPlan(db, table, filter, scope, searchIndex) : undefined;
+  // A rare word of one or two letters in another order: its few possible matches first (trigram-walk.ts).
+  const candidates = searching && !caseload ? await letterCandidates(db, filter.where!, SEARCH_WALK.from) : undefined;
+  const plan = searching && !candidates ? await searchPlan(db, table, filter, scope, searchIndex) : undefined;
   // A walk of the order looks each row up in the index's matches (a word too short for it is compared per row).
   const index = searchIndex && { name: searchIndex, inOrder: plan?.walk };
-  const base = filter.where ? scoped.where((eb) => whereExpression(eb, filter.where!, table, index)) : scoped;
+  const filtered = filter.where ? scoped.where((eb) => whereExpression(eb, filter.where!, table, index)) : scoped;
+  // PostgreSQL takes them as an array it looks up one by one (as `in`, it scanned every patient to hash-join them).
+  const base = candidates
+    ? filtered.where((eb) => (postgres ? eb(`${table}.id`, '=', sql`any(array(${candidates}))`) : eb(`${table}.id`, 'in', candidates as never)))
+    : filtered;
   const limit = filter.limit ?? 2 ** 31 - 1;
   // Beyond one caseload, a filter beside the order: its matches counted first say whether to sort or walk them
   // (walk-or-sort.ts); the count is the list's total.
@@ -74,7 +80,7 @@ export async function listPage(
   // may walk the order for them; SQLite's walked the whole order for the 5,377 "Geplant" by last data, 40 ms). After
   // a walk that missed, SQLite's the same (it has no better guess); PostgreSQL's its own choice (its histograms know
   // one condition's share: "Letzte Daten 7-30 Tage" by latest end of aftercare 4 ms that way, 15 ms sorting them).
-  const matchesFirst = (postgres && searching && !plan?.walk) || (countFirst && (counted !== undefined || !postgres));
+  const matchesFirst = (postgres && searching && !plan?.walk) || candidates !== undefined || (countFirst && (counted !== undefined || !postgres));
   // PostgreSQL, a page past the start of a list of the whole table: the page's ids first, from the order's index
   // alone, then their rows. Asked for the rows themselves, the planner judged a walk past every skipped row dearer
   // than sorting the whole table (an export of 100,000 patients by name: 150 ms a page near its end, 27 s in all).

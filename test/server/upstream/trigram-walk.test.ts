@@ -144,6 +144,30 @@ describe('a name search walking its trigrams', () => {
       expect(await pageWith(t, true, filter), JSON.stringify(filter.order)).toEqual(await pageWith(t, false, filter));
     }
   });
+
+  test('a rare word of one or two letters in another order: its possible matches sorted, the same pages', async ({ t }) => {
+    await t.addPatients([
+      ['Li', 'Wu'],
+      ['Ed', 'Oz'],
+      ['Anna', 'Li'],
+    ]);
+    await addGenerated(t, 300, 17);
+    const orders = [['aftercareEnd DESC', 'lastName ASC', 'id ASC'], ['lastDataAt ASC', 'lastName ASC', 'id ASC'], ['patientCode ASC'], ['firstName ASC']];
+    for (const text of ['li', 'wu', 'oz', 'zz', 'q', 'ü', 'ja', 'li an', 'an']) {
+      const where = patientSearchWhere(text) as Record<string, unknown>;
+      for (const order of orders) {
+        const all = await pageWith(t, false, { where, order, limit: 1000 });
+        for (const [skip, limit] of [
+          [0, 3],
+          [2, 26],
+        ]) {
+          const walked = await pageWith(t, true, { where, order, skip, limit });
+          expect(walked.ids, `${text} ${order[0]} ${skip} ${limit}`).toEqual(all.ids.slice(skip, skip + limit));
+          if (walked.total !== undefined) expect(walked.total, `${text} ${order[0]}`).toBe(String(all.ids.length));
+        }
+      }
+    }
+  });
 });
 
 /** Per trigram of a patient's name and code keys, the patient (name keys and id), from the keys themselves. */
