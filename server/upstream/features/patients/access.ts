@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Upstream } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { currentCoach, isAdmin, type SessionCoach } from '../../http/auth.ts';
@@ -11,9 +11,16 @@ import type { AccessRule, AnyQuery } from '../../resource/definition.ts';
  * coach linked to it through the care team (patient_coaches). Every feature that holds patient data asks here.
  */
 
-/** Narrows a list to rows whose `column` is a patient the coach may access (all rows for admins). */
-export function scopeToPatients(_ctx: Upstream, coach: SessionCoach, query: AnyQuery, column: string): AnyQuery {
+/**
+ * Narrows a list to rows whose `column` is a patient the coach may access (all rows for admins). The patient list on
+ * PostgreSQL takes the coach's patient ids as an array, which it reads by primary key: given them as `in`, it judged
+ * a scan of a covering index over every patient a filter selects cheaper and hash-joined the caseload to it ("Aktiv"
+ * by end of aftercare at 100,000 patients: 44,301 index entries for 255 rows, 9.1 against 2.6 ms).
+ */
+export function scopeToPatients(ctx: Upstream, coach: SessionCoach, query: AnyQuery, column: string): AnyQuery {
   if (isAdmin(coach)) return query;
+  if (column === 'patients.id' && ctx.db.getExecutor().adapter instanceof PostgresAdapter)
+    return query.where(column, '=', sql<string>`any(array(${accessiblePatientIds(ctx.db, coach.id)}))`);
   return query.where((eb) => patientAccessCondition(eb, coach.id, column));
 }
 
