@@ -228,15 +228,15 @@ async function serverCpu(target: Target, monitor: pg.Client): Promise<Map<number
   return cpu;
 }
 
-/** CPU per request of one call on one target: REPEAT sequential requests after one warm-up. */
-async function measure(target: Target, call: Call, monitor: pg.Client): Promise<number> {
+/** CPU per request of one call on one target: `repeat` sequential requests after one warm-up. */
+async function measure(target: Target, call: Call, monitor: pg.Client, repeat = REPEAT): Promise<number> {
   await request(target, call);
   const before = await serverCpu(target, monitor);
-  for (let i = 0; i < REPEAT; i++) await request(target, call);
+  for (let i = 0; i < repeat; i++) await request(target, call);
   const after = await serverCpu(target, monitor);
   let used = 0;
   for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
-  return used / REPEAT;
+  return used / repeat;
 }
 
 const median = (values: number[]) => {
@@ -302,7 +302,8 @@ function report(results: Map<string, number[]>): string[] {
   return failures;
 }
 
-export async function benchScaleLists(): Promise<boolean> {
+/** Seeds, starts the four targets, measures `calls` in interleaved rounds and hands the medians' samples to `report`. */
+async function onSeededTargets(calls: Call[], rounds: number, repeat: number, report: (results: Map<string, number[]>) => string[]): Promise<boolean> {
   const work = mkdtempSync(path.join(tmpdir(), 'bench-scale-lists-'));
   const runId = path
     .basename(work)
@@ -319,14 +320,14 @@ export async function benchScaleLists(): Promise<boolean> {
     const monitor = new pg.Client({ connectionString: ADMIN_URL });
     await monitor.connect();
     try {
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const call of CALLS) {
+      for (let round = 0; round < rounds; round++) {
+        for (const call of calls) {
           for (const target of targets) {
             const key = `${target.label}|${call.name}`;
-            results.set(key, [...(results.get(key) ?? []), await measure(target, call, monitor)]);
+            results.set(key, [...(results.get(key) ?? []), await measure(target, call, monitor, repeat)]);
           }
         }
-        process.stderr.write(`  round ${round + 1}/${ROUNDS} done\n`);
+        process.stderr.write(`  round ${round + 1}/${rounds} done\n`);
       }
     } finally {
       await monitor.end();
@@ -340,6 +341,86 @@ export async function benchScaleLists(): Promise<boolean> {
     if (databases.length) await dropDatabases(databases);
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+export function benchScaleLists(): Promise<boolean> {
+  return onSeededTargets(CALLS, ROUNDS, REPEAT, report);
+}
+
+/*
+ * The list calls beyond the table above that a coach's and an administrator's patient list can make: every status
+ * with every "Letzte Daten" level (and each alone) in every sort, and searches of words of one to three letters in
+ * three orders. A report, not a budget: it lists the calls over RATIO_BUDGET with their figures, and how many.
+ * `npm run bench -- --only=scale-matrix` (BENCH_MATRIX_ROUNDS, BENCH_MATRIX_REPEAT).
+ */
+const ENDING_SOON_DAYS = 14;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const STATUS: Record<string, Record<string, unknown>[]> = {
+  planned: [{ aftercareStart: { gt: today } }],
+  active: [{ aftercareStart: { lte: today } }, { aftercareEnd: { gte: today } }],
+  ending: [{ aftercareStart: { lte: today } }, { aftercareEnd: { between: [today, day(ENDING_SOON_DAYS)] } }],
+  completed: [{ aftercareEnd: { lt: today } }],
+};
+const LEVEL: Record<string, Record<string, unknown>> = {
+  green: { lastDataAt: { gte: ago(2) } },
+  yellow: { lastDataAt: { lt: ago(2), gte: ago(7) } },
+  red: { lastDataAt: { lt: ago(7), gte: ago(30) } },
+  grey: { or: [{ lastDataAt: null }, { lastDataAt: { lt: ago(30) } }] },
+};
+const SORTS: Record<string, string[]> = Object.fromEntries(
+  ['lastName', 'patientCode', 'aftercareEnd', 'lastDataAt'].flatMap((field) =>
+    (['ASC', 'DESC'] as const).map((dir) => [
+      `${dir === 'DESC' ? '-' : ''}${field}`,
+      field === 'lastName' ? [`lastName ${dir}`, `firstName ${dir}`, 'id ASC'] : [`${field} ${dir}`, 'lastName ASC', 'id ASC'],
+    ]),
+  ),
+);
+
+function matrixCalls(): Call[] {
+  const calls: Call[] = [];
+  const list = (who: Who, name: string, and: Record<string, unknown>[], order: string[]) =>
+    calls.push({ name: `${who} ${name}`, who, path: '/v2/patients', filter: { ...(and.length ? { where: { and } } : {}), order, limit: 25 } });
+  for (const who of ['coach', 'admin'] as Who[])
+    for (const status of ['', ...Object.keys(STATUS)])
+      for (const level of ['', ...Object.keys(LEVEL)])
+        for (const [sort, order] of Object.entries(SORTS)) {
+          if (!status && !level) continue;
+          list(who, `${status || '-'} ${level || '-'} ${sort}`, [...(STATUS[status] ?? []), ...(level ? [LEVEL[level]] : [])], order);
+        }
+  for (const who of ['coach', 'admin'] as Who[])
+    for (const text of ['a', 'zz', 'qu', 'oz', 'li', 'ja', 'mül', 'anna', 'k m'])
+      for (const sort of ['lastName', '-aftercareEnd', 'lastDataAt']) list(who, `q=${text} ${sort}`, [search(text)], SORTS[sort]);
+  return calls;
+}
+
+function reportMatrix(calls: Call[]): (results: Map<string, number[]>) => string[] {
+  return (results) => {
+    const over: string[] = [];
+    const worst = { sqlite: 0, postgres: 0 };
+    for (const call of calls) {
+      const cells: string[] = [];
+      let bad = false;
+      for (const dialect of ['sqlite', 'postgres'] as const) {
+        const [small, large] = SIZES.map((size) => median(results.get(`${dialect} ${size}|${call.name}`) ?? [Number.NaN]));
+        const ratio = large / Math.max(small, 1);
+        worst[dialect] = Math.max(worst[dialect], large);
+        bad ||= ratio > RATIO_BUDGET;
+        cells.push(`${small.toFixed(2).padStart(6)} ${large.toFixed(2).padStart(6)} x${ratio.toFixed(2)}`);
+      }
+      if (bad) over.push(`${call.name.padEnd(36)} | ${cells.join(' | ')}`);
+    }
+    console.log(`\nPatient lists beyond the table, server CPU per request (ms) at 10k and 100k: ${over.length} of ${calls.length} over ${RATIO_BUDGET}x`);
+    console.log(`${'call'.padEnd(36)} | sqlite 10k 100k ratio | postgres 10k 100k ratio`);
+    for (const line of over) console.log(line);
+    console.log(`Slowest at 100k: SQLite ${worst.sqlite.toFixed(1)} ms, PostgreSQL ${worst.postgres.toFixed(1)} ms`);
+    return [];
+  };
+}
+
+/** The matrix above (a report: true unless it could not run). */
+export function benchScaleMatrix(): Promise<boolean> {
+  const calls = matrixCalls();
+  return onSeededTargets(calls, Number(process.env.BENCH_MATRIX_ROUNDS ?? 3), Number(process.env.BENCH_MATRIX_REPEAT ?? 6), reportMatrix(calls));
 }
 
 if (import.meta.main) {

@@ -13,7 +13,7 @@ import { patientSearchWhere } from '../client/components/patient-search/search-w
 import { broken, kb, ms, printTable, row, within } from './bench-report.ts';
 import * as budget from './budgets.ts';
 import { gatewayCost } from './bench-gateway.ts';
-import { benchScaleLists } from './bench-scale-lists.ts';
+import { benchScaleLists, benchScaleMatrix } from './bench-scale-lists.ts';
 import { lighthouseScores, staticAssets } from './bench-server.ts';
 import { benchFairness } from './bench-fairness.ts';
 
@@ -215,6 +215,7 @@ async function main() {
     if (wanted('static')) await step('Static assets', () => staticAssets(gateway.baseUrl));
     if (wanted('gateway')) await step('Gateway cost', () => gatewayCost(upstream, dataDir, token));
     if (wanted('scale-lists')) await step('Scale lists', async () => void ((await benchScaleLists()) || broken.push('scale-lists: see its table')));
+    if (wanted('scale-matrix')) await step('Scale matrix', async () => void (await benchScaleMatrix()));
     if (wanted('scale-stats')) await step('Statistics at size', async () => (await import('./bench-scale-stats.ts')).benchScaleStats());
     if (wanted('fairness')) await step('Fairness', () => benchFairness({ databaseUrl: process.env.FAIRNESS_DATABASE_URL }));
     if (wanted('patients')) await step('Patient list', () => patientList(browser));
