@@ -103,7 +103,12 @@ export async function listPage(
   } else if (windowed && caseload) query = caseloadPage(db, ordered, base, table, limit, filter.skip);
   else {
     if (!matchesFirst) query = ordered(base.selectAll(table as never));
-    else query = postgres ? ordered(matchesFirstOf(db, base, table)) : ordered(base.selectAll(table as never), true);
+    else if (postgres) query = ordered(matchesFirstOf(db, base, table));
+    // SQLite, few matches counted: found by their rowids from the index the count read (one that holds the filter's
+    // columns compares them without reading the row), then only theirs read ("Geplant" with "gelb" at 100,000
+    // patients: none of 15,858 recent rows read, 6.9 -> 0.6 ms). Many: read and sorted as they are found.
+    else if (counted !== undefined) query = ordered(byRowids(db, base, table), true);
+    else query = ordered(base.selectAll(table as never), true);
     if (windowed) query = query.select(sql<number>`count(*) over ()`.as(TOTAL));
   }
   const paged = deferred || (windowed && caseload);
@@ -213,6 +218,15 @@ async function cappedMatches(db: Db, searchIndex: string, query: string, cap = C
   }>`select count(*) as count from (select rowid from ${sql.table(searchIndex)} where ${sql.table(searchIndex)} match ${query} limit ${cap + 1})`;
   const count = Number((await capped.execute(db)).rows[0]?.count ?? 0);
   return count > cap ? undefined : count;
+}
+
+/** SQLite: the table's rows whose rowid `base` selects. */
+function byRowids(db: Db, base: AnyQuery, table: string): AnyQuery {
+  const rowid = sql.ref(`${table}.rowid`);
+  return db
+    .selectFrom(table as never)
+    .selectAll(table as never)
+    .where(rowid, 'in', base.select(rowid.as('rowid')) as never) as unknown as AnyQuery;
 }
 
 /**
