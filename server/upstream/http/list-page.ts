@@ -5,7 +5,7 @@ import { hasKeyedLike, keyedLikesHaveTrigrams, matchBound, type ParsedFilter, se
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
 import { letterCandidates, trigramWalkPage } from './trigram-walk.ts';
-import { filtersBesideOrder, ORDER_WALK, walkOrder } from './walk-or-sort.ts';
+import { emptyOrSplit, filtersBesideOrder, ORDER_WALK, walkOrder } from './walk-or-sort.ts';
 
 /**
  * Lists are counted exactly up to this many rows. A longer list answers without X-Total-Count, which the contract
@@ -60,7 +60,7 @@ export async function listPage(
   // (walk-or-sort.ts); the count is the list's total.
   const first = order[0]?.field ?? 'id';
   const countFirst = !searching && !caseload && limit > 0 && filter.where !== undefined && filtersBesideOrder(filter.where, first);
-  const counted = countFirst ? await cappedCount(db, base, ORDER_WALK.from) : undefined;
+  const counted = countFirst ? await countMatches(db, scoped, base, filter.where!, table) : undefined;
   // `unindexed`: SQLite, the first term as `+column`, which sorts the same but keeps the order's index from being
   // walked (the matches are found by the filter's index and sorted instead).
   const ordered = (q: AnyQuery, unindexed = false) => {
@@ -196,6 +196,23 @@ const PAGE_ID = '__pageId';
  * other tables) take the general path.
  */
 export type ListScope = 'all' | 'caseload';
+
+/** A filter's matches up to ORDER_WALK.from (walk-or-sort.ts), in two halves where emptyOrSplit finds them. */
+async function countMatches(db: Db, scoped: AnyQuery, base: AnyQuery, where: Record<string, unknown>, table: string): Promise<number | undefined> {
+  const halves = emptyOrSplit(where);
+  if (!halves) return cappedCount(db, base, ORDER_WALK.from);
+  let sum = 0;
+  for (const half of halves) {
+    const count = await cappedCount(
+      db,
+      scoped.where((eb) => whereExpression(eb, half, table)),
+      ORDER_WALK.from - sum,
+    );
+    if (count === undefined) return undefined;
+    sum += count;
+  }
+  return sum;
+}
 
 /** The number of rows when at most `cap`, else undefined: reads at most `cap` + 1 rows. */
 async function cappedCount(db: Db, base: AnyQuery, cap = COUNT_LIMIT): Promise<number | undefined> {

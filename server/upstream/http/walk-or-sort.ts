@@ -41,6 +41,36 @@ export function filtersBesideOrder(where: Record<string, unknown>, leadingField:
 }
 
 /**
+ * The filter as two that select no row in common, when it has a condition "a field is empty or <comparison>" ("Letzte
+ * Daten: grau", no data or none for 30 days): each half can be counted from an index that seeks it, where the whole
+ * cannot. PostgreSQL read the whole last-data index for that count (its empty values sit at the index's end: 7 ms at
+ * 100,000 patients, 0.25 at 10,000). Undefined for any other filter.
+ */
+export function emptyOrSplit(where: Record<string, unknown>): [Record<string, unknown>, Record<string, unknown>] | undefined {
+  const all = conjuncts(where);
+  const at = all.findIndex(isEmptyOr);
+  if (at < 0) return undefined;
+  const rest = all.filter((_, i) => i !== at);
+  const [a, b] = all[at].or as Record<string, unknown>[];
+  return [{ and: [...rest, a] }, { and: [...rest, b] }];
+}
+
+/** Operators an empty field never matches (`neq`, `nin` and `nlike` can: they are left out). */
+const NEVER_EMPTY = new Set(['gt', 'gte', 'lt', 'lte', 'between', 'inq', 'like']);
+
+/** True for `{ or: [{ f: null }, { f: { <operator>: ... } }] }` (either way round) with such an operator. */
+function isEmptyOr(condition: Record<string, unknown>): boolean {
+  const members = condition.or;
+  if (Object.keys(condition).length !== 1 || !Array.isArray(members) || members.length !== 2) return false;
+  const [a, b] = members.map((m) => Object.entries(m as Record<string, unknown>));
+  if (a.length !== 1 || b.length !== 1 || a[0][0] !== b[0][0]) return false;
+  const compared = a[0][1] === null ? b[0][1] : b[0][1] === null ? a[0][1] : undefined;
+  if (typeof compared !== 'object' || compared === null) return false;
+  const operators = Object.keys(compared);
+  return operators.length > 0 && operators.every((op) => NEVER_EMPTY.has(op));
+}
+
+/**
  * Matches from which a page walks the order (the count stops there: it is the list's COUNT_LIMIT, and tests lower
  * it), and how far a walk may read: this many rows per row up to the page's end, but no more than `most` rows
  * (the dashboard's caseload of 201 rows walks at most 20,000, and finds them after about 400).
