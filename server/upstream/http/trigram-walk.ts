@@ -267,6 +267,8 @@ export async function trigramWalkPage(
   const limit = filter.limit ?? Number.MAX_SAFE_INTEGER;
   const walked = await walkedTrigrams(db, words);
   if (!walked) return undefined;
+  // Letters no trigram holds and no short key: nobody can match (and there is nothing to walk).
+  if (walked.trigrams.length === 0 && !walked.shortKeys) return { rows: [], total: 0 };
   // Long enough for the page, and where the total is counted on the walk, for that too; a word of one or two letters
   // only for the page (its walk merges several trigrams' patients, each read up to the page's last row).
   const pageRows = filter.skip + Math.min(limit, counts.limit);
