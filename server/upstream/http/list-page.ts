@@ -5,7 +5,7 @@ import { hasKeyedLike, keyedLikesHaveTrigrams, matchBound, type ParsedFilter, se
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
 import { letterCandidates, trigramWalkPage } from './trigram-walk.ts';
-import { emptyOrSplit, filtersBesideOrder, ORDER_WALK, walkOrder } from './walk-or-sort.ts';
+import { emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
 
 /**
  * Lists are counted exactly up to this many rows. A longer list answers without X-Total-Count, which the contract
@@ -59,6 +59,8 @@ export async function listPage(
   // Beyond one caseload, a filter beside the order: its matches counted first say whether to sort or walk them
   // (walk-or-sort.ts); the count is the list's total.
   const first = order[0]?.field ?? 'id';
+  const descending = order[0]?.direction === 'desc';
+  const leading: Leading = { field: first, descending, emptyFirst: postgres === descending };
   const countFirst = !searching && !caseload && limit > 0 && filter.where !== undefined && filtersBesideOrder(filter.where, first);
   const counted = countFirst ? await countMatches(db, scoped, base, filter.where!, table) : undefined;
   // `unindexed`: SQLite, the first term as `+column`, which sorts the same but keeps the order's index from being
@@ -73,7 +75,7 @@ export async function listPage(
   };
   if (countFirst && counted === undefined) {
     const columns = order.map((o) => orderColumn(table, o.field));
-    const walked = await walkOrder(db, table, scoped, filter.where!, ordered, { leadingField: first, columns, skip: filter.skip, limit });
+    const walked = await walkOrder(db, table, scoped, filter.where!, ordered, { leading, columns, skip: filter.skip, limit });
     if (walked) return { rows: walked, total: undefined };
   }
   // Counted first: few matches are read first and sorted (PostgreSQL's planner, taking two conditions as independent,
@@ -87,6 +89,12 @@ export async function listPage(
   // A walk of a search takes its ids the same way: the name order's index holds the keys it compares, so it reads no
   // row until the page's ("sch" at 100,000 patients: 9.6 ms reading each row it passed, 1.4 from the index alone).
   const deferred = postgres && !caseload && !matchesFirst && (filter.skip > 0 || Boolean(plan?.walk));
+  // "Letzte Daten: grau" by last data: its two halves read one after the other (walk-or-sort.ts orderedHalves).
+  const halvedAs = (read: (q: AnyQuery) => AnyQuery) =>
+    !searching && !caseload && !countFirst && filter.where
+      ? orderedHalves(db, scoped, table, filter.where, leading, ordered, read, filter.skip + limit)
+      : undefined;
+  const halved = halvedAs((q) => q.selectAll(table as never));
   // PostgreSQL: a caseload's page sorts all of its rows anyway; they are counted on the way (a window over the same
   // rows) instead of by a second query (a coach's page of 50 at 100,000 patients: 5.3 -> 4.2 ms). SQLite computes
   // the window in a pass of its own, which costs more than its second query (2.6 against 1.3 + 0.3 ms).
@@ -96,13 +104,15 @@ export async function listPage(
   const windowed = postgres && (caseload || (matchesFirst && !countFirst));
   let query: AnyQuery;
   if (deferred) {
-    const ids = ordered(base.select(`${table}.id` as never))
+    const keys = [...new Set([...order.map((o) => orderColumn(table, o.field)), 'id'])].map((column) => `${table}.${column}`);
+    const halvedKeys = halvedAs((q) => q.select(keys as never));
+    const ids = ordered((halvedKeys ? halvedKeys.clearSelect() : base).select(`${table}.id` as never))
       .limit(limit)
       .offset(filter.skip);
     query = ordered(base.selectAll(table as never).where(`${table}.id` as never, 'in', ids as never));
   } else if (windowed && caseload) query = caseloadPage(db, ordered, base, table, limit, filter.skip);
   else {
-    if (!matchesFirst) query = ordered(base.selectAll(table as never));
+    if (!matchesFirst) query = ordered(halved ?? base.selectAll(table as never));
     else if (postgres) query = ordered(matchesFirstOf(db, base, table));
     // SQLite, few matches counted: found by their rowids from the index the count read (one that holds the filter's
     // columns compares them without reading the row), then only theirs read ("Geplant" with "gelb" at 100,000
@@ -125,6 +135,7 @@ export async function listPage(
   // More matches than the count went to.
   if (plan?.walk && plan.many) return { rows, total: undefined };
   if (search) return { rows, total: await cappedMatches(db, searchIndex!, search) };
+  if (halved) return { rows, total: await countMatches(db, scoped, base, filter.where!, table, COUNT_LIMIT) };
   return { rows, total: await cappedCount(db, matchesFirst && postgres ? matchesFirstOf(db, base, table) : base) };
 }
 
@@ -197,16 +208,23 @@ const PAGE_ID = '__pageId';
  */
 export type ListScope = 'all' | 'caseload';
 
-/** A filter's matches up to ORDER_WALK.from (walk-or-sort.ts), in two halves where emptyOrSplit finds them. */
-async function countMatches(db: Db, scoped: AnyQuery, base: AnyQuery, where: Record<string, unknown>, table: string): Promise<number | undefined> {
+/** A filter's matches up to `cap` (by default ORDER_WALK.from, walk-or-sort.ts), in two halves where emptyOrSplit finds them. */
+async function countMatches(
+  db: Db,
+  scoped: AnyQuery,
+  base: AnyQuery,
+  where: Record<string, unknown>,
+  table: string,
+  cap = ORDER_WALK.from,
+): Promise<number | undefined> {
   const halves = emptyOrSplit(where);
-  if (!halves) return cappedCount(db, base, ORDER_WALK.from);
+  if (!halves) return cappedCount(db, base, cap);
   let sum = 0;
   for (const half of halves) {
     const count = await cappedCount(
       db,
       scoped.where((eb) => whereExpression(eb, half, table)),
-      ORDER_WALK.from - sum,
+      cap - sum,
     );
     if (count === undefined) return undefined;
     sum += count;

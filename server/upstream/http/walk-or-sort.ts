@@ -46,13 +46,67 @@ export function filtersBesideOrder(where: Record<string, unknown>, leadingField:
  * cannot. PostgreSQL read the whole last-data index for that count (its empty values sit at the index's end: 7 ms at
  * 100,000 patients, 0.25 at 10,000). Undefined for any other filter.
  */
-export function emptyOrSplit(where: Record<string, unknown>): [Record<string, unknown>, Record<string, unknown>] | undefined {
+export function emptyOrSplit(
+  where: Record<string, unknown>,
+  which: (condition: Record<string, unknown>) => boolean = () => true,
+): [Record<string, unknown>, Record<string, unknown>] | undefined {
   const all = conjuncts(where);
-  const at = all.findIndex(isEmptyOr);
+  const at = all.findIndex((condition) => isEmptyOr(condition) && which(condition));
   if (at < 0) return undefined;
   const rest = all.filter((_, i) => i !== at);
   const [a, b] = all[at].or as Record<string, unknown>[];
   return [{ and: [...rest, a] }, { and: [...rest, b] }];
+}
+
+/** The order's first term, and whether the database puts empty values first in it (SQLite ascending, PostgreSQL descending). */
+export interface Leading {
+  field: string;
+  descending: boolean;
+  emptyFirst: boolean;
+}
+
+/**
+ * The first `rows` rows of `scoped` filtered by `where` in the order, as a derived table named `table` for the caller
+ * to order and page, when `where` has "the order's first field is empty or <comparison>" ("Letzte Daten: grau" by last
+ * data) and that is not where a walk of the order's index starts; undefined otherwise. The two halves are each a range
+ * of the order's index (the empty values sit at one end of it), each read in order up to `rows`, and merged. As one
+ * condition, PostgreSQL found "grau" by last data by reading every patient without data and sorting them (20,442 at
+ * 100,000 patients, 33 ms against 0.2), and SQLite read "grau" latest first by walking the order past every patient
+ * with recent data (5.8 ms against 1.0). SQLite, ascending, has the two as one range at the index's start (empty
+ * values first, then the oldest): walked as one condition, the walk stops at the page, where the merge reads both.
+ */
+export function orderedHalves(
+  db: Db,
+  scoped: AnyQuery,
+  table: string,
+  where: Record<string, unknown>,
+  leading: Leading,
+  ordered: (query: AnyQuery) => AnyQuery,
+  read: (query: AnyQuery) => AnyQuery,
+  rows: number,
+): AnyQuery | undefined {
+  const halves = emptyOrSplit(where, (condition) => onlyOn(condition, leading.field) && !startsTheWalk(condition, leading));
+  if (!halves) return undefined;
+  // Each half in a derived table of its own: SQLite takes no ORDER BY or LIMIT in a member of a compound select.
+  const [first, second] = halves.map((half) =>
+    db
+      .selectFrom(
+        ordered(read(scoped.where((eb) => whereExpression(eb, half, table))))
+          .limit(rows)
+          .as(table) as never,
+      )
+      .selectAll(),
+  );
+  return db.selectFrom(first.unionAll(second as never).as(table) as never).selectAll() as unknown as AnyQuery;
+}
+
+/** True when "empty or <comparison>" is where a walk in this order starts: empty values first, then the compared end. */
+function startsTheWalk(condition: Record<string, unknown>, leading: Leading): boolean {
+  const members = condition.or as Record<string, unknown>[];
+  const compared = members.map((m) => Object.values(m)[0]).find((value) => value !== null) as Record<string, unknown>;
+  const lowEnd = Object.keys(compared).every((op) => op === 'lt' || op === 'lte');
+  const highEnd = Object.keys(compared).every((op) => op === 'gt' || op === 'gte');
+  return leading.emptyFirst && (leading.descending ? highEnd : lowEnd);
 }
 
 /** Operators an empty field never matches (`neq`, `nin` and `nlike` can: they are left out). */
@@ -94,16 +148,18 @@ export async function walkOrder(
   scoped: AnyQuery,
   where: Record<string, unknown>,
   ordered: (query: AnyQuery) => AnyQuery,
-  page: { leadingField: string; columns: string[]; skip: number; limit: number },
+  page: { leading: Leading; columns: string[]; skip: number; limit: number },
 ): Promise<Row[] | undefined> {
   const reach = Math.min((page.skip + page.limit) * ORDER_WALK.rowsPerPageRow, ORDER_WALK.most);
   if (reach < page.skip + page.limit) return undefined;
   const all = conjuncts(where);
-  const seeked = all.filter((condition) => onlyOn(condition, page.leadingField));
-  const compared = all.filter((condition) => !onlyOn(condition, page.leadingField));
-  const narrowed = seeked.length ? scoped.where((eb) => whereExpression(eb, { and: seeked }, table)) : scoped;
+  const seeked = all.filter((condition) => onlyOn(condition, page.leading.field));
+  const compared = all.filter((condition) => !onlyOn(condition, page.leading.field));
   const keys = [...new Set([...page.columns, 'id'])].map((column) => `${table}.${column}`);
-  const walked = ordered(narrowed.select((eb) => [...keys, sql<SqlBool>`(${whereExpression(eb, { and: compared }, table)})`.as(MATCH)] as never)).limit(reach);
+  const carried = (query: AnyQuery) => query.select((eb) => [...keys, sql<SqlBool>`(${whereExpression(eb, { and: compared }, table)})`.as(MATCH)] as never);
+  const halves = seeked.length ? orderedHalves(db, scoped, table, { and: seeked }, page.leading, ordered, carried, reach) : undefined;
+  const narrowed = seeked.length ? scoped.where((eb) => whereExpression(eb, { and: seeked }, table)) : scoped;
+  const walked = halves ? ordered(halves).limit(reach) : ordered(carried(narrowed)).limit(reach);
   // Both databases keep the walk's order through the derived table (SQLite as a co-routine, PostgreSQL by its sort
   // keys): the outer order costs no sort, and the walk stops at the page's last row.
   const ids = ordered(
