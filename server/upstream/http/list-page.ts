@@ -5,6 +5,7 @@ import { hasKeyedLike, keyedLikesHaveTrigrams, matchBound, type ParsedFilter, se
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
 import { letterCandidates, trigramWalkPage } from './trigram-walk.ts';
+import { ledBySmallestRange } from './range-sample.ts';
 import { emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
 
 /**
@@ -62,7 +63,9 @@ export async function listPage(
   const descending = order[0]?.direction === 'desc';
   const leading: Leading = { field: first, descending, emptyFirst: postgres === descending };
   const countFirst = !searching && !caseload && limit > 0 && filter.where !== undefined && filtersBesideOrder(filter.where, first);
-  const counted = countFirst ? await countMatches(db, scoped, base, filter.where!, table) : undefined;
+  // SQLite: the field whose range selects the fewest rows leads (range-sample.ts); PostgreSQL's histograms know it.
+  const led = countFirst && !postgres ? await ledBySmallestRange(db, scoped, table, filter.where!) : undefined;
+  const counted = countFirst ? await countMatches(db, scoped, led ?? base, filter.where!, table) : undefined;
   // `unindexed`: SQLite, the first term as `+column`, which sorts the same but keeps the order's index from being
   // walked (the matches are found by the filter's index and sorted instead).
   const ordered = (q: AnyQuery, unindexed = false) => {
@@ -107,7 +110,7 @@ export async function listPage(
   if (countFirst && counted !== undefined) {
     if (counted <= filter.skip) return { rows: [], total: counted };
     const keys = order.map((o) => orderColumn(table, o.field));
-    return { rows: await fewMatchesPage(db, base, table, keys, ordered, { skip: filter.skip, limit }), total: counted };
+    return { rows: await fewMatchesPage(db, led ?? base, table, keys, ordered, { skip: filter.skip, limit }), total: counted };
   }
   let query: AnyQuery;
   if (deferred) {
@@ -223,12 +226,10 @@ async function countMatches(
   const halves = emptyOrSplit(where);
   if (!halves) return cappedCount(db, base, cap);
   let sum = 0;
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   for (const half of halves) {
-    const count = await cappedCount(
-      db,
-      scoped.where((eb) => whereExpression(eb, half, table)),
-      cap - sum,
-    );
+    const led = sqlite ? await ledBySmallestRange(db, scoped, table, half) : undefined;
+    const count = await cappedCount(db, led ?? scoped.where((eb) => whereExpression(eb, half, table)), cap - sum);
     if (count === undefined) return undefined;
     sum += count;
   }
