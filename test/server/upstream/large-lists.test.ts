@@ -10,6 +10,10 @@ import { signedIn } from '../../helpers/upstream-test.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { parseListQuery, toListFilter } from '../../../client/features/patient/listQuery.ts';
 import { ORDER_WALK } from '../../../server/upstream/http/walk-or-sort.ts';
+import { aftercareStatus } from '../../../client/api/patients.ts';
+import { endsSoon } from '../../../client/features/dashboard/queries.ts';
+import { isoDay } from '../../../client/components/AftercareBadge.tsx';
+import { freshness } from '../../../client/domain/freshness.ts';
 
 /*
  * What keeps lists cheap on a large instance, seen from a client: the search index follows every change of a name,
@@ -276,6 +280,15 @@ describe('counting', () => {
   });
 });
 
+type Patient = { id: string; aftercareStart: string; aftercareEnd: string; lastDataAt: string | null };
+
+/** The client's status of a patient on `now`'s day, "ending" included (client/api/patients.ts, dashboard/queries.ts). */
+function inStatus(patient: Patient, status: string, now: Date): boolean {
+  if (!status) return true;
+  if (status === 'ending') return aftercareStatus(patient, isoDay(now)) === 'active' && endsSoon(patient, now);
+  return aftercareStatus(patient, isoDay(now)) === status;
+}
+
 describe('a filter beside the order (http/walk-or-sort.ts)', () => {
   test('gives the pages the sorted matches give, whether its walk finds the page or not, with the total up to the count', async ({ t }) => {
     const { many } = await addGenerated(t, 400, 'beside', 11);
@@ -307,6 +320,11 @@ describe('a filter beside the order (http/walk-or-sort.ts)', () => {
               const query = new URLSearchParams({ status, last, sort }).toString();
               Object.assign(ORDER_WALK, { from: settings.from, most: -1 });
               const sorted = await answer(query, skip);
+              // The page the whole list in that order gives, filtered here by the client's own rules.
+              const filter = toListFilter(parseListQuery(query), now);
+              const whole = (await page(t, { order: filter.order, limit: 1000 })).body as Patient[];
+              const expected = whole.filter((p) => inStatus(p, status, now) && (!last || freshness(p.lastDataAt, now) === last));
+              expect(sorted.ids, `${query} skip ${skip}, sorted`).toEqual(expected.slice(skip, skip + 25).map((p) => p.id));
               // Counted first (for "grau" in its two halves): the total is the number of matches.
               if (skip === 0) {
                 const every = (await page(t, { ...toListFilter(parseListQuery(query), now), limit: 1000 })).body as unknown[];
