@@ -111,6 +111,44 @@ describe('a search walking the order', () => {
   });
 });
 
+describe('a search in an order whose index holds the search keys (migration 133)', () => {
+  test('walked or sorted, gives the pages of the whole list in that order filtered by the keys', async ({ t }) => {
+    await t.addPatients();
+    await addGenerated(t, 300, 'keyed', 17);
+    const from = SEARCH_WALK.fromInKeyedOrder;
+    try {
+      for (const text of ['sch', 'ann', 'ber', 'anna sch', 'zz'])
+        for (const sort of ['patientCode ASC', 'aftercareEnd ASC', 'aftercareEnd DESC', 'lastDataAt ASC', 'lastDataAt DESC']) {
+          const order = [sort, 'lastName ASC', 'id ASC'];
+          const where = patientSearchWhere(text) as Record<string, unknown>;
+          const matching = new Set((await byKeys(t, text.split(' '))).map((p) => p.id));
+          const whole = ((await page(t, { order, limit: 1000 })).body as { id: string }[]).filter((p) => matching.has(p.id));
+          // A low threshold walks the order for every word; a high one sorts the index's matches.
+          for (const threshold of [5, 1_000_000]) {
+            SEARCH_WALK.fromInKeyedOrder = threshold;
+            for (const [skip, limit] of [
+              [0, 25],
+              [4, 9],
+              [30, 26],
+            ]) {
+              const one = await page(t, { where, order, skip, limit });
+              const label = `${text} ${sort} ${skip} ${limit} ${threshold}`;
+              expect(one.status, label).toBe(200);
+              expect(
+                (one.body as { id: string }[]).map((p) => p.id),
+                label,
+              ).toEqual(whole.slice(skip, skip + limit).map((p) => p.id));
+              const count = one.headers['x-total-count'];
+              if (count !== undefined) expect(count, label).toBe(String(whole.length));
+            }
+          }
+        }
+    } finally {
+      SEARCH_WALK.fromInKeyedOrder = from;
+    }
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('search trigram counts (PostgreSQL)', () => {
   /** Per trigram, the patients with it in any search key, counted from the keys themselves. */
   async function recount(t: NamesUpstream): Promise<Record<string, number>> {

@@ -31,6 +31,7 @@ import * as trigramNameOrder from './129-trigram-name-order.ts';
 import * as aftercareEndDescOrder from './130-aftercare-end-desc-order.ts';
 import * as shortKeyPatients from './131-short-key-patients.ts';
 import * as statusFilterIndexes from './132-status-filter-indexes.ts';
+import * as searchKeysInOrders from './133-search-keys-in-orders.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '130-aftercare-end-desc-order': aftercareEndDescOrder,
   '131-short-key-patients': shortKeyPatients,
   '132-status-filter-indexes': statusFilterIndexes,
+  '133-search-keys-in-orders': searchKeysInOrders,
 };
