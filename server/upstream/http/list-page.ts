@@ -69,38 +69,16 @@ export async function listPage(
   const descending = order[0]?.direction === 'desc';
   const leading: Leading = { field: first, descending, emptyFirst: postgres === descending };
   const countFirst = !searching && !caseload && limit > 0 && filter.where !== undefined && filtersBesideOrder(filter.where, first);
-  // SQLite: the field whose range selects the fewest rows leads (range-sample.ts); PostgreSQL's histograms know it.
-  const led = countFirst && !postgres ? await ledBySmallestRange(db, scoped, table, filter.where!) : undefined;
-  const counted = countFirst ? await countMatches(db, scoped, led ?? base, filter.where!, table) : undefined;
-  // `unindexed`: SQLite, the first term as `+column`, which sorts the same but keeps the order's index from being
-  // walked (the matches are found by the filter's index and sorted instead).
-  const ordered = (q: AnyQuery, unindexed = false) => {
-    let sorted = q;
-    for (const [i, o] of order.entries()) {
-      const column = `${table}.${orderColumn(table, o.field)}`;
-      sorted = sorted.orderBy(i === 0 && unindexed ? sql`+${sql.ref(column)}` : column, o.direction);
-    }
-    return order.some((o) => o.field === 'id') ? sorted : sorted.orderBy(`${table}.id`, 'asc');
-  };
-  if (countFirst && counted === undefined) {
-    const columns = order.map((o) => orderColumn(table, o.field));
-    const walked = await walkOrder(db, table, scoped, filter.where!, ordered, { leading, columns, skip: filter.skip, limit });
-    if (walked) return { rows: walked, total: undefined };
-    // A status whose patients come last in the order ("Geplant" by end of aftercare, or by last data, which the
-    // planned have none of): sorted by their keys from the status's index, which holds them (migration 132), then the
-    // page's rows read. Read and sorted whole, "Geplant" by last data took 12 ms at 100,000 patients on PostgreSQL,
-    // by end of aftercare 5.4 ms on SQLite. (The level's index holds no sort keys: with them PostgreSQL walked it
-    // backwards for "latest data first" and sorted every patient without data, 12 ms.)
-    if (table === 'patients' && conjuncts(filter.where!).some((c) => 'aftercareStart' in c || 'aftercareEnd' in c)) {
-      const rows = await fewMatchesPage(db, led ?? base, table, columns, ordered, { skip: filter.skip, limit });
-      return { rows, total: rows.length > 0 && rows.length < limit ? filter.skip + rows.length : undefined };
-    }
+  const ordered = orderedBy(table, order);
+  if (countFirst) {
+    const page = await besideOrderPage(db, { scoped, base, table, where: filter.where!, order, ordered, leading }, { skip: filter.skip, limit });
+    if (page !== 'sort') return page;
   }
-  // Counted first: few matches are read first and sorted (PostgreSQL's planner, taking two conditions as independent,
-  // may walk the order for them; SQLite's walked the whole order for the 5,377 "Geplant" by last data, 40 ms). After
-  // a walk that missed, SQLite's the same (it has no better guess); PostgreSQL's its own choice (its histograms know
-  // one condition's share: "Letzte Daten 7-30 Tage" by latest end of aftercare 4 ms that way, 15 ms sorting them).
-  const matchesFirst = (postgres && searching && !plan?.walk) || candidates !== undefined || (countFirst && (counted !== undefined || !postgres));
+  // A filter beside the order whose walk missed, other than a status's: SQLite sorts its matches (it has no better
+  // guess; walking the order it read the whole order for the 5,377 "Geplant" by last data, 40 ms); PostgreSQL makes
+  // its own choice (its histograms know one condition's share: "Letzte Daten 7-30 Tage" by latest end of aftercare
+  // 4 ms that way, 15 ms sorting them).
+  const matchesFirst = (postgres && searching && !plan?.walk) || candidates !== undefined || (countFirst && !postgres);
   // PostgreSQL, a page past the start of a list of the whole table: the page's ids first, from the order's index
   // alone, then their rows. Asked for the rows themselves, the planner judged a walk past every skipped row dearer
   // than sorting the whole table (an export of 100,000 patients by name: 150 ms a page near its end, 27 s in all).
@@ -120,13 +98,6 @@ export async function listPage(
   // query of its own read the rows again, or walked the name order's index comparing each (its INCLUDE columns make
   // that look cheap to the planner: "meier" at 100,000 patients, 9 ms).
   const windowed = postgres && (caseload || (matchesFirst && !countFirst));
-  // Counted first, few matches: the page's ids sorted from the filter's index, which holds the sort keys (migration
-  // 132), then only the page's rows read; none when the count ends before the page.
-  if (countFirst && counted !== undefined) {
-    if (counted <= filter.skip) return { rows: [], total: counted };
-    const keys = order.map((o) => orderColumn(table, o.field));
-    return { rows: await fewMatchesPage(db, led ?? base, table, keys, ordered, { skip: filter.skip, limit }), total: counted };
-  }
   let query: AnyQuery;
   if (deferred) {
     const keys = [...new Set([...order.map((o) => orderColumn(table, o.field)), 'id'])].map((column) => `${table}.${column}`);
@@ -144,8 +115,8 @@ export async function listPage(
   }
   const paged = deferred || (windowed && caseload);
   const rows = limit === 0 ? [] : ((await (paged ? query : query.limit(limit).offset(filter.skip)).execute()) as Row[]);
-  // Counted first: exact up to COUNT_LIMIT, and beyond it a last page still says where the list ends.
-  if (countFirst) return { rows, total: counted ?? (rows.length > 0 && rows.length < limit ? filter.skip + rows.length : undefined) };
+  // Counted first, more than the count went to: a last page still says where the list ends.
+  if (countFirst) return { rows, total: rows.length > 0 && rows.length < limit ? filter.skip + rows.length : undefined };
   const windowCount = windowed && rows.length > 0 ? Number(rows[0][TOTAL]) : undefined;
   if (windowed) for (const row of rows) delete row[TOTAL];
   if (windowCount !== undefined) return { rows, total: caseload || windowCount <= COUNT_LIMIT ? windowCount : undefined };
@@ -238,6 +209,66 @@ const PAGE_ID = '__pageId';
  */
 export type ListScope = 'all' | 'caseload';
 
+type Ordered = (q: AnyQuery, unindexed?: boolean) => AnyQuery;
+
+/**
+ * The list's order on a query, the id as the last tie-breaker. `unindexed`: SQLite, the first term as `+column`,
+ * which sorts the same but keeps the order's index from being walked (the matches are found by the filter's index
+ * and sorted instead).
+ */
+function orderedBy(table: string, order: readonly { field: string; direction: 'asc' | 'desc' }[]): Ordered {
+  return (q, unindexed = false) => {
+    let sorted = q;
+    for (const [i, o] of order.entries()) {
+      const column = `${table}.${orderColumn(table, o.field)}`;
+      sorted = sorted.orderBy(i === 0 && unindexed ? sql`+${sql.ref(column)}` : column, o.direction);
+    }
+    return order.some((o) => o.field === 'id') ? sorted : sorted.orderBy(`${table}.id`, 'asc');
+  };
+}
+
+/**
+ * A page of a filter beside the order (walk-or-sort.ts), beyond one caseload: its matches counted first, up to
+ * ORDER_WALK.from (the count is the list's total). Few: their page sorted from the index that finds them. More: a
+ * walk of the order; when the walk misses, a status's matches sorted from its index, which holds the sort keys
+ * (migration 132); 'sort' for any other filter, which the caller sorts.
+ */
+async function besideOrderPage(
+  db: Db,
+  list: {
+    scoped: AnyQuery;
+    base: AnyQuery;
+    table: string;
+    where: Record<string, unknown>;
+    order: readonly { field: string }[];
+    ordered: Ordered;
+    leading: Leading;
+  },
+  page: { skip: number; limit: number },
+): Promise<{ rows: Row[]; total: number | undefined } | 'sort'> {
+  const { scoped, table, where, ordered } = list;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // SQLite: the field whose range selects the fewest rows leads (range-sample.ts); PostgreSQL's histograms know it.
+  const base = (!postgres && (await ledBySmallestRange(db, scoped, table, where))) || list.base;
+  const counted = await countMatches(db, scoped, base, where, table);
+  const keys = list.order.map((o) => orderColumn(table, o.field));
+  if (counted !== undefined) {
+    // Few: the page's ids sorted from the filter's index, then only its rows read; none when the count ends first.
+    if (counted <= page.skip) return { rows: [], total: counted };
+    return { rows: await fewMatchesPage(db, base, table, keys, ordered, page), total: counted };
+  }
+  const walked = await walkOrder(db, table, scoped, where, ordered, { leading: list.leading, columns: keys, ...page });
+  if (walked) return { rows: walked, total: undefined };
+  // A status whose patients come last in the order ("Geplant" by end of aftercare, or by last data, which the planned
+  // have none of): sorted by their keys from the status's index, then the page's rows read. Read and sorted whole,
+  // "Geplant" by last data took 12 ms at 100,000 patients on PostgreSQL, by end of aftercare 5.4 ms on SQLite. (The
+  // level's index holds no sort keys: with them PostgreSQL walked it backwards for "latest data first" and sorted
+  // every patient without data, 12 ms.)
+  if (table !== 'patients' || !conjuncts(where).some((c) => 'aftercareStart' in c || 'aftercareEnd' in c)) return 'sort';
+  const rows = await fewMatchesPage(db, base, table, keys, ordered, page);
+  return { rows, total: rows.length > 0 && rows.length < page.limit ? page.skip + rows.length : undefined };
+}
+
 /** A filter's matches up to `cap` (by default ORDER_WALK.from, walk-or-sort.ts), in two halves where emptyOrSplit finds them. */
 async function countMatches(
   db: Db,
@@ -290,14 +321,7 @@ async function cappedMatches(db: Db, searchIndex: string, query: string, cap = C
  * the first sort term as `+column` in both steps: it sorts the same, but keeps the order's index from being walked
  * for the matches, or for the page's rows.
  */
-async function fewMatchesPage(
-  db: Db,
-  base: AnyQuery,
-  table: string,
-  keys: string[],
-  ordered: (q: AnyQuery, unindexed?: boolean) => AnyQuery,
-  page: { skip: number; limit: number },
-): Promise<Row[]> {
+async function fewMatchesPage(db: Db, base: AnyQuery, table: string, keys: string[], ordered: Ordered, page: { skip: number; limit: number }): Promise<Row[]> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // The OFFSET 0 fence: see matchesFirstOf.
     const matches = base.select([...new Set([...keys, 'id'])].map((key) => `${table}.${key}`) as never).offset(0);
