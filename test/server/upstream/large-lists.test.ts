@@ -327,17 +327,22 @@ function inStatus(patient: Patient, status: string, now: Date): boolean {
   return aftercareStatus(patient, isoDay(now)) === status;
 }
 
+/** `count` generated patients, every `every`th of them with its last data 45 days before `now`. */
+async function addWithOldData(t: NamesUpstream, count: number, tag: string, seed: number, every: number, now: Date) {
+  const { many } = await addGenerated(t, count, tag, seed);
+  const old = many.filter((_, i) => i % every === 0).map((p) => p.id);
+  await t.storage.db
+    .updateTable('patients')
+    .set({ lastDataAt: new Date(now.getTime() - 45 * 86_400_000).toISOString() })
+    .where('id', 'in', old)
+    .execute();
+}
+
 describe('a filter beside the order (http/walk-or-sort.ts)', () => {
   test('gives the pages the sorted matches give, whether its walk finds the page or not, with the total up to the count', async ({ t }) => {
-    const { many } = await addGenerated(t, 400, 'beside', 11);
     const now = new Date();
     // Some with data from long ago too ("grau" is no data or none for 30 days), in every status.
-    const old = many.filter((_, i) => i % 6 === 0).map((p) => p.id);
-    await t.storage.db
-      .updateTable('patients')
-      .set({ lastDataAt: new Date(now.getTime() - 45 * 86_400_000).toISOString() })
-      .where('id', 'in', old)
-      .execute();
+    await addWithOldData(t, 400, 'beside', 11, 6, now);
     const settings = { ...ORDER_WALK };
     const answer = async (query: string, skip: number) => {
       const filter = { ...toListFilter(parseListQuery(query), now), skip };
@@ -385,14 +390,8 @@ describe('a filter beside the order (http/walk-or-sort.ts)', () => {
   });
 
   test('"grau" read in its two halves gives the pages and total of the same filter read as one condition', async ({ t }) => {
-    const { many } = await addGenerated(t, 300, 'halves', 13);
     const now = new Date();
-    const old = many.filter((_, i) => i % 4 === 0).map((p) => p.id);
-    await t.storage.db
-      .updateTable('patients')
-      .set({ lastDataAt: new Date(now.getTime() - 45 * 86_400_000).toISOString() })
-      .where('id', 'in', old)
-      .execute();
+    await addWithOldData(t, 300, 'halves', 13, 4, now);
     const settings = { ...ORDER_WALK };
     // A third member that matches nothing keeps the same condition from being split (walk-or-sort.ts isEmptyOr).
     const asOne = (where: unknown): unknown =>
