@@ -13,7 +13,9 @@ import type { Kysely } from 'kysely';
  */
 const SORT_KEYS = ['lastNameKey', 'firstNameKey', 'patientCode', 'id'];
 const START = ['aftercareStart', 'aftercareEnd', 'lastDataAt', ...SORT_KEYS];
-const END = ['aftercareEnd', 'lastNameKey', 'id', 'aftercareStart', 'lastDataAt', 'firstNameKey', 'patientCode'];
+// The search keys last: the order by end of aftercare walks this index for a name search too (migration 133).
+const SEARCH_KEYS = ['firstNameSpelledKey', 'lastNameSpelledKey', 'patientCodeKey'];
+const END = ['aftercareEnd', 'lastNameKey', 'id', 'aftercareStart', 'lastDataAt', 'firstNameKey', 'patientCode', ...SEARCH_KEYS];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('patients_aftercare_start_filter').on('patients').columns(START).execute();
