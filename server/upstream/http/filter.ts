@@ -584,3 +584,19 @@ function wordPatterns(likes: Record<string, unknown>[], table: string, covered: 
   }
   return patterns.size > 0 && [...patterns].every((p) => hasTrigram(p) || shortLetters(p) !== undefined) ? [...patterns] : undefined;
 }
+
+/**
+ * True when every row that has `trigram` in one of `columns` is selected by `where`: it is one like or an `or` of
+ * likes on keyed fields, and compares each of the columns with a plain "contains" of text the trigram holds ("%oz%"
+ * for "ozt"). Then a trigram's rows are counted without being read (http/trigram-walk.ts matchesBeyond).
+ */
+export function matchedByTrigram(where: Record<string, unknown>, table: string, columns: readonly string[], trigram: string): boolean {
+  const keys = Object.keys(where);
+  if (keys.length !== 1 || keys[0] === 'and') return false;
+  const terms = likeTerms(keys[0] === 'or' ? (where.or as Record<string, unknown>[]) : [where], table);
+  const held = (pattern: string) => {
+    const text = /^%([^%_\\]+)%$/u.exec(pattern)?.[1];
+    return text !== undefined && trigram.includes(text);
+  };
+  return terms !== undefined && columns.every((column) => terms.some((term) => term.column === column && held(term.pattern)));
+}

@@ -4,7 +4,7 @@ import { PATIENT_SEARCH_INDEX } from '../db/migrations/114-patient-search-index.
 import { hasKeyedLike, keyedLikesHaveTrigrams, matchBound, type ParsedFilter, searchOnly, searchTrigrams, whereExpression } from './filter.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
-import { letterCandidates, trigramWalkPage } from './trigram-walk.ts';
+import { letterCandidates, matchesBeyond, nameOrderStart, type SearchWords, searchWords, TRIGRAM_WALK, trigramWalkPage } from './trigram-walk.ts';
 import { ledBySmallestRange } from './range-sample.ts';
 import { conjuncts, emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
 
@@ -38,20 +38,31 @@ export async function listPage(
   const searching = table === 'patients' && !caseload && hasKeyedLike(filter.where, table);
   const order = filter.order.length ? filter.order : defaultOrder;
   const search = scope === 'all' && searchIndex && filter.where ? searchOnly(filter.where, table) : undefined;
+  const limit = filter.limit ?? 2 ** 31 - 1;
+  const first = order[0]?.field ?? 'id';
+  const descending = order[0]?.direction === 'desc';
+  const leading: Leading = { field: first, descending, emptyFirst: postgres === descending };
+  const ordered = orderedBy(table, order);
+  const keyedOrder = table === 'patients' && KEYED_ORDERS.has(first);
+  // Known to match more than a walk of the name order counts (TRIGRAM_WALK.countLimit): a full page has no total.
+  let beyondCount = false;
+  // The search's trigrams, read once for every way of finding its page below.
+  const words = searching ? searchWords(db, filter.where!) : undefined;
   if (searching) {
     const compared = scoped.where((eb) => whereExpression(eb, filter.where!, table));
-    const walked = await trigramWalkPage(db, compared, filter, order, {
-      limit: COUNT_LIMIT,
-      cheap: search ? () => cappedMatches(db, searchIndex!, search) : undefined,
-    });
+    const counted = search ? (cap: number) => cappedMatches(db, searchIndex!, search, cap) : undefined;
+    const walked = await trigramWalkPage(db, compared, filter, order, { limit: COUNT_LIMIT, cheap: counted && (() => counted(COUNT_LIMIT)) }, words);
     if (walked) return walked;
+    const list = { scoped, compared, table, where: filter.where!, words: words!, order, ordered, leading };
+    const keyed = keyedOrder && limit > 0 ? await keyedSearchPage(db, list, { skip: filter.skip, limit }, counted) : undefined;
+    if (typeof keyed === 'object') return keyed;
+    beyondCount = keyed === 'many';
   }
   // A rare word of one or two letters in another order: its few possible matches first (trigram-walk.ts).
-  const candidates = searching && !caseload ? await letterCandidates(db, filter.where!, SEARCH_WALK.from) : undefined;
+  const candidates = searching && !caseload ? await letterCandidates(db, filter.where!, SEARCH_WALK.from, words) : undefined;
   // An order whose index holds the search keys (migration 133) walks from fewer matches: it reads no row to compare.
   // SQLite only: its total is counted in the trigram index, where PostgreSQL's count of up to COUNT_LIMIT matches
   // would walk the same index ("anna" at 100,000 patients: 45,000 entries for 1,001 matches, 11 ms).
-  const keyedOrder = table === 'patients' && KEYED_ORDERS.has(order[0]?.field ?? '');
   const walkFrom = keyedOrder && !postgres ? SEARCH_WALK.fromInKeyedOrder : SEARCH_WALK.from;
   const plan = searching && !candidates ? await searchPlan(db, table, filter, scope, searchIndex, walkFrom) : undefined;
   // A walk of the order looks each row up in the index's matches (a word too short for it is compared per row);
@@ -62,14 +73,9 @@ export async function listPage(
   const base = candidates
     ? filtered.where((eb) => (postgres ? eb(`${table}.id`, '=', sql`any(array(${candidates}))`) : eb(`${table}.id`, 'in', candidates as never)))
     : filtered;
-  const limit = filter.limit ?? 2 ** 31 - 1;
   // Beyond one caseload, a filter beside the order: its matches counted first say whether to sort or walk them
   // (walk-or-sort.ts); the count is the list's total.
-  const first = order[0]?.field ?? 'id';
-  const descending = order[0]?.direction === 'desc';
-  const leading: Leading = { field: first, descending, emptyFirst: postgres === descending };
   const countFirst = !searching && !caseload && limit > 0 && filter.where !== undefined && filtersBesideOrder(filter.where, first);
-  const ordered = orderedBy(table, order);
   if (countFirst) {
     const page = await besideOrderPage(db, { scoped, base, table, where: filter.where!, order, ordered, leading }, { skip: filter.skip, limit });
     if (page !== 'sort') return page;
@@ -127,6 +133,7 @@ export async function listPage(
   // More matches than the count went to.
   if (plan?.walk && plan.many) return { rows, total: undefined };
   if (search) return { rows, total: await cappedMatches(db, searchIndex!, search) };
+  if (beyondCount) return { rows, total: undefined };
   if (halved) return { rows, total: await countMatches(db, scoped, base, filter.where!, table, COUNT_LIMIT) };
   return { rows, total: await cappedCount(db, matchesFirst && postgres ? matchesFirstOf(db, base, table) : base) };
 }
@@ -141,6 +148,65 @@ export const SEARCH_WALK = { from: 5000, fromInKeyedOrder: 1000 };
 
 /** The patient list's orders whose indexes hold the search keys after their own columns (migration 133). */
 const KEYED_ORDERS = new Set(['patientCode', 'aftercareEnd', 'lastDataAt']);
+
+/** A search's list: its scope, the scope with the filter's where, the where and its words, the order. */
+interface SearchList {
+  scoped: AnyQuery;
+  compared: AnyQuery;
+  table: string;
+  where: Record<string, unknown>;
+  words: SearchWords;
+  order: readonly { field: string; direction: 'asc' | 'desc' }[];
+  ordered: Ordered;
+  leading: Leading;
+}
+
+/**
+ * A search beyond one caseload in an order whose index holds the search keys (migration 133), when it certainly
+ * matches more than TRIGRAM_WALK.countLimit patients (SQLite's trigram index counts that far; elsewhere a trigram's
+ * patients show it, trigram-walk.ts matchesBeyond): the order walked, each entry compared in the index without its
+ * row being read (walk-or-sort.ts walkOrder), about as many entries as the page's rows divided by the matches' share,
+ * the same at any size. Sorting the matches cost as many more at 100,000 patients as there were ("ja" by last data,
+ * 2,388 matches: x2.7 the CPU of 10,000). Its total: counted up to COUNT_LIMIT where the trigram index counts without
+ * reading rows (SQLite, a search alone); else none, as for a walk of the name order past its count. Undefined when
+ * it matches fewer, or is not known to; 'many' when the walk's reach does not hold the page (the matches are rare at
+ * the order's start: a surname's among the patients without data, who come first in the name order), for the caller
+ * to sort them.
+ */
+async function keyedSearchPage(
+  db: Db,
+  list: SearchList,
+  page: { skip: number; limit: number },
+  counted: ((cap: number) => Promise<number | undefined>) | undefined,
+): Promise<{ rows: Row[]; total: number | undefined } | 'many' | undefined> {
+  const cap = TRIGRAM_WALK.countLimit;
+  const many = counted ? (await counted(cap)) === undefined : await matchesBeyond(db, list.compared, list.where, cap, list.words);
+  if (!many) return undefined;
+  const columns = list.order.map((o) => orderColumn(list.table, o.field));
+  const walk = (scoped: AnyQuery) => walkOrder(db, list.table, scoped, list.where, list.ordered, { leading: list.leading, columns, ...page });
+  // Where the order starts with the patients without data, by name: from the first match among them on.
+  const start = await emptyGroupStart(db, list);
+  const rows = (start && (await walk(start))) || (await walk(list.scoped));
+  if (!rows) return 'many';
+  return { rows, total: counted ? await counted(COUNT_LIMIT) : undefined };
+}
+
+/**
+ * An order whose first field is empty for some patients, who come first (SQLite ascending, PostgreSQL descending) in
+ * the name order (the client's "Letzte Daten" sorts: the patients without data by name): those patients from where
+ * the search's first match among them lies in that order on (trigram-walk.ts nameOrderStart), for a walk of them.
+ * Nobody before it matches, so a page a walk from there finds is the list's page. "mül" by last data at 100,000
+ * patients: the walk read 2,500 patients without data before the Müllers, missed, and the matches were sorted after
+ * all. Undefined where the order is another, the field has no empty value, or no match is among them.
+ */
+async function emptyGroupStart(db: Db, list: SearchList): Promise<AnyQuery | undefined> {
+  const [, next] = list.order;
+  if (!list.leading.emptyFirst || next?.field !== 'lastName' || next.direction !== 'asc') return undefined;
+  const field = `${list.table}.${list.leading.field}`;
+  const start = await nameOrderStart(db, list.scoped.where(field as never, 'is', null), list.words);
+  if (start === undefined || start === null) return undefined;
+  return list.scoped.where(field as never, 'is', null).where(`${list.table}.${orderColumn(list.table, 'lastName')}` as never, '>=', start as never);
+}
 
 /**
  * How a search of patients beyond one coach's caseload finds its page, or undefined for the index's matches sorted

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { matchBound, searchTrigrams, whereExpression } from '../../../server/upstream/http/filter.ts';
+import { matchBound, matchedByTrigram, searchTrigrams, whereExpression } from '../../../server/upstream/http/filter.ts';
 import { PATIENT_SEARCH_INDEX } from '../../../server/upstream/db/migrations/114-patient-search-index.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
@@ -224,5 +224,30 @@ describe('how many patients a search can match, from the counts of its trigrams 
     expect(matchBound({ and: [patientSearchWhere('sch') as Record<string, unknown>, { aftercareStart: { lte: '2030-01-01' } }] }, 'patients', rows)).toBe(2000);
     expect(matchBound({ or: [{ lastName: { like: '%sch%' } }, { aftercareStart: { lte: '2030-01-01' } }] }, 'patients', rows)).toBe(Number.POSITIVE_INFINITY);
     expect(searchTrigrams({ lastName: { like: '%Mül%ler%' } }, 'patients')).toEqual(expect.arrayContaining(['ler', 'mue', 'uel']));
+  });
+});
+
+describe("whose trigram's patients all match a search (counted without being read, trigram-walk.ts matchesBeyond)", () => {
+  const columns = ['lastNameKey', 'firstNameKey', 'lastNameSpelledKey', 'firstNameSpelledKey', 'patientCodeKey'];
+
+  test("the client's search of one or two letters, for each trigram that holds them", () => {
+    const ja = patientSearchWhere('ja') as Record<string, unknown>;
+    expect(matchedByTrigram(ja, 'patients', columns, 'jan')).toBe(true);
+    expect(matchedByTrigram(ja, 'patients', columns, 'aja')).toBe(true);
+    expect(matchedByTrigram(ja, 'patients', columns, 'jxa')).toBe(false);
+    // A word of three letters is its own trigram.
+    expect(matchedByTrigram(patientSearchWhere('mar') as Record<string, unknown>, 'patients', columns, 'mar')).toBe(true);
+  });
+
+  test('not when a column goes uncompared, a key is compared otherwise, or there is more than the word', () => {
+    // Only the last name: a patient with "jan" in the first name does not match.
+    expect(matchedByTrigram({ or: [{ lastName: { like: '%ja%' } }] }, 'patients', columns, 'jan')).toBe(false);
+    // "mül": the spelled keys are compared with "muel", which "mul" does not hold.
+    expect(matchedByTrigram(patientSearchWhere('mül') as Record<string, unknown>, 'patients', columns, 'mul')).toBe(false);
+    // A pattern with a wildcard inside, and a word with another condition.
+    const inside = { or: ['lastName', 'firstName', 'patientCode'].map((field) => ({ [field]: { like: '%j_n%' } })) };
+    expect(matchedByTrigram(inside, 'patients', columns, 'jan')).toBe(false);
+    const also = { and: [patientSearchWhere('ja') as Record<string, unknown>, { aftercareStart: { lte: '2030-01-01' } }] };
+    expect(matchedByTrigram(also, 'patients', columns, 'jan')).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { signedIn } from '../../helpers/upstream-test.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { parseListQuery, toListFilter } from '../../../client/features/patient/listQuery.ts';
 import { ORDER_WALK } from '../../../server/upstream/http/walk-or-sort.ts';
+import { TRIGRAM_WALK } from '../../../server/upstream/http/trigram-walk.ts';
 import { aftercareStatus } from '../../../client/api/patients.ts';
 import { endsSoon } from '../../../client/features/dashboard/queries.ts';
 import { isoDay } from '../../../client/components/AftercareBadge.tsx';
@@ -116,23 +117,36 @@ describe('a search in an order whose index holds the search keys (migration 133)
     await t.addPatients();
     await addGenerated(t, 300, 'keyed', 17);
     const from = SEARCH_WALK.fromInKeyedOrder;
+    const { countLimit } = TRIGRAM_WALK;
     try {
-      for (const text of ['sch', 'ann', 'ber', 'anna sch', 'zz'])
+      for (const text of ['sch', 'ann', 'ber', 'anna sch', 'zz', 'ja', 'li', 'mül', 'oz'])
         for (const sort of ['patientCode ASC', 'aftercareEnd ASC', 'aftercareEnd DESC', 'lastDataAt ASC', 'lastDataAt DESC']) {
           const order = [sort, 'lastName ASC', 'id ASC'];
           const where = patientSearchWhere(text) as Record<string, unknown>;
-          const matching = new Set((await byKeys(t, text.split(' '))).map((p) => p.id));
+          // The keys compared with each word (for a word the keys spell the same), else the same search by name.
+          const matches = /^[a-z ]+$/.test(text)
+            ? await byKeys(t, text.split(' '))
+            : ((await page(t, { where, order: ['lastName ASC', 'firstName ASC', 'id ASC'], limit: 1000 })).body as { id: string }[]);
+          const matching = new Set(matches.map((p) => p.id));
+          expect(matching.size, text).toBeGreaterThan(['zz', 'anna sch'].includes(text) ? -1 : 3);
           const whole = ((await page(t, { order, limit: 1000 })).body as { id: string }[]).filter((p) => matching.has(p.id));
-          // A low threshold walks the order for every word; a high one sorts the index's matches.
-          for (const threshold of [5, 1_000_000]) {
+          // A low threshold walks the order for every word; a high one sorts the index's matches; a low count limit
+          // walks every word known to match more than it (list-page.ts keyedSearchPage), the patients without data
+          // from the first match among them on where they come first.
+          for (const [threshold, walkCount] of [
+            [5, countLimit],
+            [1_000_000, countLimit],
+            [1_000_000, 3],
+          ]) {
             SEARCH_WALK.fromInKeyedOrder = threshold;
+            TRIGRAM_WALK.countLimit = walkCount;
             for (const [skip, limit] of [
               [0, 25],
               [4, 9],
               [30, 26],
             ]) {
               const one = await page(t, { where, order, skip, limit });
-              const label = `${text} ${sort} ${skip} ${limit} ${threshold}`;
+              const label = `${text} ${sort} ${skip} ${limit} ${threshold} ${walkCount}`;
               expect(one.status, label).toBe(200);
               expect(
                 (one.body as { id: string }[]).map((p) => p.id),
@@ -145,6 +159,7 @@ describe('a search in an order whose index holds the search keys (migration 133)
         }
     } finally {
       SEARCH_WALK.fromInKeyedOrder = from;
+      TRIGRAM_WALK.countLimit = countLimit;
     }
   });
 });
