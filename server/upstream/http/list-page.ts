@@ -48,9 +48,10 @@ export async function listPage(
   let beyondCount = false;
   // The search's trigrams, read once for every way of finding its page below.
   const words = searching ? searchWords(db, filter.where!) : undefined;
+  // SQLite, a search alone over every patient: its matches counted in the name index, each cap asked once.
+  const counted = search ? countedOnce((cap) => cappedMatches(db, searchIndex!, search, cap)) : undefined;
   if (searching) {
     const compared = scoped.where((eb) => whereExpression(eb, filter.where!, table));
-    const counted = search ? (cap: number) => cappedMatches(db, searchIndex!, search, cap) : undefined;
     const walked = await trigramWalkPage(db, compared, filter, order, { limit: COUNT_LIMIT, cheap: counted && (() => counted(COUNT_LIMIT)) }, words);
     if (walked) return walked;
     const list = { scoped, compared, table, where: filter.where!, words: words!, order, ordered, leading };
@@ -64,7 +65,7 @@ export async function listPage(
   // SQLite only: its total is counted in the trigram index, where PostgreSQL's count of up to COUNT_LIMIT matches
   // would walk the same index ("anna" at 100,000 patients: 45,000 entries for 1,001 matches, 11 ms).
   const walkFrom = keyedOrder && !postgres ? SEARCH_WALK.fromInKeyedOrder : SEARCH_WALK.from;
-  const plan = searching && !candidates ? await searchPlan(db, table, filter, scope, searchIndex, walkFrom) : undefined;
+  const plan = searching && !candidates ? await searchPlan(db, table, filter, counted, walkFrom) : undefined;
   // A walk of the order looks each row up in the index's matches (a word too short for it is compared per row);
   // in an order whose index holds the keys, it compares them there.
   const index = searchIndex && !(plan?.walk && keyedOrder) ? { name: searchIndex, inOrder: plan?.walk } : undefined;
@@ -132,7 +133,7 @@ export async function listPage(
   if (rows.length === 0 && filter.skip === 0 && limit > 0) return { rows, total: 0 };
   // More matches than the count went to.
   if (plan?.walk && plan.many) return { rows, total: undefined };
-  if (search) return { rows, total: await cappedMatches(db, searchIndex!, search) };
+  if (counted) return { rows, total: await counted(COUNT_LIMIT) };
   if (beyondCount) return { rows, total: undefined };
   if (halved) return { rows, total: await countMatches(db, scoped, base, filter.where!, table, COUNT_LIMIT) };
   return { rows, total: await cappedCount(db, matchesFirst && postgres ? matchesFirstOf(db, base, table) : base) };
@@ -177,7 +178,7 @@ async function keyedSearchPage(
   db: Db,
   list: SearchList,
   page: { skip: number; limit: number },
-  counted: ((cap: number) => Promise<number | undefined>) | undefined,
+  counted: Counted | undefined,
 ): Promise<{ rows: Row[]; total: number | undefined } | 'many' | undefined> {
   const cap = TRIGRAM_WALK.countLimit;
   const many = counted ? (await counted(cap)) === undefined : await matchesBeyond(db, list.compared, list.where, cap, list.words);
@@ -226,16 +227,14 @@ async function searchPlan(
   db: Db,
   table: string,
   filter: ParsedFilter,
-  scope: ListScope | undefined,
-  searchIndex: string | undefined,
+  counted: Counted | undefined,
   from: number,
 ): Promise<{ walk: true; many: boolean } | { walk: false; matches: number } | undefined> {
   if (!keyedLikesHaveTrigrams(filter.where, table)) return { walk: true, many: false };
   if (db.getExecutor().adapter instanceof PostgresAdapter)
     return (await trigramBound(db, filter.where!, table)) > from ? { walk: true, many: false } : undefined;
-  const search = scope === 'all' && searchIndex ? searchOnly(filter.where!, table) : undefined;
-  if (!search) return undefined;
-  const matches = await cappedMatches(db, searchIndex!, search, from);
+  if (!counted) return undefined;
+  const matches = await counted(from);
   return matches === undefined ? { walk: true, many: true } : { walk: false, matches };
 }
 
@@ -366,6 +365,23 @@ async function cappedCount(db: Db, base: AnyQuery, cap = COUNT_LIMIT): Promise<n
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
   return count > cap ? undefined : count;
+}
+
+/** A count up to a cap: the number of rows when at most `cap`, else undefined. */
+type Counted = (cap: number) => Promise<number | undefined>;
+
+/** `count`, asked again only when what it answered before does not tell (an exact number tells every cap). */
+function countedOnce(count: Counted): Counted {
+  let exact: number | undefined;
+  let beyond = -1;
+  return async (cap) => {
+    if (exact !== undefined) return exact <= cap ? exact : undefined;
+    if (cap <= beyond) return undefined;
+    const counted = await count(cap);
+    if (counted === undefined) beyond = cap;
+    else exact = counted;
+    return counted;
+  };
 }
 
 /**
