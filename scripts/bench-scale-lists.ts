@@ -349,8 +349,8 @@ export function benchScaleLists(): Promise<boolean> {
 
 /*
  * The list calls beyond the table above that a coach's and an administrator's patient list can make: every status
- * with every "Letzte Daten" level (and each alone) in every sort, and searches of words of one to three letters in
- * three orders. A report, not a budget: it lists the calls over RATIO_BUDGET with their figures, and how many.
+ * with every "Letzte Daten" level (and each alone) in every sort, and searches of one or two words in five orders
+ * (by name, code, latest end of aftercare, last data either way). A report, not a budget: it lists the calls over RATIO_BUDGET with their figures, and how many.
  * `npm run bench -- --only=scale-matrix` (BENCH_MATRIX_ROUNDS, BENCH_MATRIX_REPEAT).
  */
 const ENDING_SOON_DAYS = 14;
@@ -389,7 +389,7 @@ function matrixCalls(): Call[] {
         }
   for (const who of ['coach', 'admin'] as Who[])
     for (const text of ['a', 'zz', 'qu', 'oz', 'li', 'ja', 'mül', 'anna', 'k m'])
-      for (const sort of ['lastName', '-aftercareEnd', 'lastDataAt']) list(who, `q=${text} ${sort}`, [search(text)], SORTS[sort]);
+      for (const sort of ['lastName', 'patientCode', '-aftercareEnd', 'lastDataAt', '-lastDataAt']) list(who, `q=${text} ${sort}`, [search(text)], SORTS[sort]);
   return calls;
 }
 

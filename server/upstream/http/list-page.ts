@@ -135,6 +135,10 @@ export async function listPage(
   if (plan?.walk && plan.many) return { rows, total: undefined };
   if (counted) return { rows, total: await counted(COUNT_LIMIT) };
   if (beyondCount) return { rows, total: undefined };
+  // A walked search (a common word, or one PostgreSQL's trigram counts allow more than SEARCH_WALK.from for): its
+  // matches counted up to what a walk of the name order counts, reading that many of them, not COUNT_LIMIT ("k m" at
+  // 100,000 patients: 2.4 ms for 1,000 on PostgreSQL).
+  if (plan?.walk) return { rows, total: await cappedCount(db, base, TRIGRAM_WALK.countLimit) };
   if (halved) return { rows, total: await countMatches(db, scoped, base, filter.where!, table, COUNT_LIMIT) };
   return { rows, total: await cappedCount(db, matchesFirst && postgres ? matchesFirstOf(db, base, table) : base) };
 }

@@ -272,6 +272,23 @@ describe('counting', () => {
       const first = await page(t, { where, limit: 1 });
       expect(first.headers['x-total-count'], JSON.stringify(where)).toBe(String(all.length));
     }
+    // A search that walks its trigrams or the order (a word of two letters in many names: with the trigram walk
+    // off) is counted up to what a walk of the name order counts.
+    const { countLimit, enabled } = TRIGRAM_WALK;
+    try {
+      const er = patientSearchWhere('er');
+      const matches = ((await page(t, { where: er, limit: 100 })).body as unknown[]).length;
+      expect(matches).toBeLessThan(100);
+      for (const walkTrigrams of [true, false]) {
+        TRIGRAM_WALK.enabled = walkTrigrams;
+        TRIGRAM_WALK.countLimit = matches - 1;
+        expect((await page(t, { where: er, limit: 1 })).headers['x-total-count'], String(walkTrigrams)).toBeUndefined();
+        TRIGRAM_WALK.countLimit = matches;
+        expect((await page(t, { where: er, limit: 1 })).headers['x-total-count'], String(walkTrigrams)).toBe(String(matches));
+      }
+    } finally {
+      Object.assign(TRIGRAM_WALK, { countLimit, enabled });
+    }
     const { many } = await addGenerated(t, COUNT_LIMIT + 1, 'zettel', 5, { lastName: 'Zettelmeier' });
     const over = await page(t, { where: patientSearchWhere('zettelmeier'), limit: 1 });
     expect(over.body).toHaveLength(1);
