@@ -224,8 +224,8 @@ async function emptyGroupStart(db: Db, list: SearchList): Promise<AnyQuery | und
  * patient counts (migration 128) say at most how many match instead, and above SEARCH_WALK.from it walks. A word
  * of one or two letters has no trigram to look up (SQLite's index read every row once per
  * column, "er" 382 ms at 100,000 patients; PostgreSQL 57); a rare one was walked by the trigrams that have it
- * (trigram-walk.ts), a common one is in many names: it walks the order on both; its total is counted as any
- * list's (up to COUNT_LIMIT matches: a few rows for a common word).
+ * (trigram-walk.ts), a common one is in many names: it walks the order on both; its total is counted up to
+ * TRIGRAM_WALK.countLimit matches, as a walk of the name order counts (reading that many).
  */
 async function searchPlan(
   db: Db,
