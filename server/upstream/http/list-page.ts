@@ -6,7 +6,8 @@ import type { AnyQuery, Row } from '../resource/definition.ts';
 import type { Db } from '../db/index.ts';
 import { letterCandidates, matchesBeyond, nameOrderStart, type SearchWords, searchWords, TRIGRAM_WALK, trigramWalkPage } from './trigram-walk.ts';
 import { ledBySmallestRange } from './range-sample.ts';
-import { conjuncts, emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
+import { canBeEmpty } from '../db/nullable.ts';
+import { compares, conjuncts, emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
 
 /**
  * Lists are counted exactly up to this many rows. A longer list answers without X-Total-Count, which the contract
@@ -326,7 +327,8 @@ async function besideOrderPage(
     if (counted <= page.skip) return { rows: [], total: counted };
     return { rows: await fewMatchesPage(db, base, table, keys, ordered, page), total: counted };
   }
-  const walked = await walkOrder(db, table, scoped, where, ordered, { leading: list.leading, columns: keys, ...page });
+  const walked =
+    (await emptyLastPage(db, list, keys, page)) ?? (await walkOrder(db, table, scoped, where, ordered, { leading: list.leading, columns: keys, ...page }));
   if (walked) return { rows: walked, total: undefined };
   // A status whose patients come last in the order ("Geplant" by end of aftercare, or by last data, which the planned
   // have none of): sorted by their keys from the status's index, then the page's rows read. Read and sorted whole,
@@ -336,6 +338,41 @@ async function besideOrderPage(
   if (table !== 'patients' || !conjuncts(where).some((c) => 'aftercareStart' in c || 'aftercareEnd' in c)) return 'sort';
   const rows = await fewMatchesPage(db, base, table, keys, ordered, page);
   return { rows, total: rows.length > 0 && rows.length < page.limit ? page.skip + rows.length : undefined };
+}
+
+/**
+ * In an order whose first field may be empty and whose empty values come last (PostgreSQL ascending, SQLite
+ * descending), with a filter that does not compare that field: the matches with a value there, counted (up to
+ * ORDER_WALK.from) and sorted, then those without, walked from the start of the empty values in the order's index,
+ * which orders them by name. "Geplant" by last data: the planned have no data yet; a walk from the order's start read
+ * 2,500 patients with data for none (6 ms on PostgreSQL at 100,000 patients, each row read for its status), then
+ * every planned patient was sorted. Undefined when the matches with a value are more (the walk from the start finds
+ * them), or the walk of the empty ones misses.
+ */
+async function emptyLastPage(
+  db: Db,
+  list: { scoped: AnyQuery; table: string; where: Record<string, unknown>; ordered: Ordered; leading: Leading },
+  keys: string[],
+  page: { skip: number; limit: number },
+): Promise<Row[] | undefined> {
+  const { scoped, table, where, ordered, leading } = list;
+  const column = orderColumn(table, leading.field);
+  if (leading.emptyFirst || compares(where, leading.field) || !(await canBeEmpty(db, table, column))) return undefined;
+  const field = `${table}.${column}`;
+  const filled = scoped.where(field as never, 'is not', null).where((eb) => whereExpression(eb, where, table));
+  const counted = await cappedCount(db, filled, ORDER_WALK.from);
+  if (counted === undefined) return undefined;
+  const first =
+    counted > page.skip ? await fewMatchesPage(db, filled, table, keys, ordered, { skip: page.skip, limit: Math.min(page.limit, counted - page.skip) }) : [];
+  if (first.length === page.limit) return first;
+  const empty = scoped.where(field as never, 'is', null);
+  const rest = await walkOrder(db, table, empty, where, ordered, {
+    leading,
+    columns: keys,
+    skip: Math.max(0, page.skip - counted),
+    limit: page.limit - first.length,
+  });
+  return rest && [...first, ...rest];
 }
 
 /** A filter's matches up to `cap` (by default ORDER_WALK.from, walk-or-sort.ts), in two halves where emptyOrSplit finds them. */

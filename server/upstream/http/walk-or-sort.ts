@@ -35,6 +35,9 @@ function fieldsOf(condition: Record<string, unknown>): string[] {
 /** True when a condition compares only `field`. */
 const onlyOn = (condition: Record<string, unknown>, field: string) => fieldsOf(condition).every((f) => f === field);
 
+/** True when the filter compares `field` anywhere. */
+export const compares = (where: Record<string, unknown>, field: string) => fieldsOf(where).includes(field);
+
 /** True when the filter has a condition off the order's first field: one whose index would compete with the order's. */
 export function filtersBesideOrder(where: Record<string, unknown>, leadingField: string): boolean {
   return conjuncts(where).some((condition) => !onlyOn(condition, leadingField));

@@ -421,6 +421,57 @@ describe('a filter beside the order (http/walk-or-sort.ts)', () => {
     }
   });
 
+  test('a status most of whose patients have no data, by last data (empty values last): those with data, then the others by name', async ({ t }) => {
+    const now = new Date();
+    await addWithOldData(t, 200, 'later', 19, 5, now);
+    // Planned: 140 without data, 6 with (a call before the start); the rest of the list has data, old or recent.
+    const { many } = await addGenerated(t, 146, 'planned', 23);
+    const day = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    await t.storage.db
+      .updateTable('patients')
+      .set({ aftercareStart: day(20), aftercareEnd: day(200), lastDataAt: null })
+      .where(
+        'id',
+        'in',
+        many.map((p) => p.id),
+      )
+      .execute();
+    await t.storage.db
+      .updateTable('patients')
+      .set({ lastDataAt: new Date(now.getTime() - 3 * 86_400_000).toISOString() })
+      .where(
+        'id',
+        'in',
+        many.slice(0, 6).map((p) => p.id),
+      )
+      .execute();
+    const settings = { ...ORDER_WALK };
+    try {
+      for (const sort of ['lastDataAt', '-lastDataAt'])
+        for (const [skip, limit] of [
+          [0, 25],
+          [3, 7],
+          [4, 25],
+          [60, 25],
+          [130, 25],
+        ])
+          for (const from of [20, settings.from]) {
+            Object.assign(ORDER_WALK, { from });
+            const filter = { ...toListFilter(parseListQuery(new URLSearchParams({ status: 'planned', sort }).toString()), now), skip, limit };
+            const whole = (await page(t, { order: filter.order, limit: 1000 })).body as Patient[];
+            const expected = whole.filter((p) => inStatus(p, 'planned', now)).slice(skip, skip + limit);
+            const label = `${sort} ${skip} ${limit} ${from}`;
+            expect(expected.length, label).toBeGreaterThan(0);
+            expect(
+              ((await page(t, filter)).body as { id: string }[]).map((p) => p.id),
+              label,
+            ).toEqual(expected.map((p) => p.id));
+          }
+    } finally {
+      Object.assign(ORDER_WALK, settings);
+    }
+  });
+
   test('"grau" read in its two halves gives the pages and total of the same filter read as one condition', async ({ t }) => {
     const now = new Date();
     await addWithOldData(t, 300, 'halves', 13, 4, now);
