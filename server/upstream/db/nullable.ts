@@ -11,8 +11,8 @@ const read = new WeakMap<Db, Map<string, Promise<Set<string>>>>();
 
 /** The columns of `table` that may hold NULL. */
 function nullableColumns(db: Db, table: string): Promise<Set<string>> {
-  let tables = read.get(db);
-  if (!tables) read.set(db, (tables = new Map()));
+  const tables = read.get(db) ?? new Map<string, Promise<Set<string>>>();
+  read.set(db, tables);
   let columns = tables.get(table);
   if (!columns) {
     columns = readNullable(db, table);
