@@ -214,9 +214,9 @@ export async function matchesBeyond(db: Db, base: AnyQuery, where: Record<string
 /**
  * The last name key before which none of a search's matches among the patients of `base` (the list's scope, narrowed
  * by the caller) lies in the name order, or null when none of the search's trigrams' patients is one of them (or
- * `base` has none);
- * undefined when the filter has no word to walk. Of each of its trigrams' first TRIGRAM_WALK.startEntries patients in
- * that order, the first that `base` selects, or where the list was cut when none is: the smallest of these. (The
+ * `base` has none); undefined when the filter has no word to walk. Of each of its trigrams' first
+ * TRIGRAM_WALK.startEntries patients in that order, the first that `base` selects, or where the list was cut when
+ * none is: the smallest of these. (The
  * search itself is not compared: a trigram's patients hold every match, and an earlier start only walks a little
  * more, where comparing it made PostgreSQL plan the query for longer than it ran, 1.9 against 0.3 ms.) A surname's
  * matches sit at one place of the name order ("mül": the Müllers), which an order whose first field is empty for a
