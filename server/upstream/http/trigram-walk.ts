@@ -191,24 +191,21 @@ export async function matchesBeyond(db: Db, base: AnyQuery, where: Record<string
       .select(sql<number>`1`.as('one'))
       .where('trigram' as never, '=', largest as never)
       .limit(cap + 1);
-    const counted = await db
-      .selectFrom(entries.as('entries'))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst();
-    return Number(counted?.count ?? 0) > cap;
+    return (await rowsOf(db, entries as unknown as AnyQuery)) > cap;
   }
   // As many entries as matches twice over: a word matches most of its trigram's patients, a filter with more than
   // the word may not, and is taken to match few when they do not show it.
   const walk: Walk = { trigrams: [largest], shortKeys: false, direction: 'asc', entries: 2 * (cap + 1) };
+  return (await rowsOf(db, matchingEntries(db, base, walk).limit(cap + 1))) > cap;
+}
+
+/** How many rows `query` gives (the caller limits it). */
+async function rowsOf(db: Db, query: AnyQuery): Promise<number> {
   const counted = await db
-    .selectFrom(
-      matchingEntries(db, base, walk)
-        .limit(cap + 1)
-        .as('matches'),
-    )
+    .selectFrom(query.as('counted'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  return Number(counted?.count ?? 0) > cap;
+  return Number(counted?.count ?? 0);
 }
 
 /**
@@ -440,15 +437,7 @@ async function walkTotal(db: Db, base: AnyQuery, walk: Walk, counts: WalkCounts)
   // Cut before it read all of its trigrams' patients: whatever it counted, more may lie further on.
   if (walk.bound) return undefined;
   const limit = Math.min(counts.limit, TRIGRAM_WALK.countLimit);
-  const counted = await db
-    .selectFrom(
-      matchingEntries(db, base, walk)
-        .limit(limit + 1)
-        .as('matches'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  const count = Number(counted?.count ?? 0);
+  const count = await rowsOf(db, matchingEntries(db, base, walk).limit(limit + 1));
   // More than the limit: no total (counting them otherwise would read every match, as many more at 100,000 patients
   // as at 10,000).
   return count > limit ? undefined : count;
