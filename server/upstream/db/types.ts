@@ -136,6 +136,9 @@ export interface PatientCoachTable {
   patientId: string;
   coachId: string;
   createdAt: string;
+  /** Copies of the patient's name keys, kept by triggers (migration 134): the caseload's name order. */
+  lastNameKey: Generated<string | null>;
+  firstNameKey: Generated<string | null>;
 }
 export interface CommentTable {
   id: string;

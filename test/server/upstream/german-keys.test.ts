@@ -143,6 +143,9 @@ test.skipIf(!process.env.DATABASE_URL)('PostgreSQL compares the keys byte-wise, 
   expect(columns.rows.map((c) => `${c.table_name}.${c.column_name} ${c.collation_name}`)).toEqual([
     'coaches.firstNameKey C',
     'coaches.lastNameKey C',
+    // The care-team links' copy, for the caseload's name order (migration 134).
+    'patient_coaches.firstNameKey C',
+    'patient_coaches.lastNameKey C',
     // The trigram walk's copy of the name order (migration 129).
     'patient_trigram_order.firstNameKey C',
     'patient_trigram_order.lastNameKey C',

@@ -5,7 +5,7 @@ import { makePatients } from '../../../server/upstream/seed/demo.ts';
 import { seededRandom } from '../../../server/upstream/seed/random.ts';
 import { insertPatients } from '../../../server/upstream/features/patients/repository.ts';
 import { COUNT_LIMIT, SEARCH_WALK } from '../../../server/upstream/http/list-page.ts';
-import { namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
+import { NAMES, namesTest, type NamesUpstream } from '../../helpers/upstream-names.ts';
 import { signedIn } from '../../helpers/upstream-test.ts';
 import { patientSearchWhere } from '../../../client/components/patient-search/search-where.ts';
 import { parseListQuery, toListFilter } from '../../../client/features/patient/listQuery.ts';
@@ -346,6 +346,75 @@ describe('counting', () => {
       expect(new Set(inThousands).size).toBe(inThousands.length);
       if (!filter.where) expect(inThousands).toHaveLength(count);
       expect(await walk(filter, 97), JSON.stringify(filter)).toEqual(inThousands);
+    }
+  });
+});
+
+describe("a coach's caseload by name (http/caseload-page.ts)", () => {
+  test('merged from the primary and the care-team patients, gives the pages and total of the same list read row by row, after renames and changed links', async ({
+    t,
+  }) => {
+    // Ties on both names, in either half of the caseload: broken by the id across both.
+    await t.addPatients([...NAMES, ['Nicole', 'Bauer'], ['Nicole', 'Bauer'], ['Eva', 'Schulze'], ['Eva', 'Schulze']]);
+    const db = t.storage.db;
+    const patients = await db.selectFrom('patients').select(['id', 'firstName', 'lastName']).orderBy('id').execute();
+    const named = (first: string, last: string) => patients.filter((p) => p.firstName === first && p.lastName === last).map((p) => p.id);
+    const [bauer1, bauer2, bauer3] = named('Nicole', 'Bauer');
+    const [abt] = named('Zoë', 'Abt');
+    const [ubel] = named('Ñaki', 'ÜBEL');
+    const [mueller] = named('Łukasz', 'Øster');
+    const schulzes = named('Eva', 'Schulze');
+    const others = patients.map((p) => p.id).filter((id) => ![bauer1, bauer2, bauer3, abt, ubel, mueller, ...schulzes].includes(id));
+    const primary = [bauer1, bauer3, ...others.filter((_, i) => i % 3 === 0)];
+    const team = [bauer2, bauer3, abt, ubel, mueller, ...schulzes, ...others.filter((_, i) => i % 3 === 1)];
+    await db.updateTable('patients').set({ primaryCoachId: 'coach' }).where('id', 'in', primary).execute();
+    const createdAt = new Date().toISOString();
+    const link = (patientId: string) =>
+      db
+        .insertInto('patient_coaches')
+        .values({ patientId, coachId: 'coach', createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const id of team) await link(id);
+    // Renamed after being linked, from one end of the order to the other: the links take the new keys (migration 134).
+    const rename = (id: string, lastName: string) => request(t.app).patch(`/v2/patients/${id}`).set(t.asAdmin).send({ lastName });
+    expect((await rename(ubel, 'Aal')).status).toBe(200);
+    expect((await rename(abt, 'Zyx')).status).toBe(200);
+    // Unlinked; and renamed, unlinked and linked again.
+    const unlinked = schulzes[2];
+    await db.deleteFrom('patient_coaches').where('patientId', '=', unlinked).execute();
+    expect((await rename(mueller, 'Aachen')).status).toBe(200);
+    await db.deleteFrom('patient_coaches').where('patientId', '=', mueller).execute();
+    await link(mueller);
+    const linked = await db.selectFrom('patient_coaches').select('patientId as id').where('coachId', '=', 'coach').execute();
+    const own = await db.selectFrom('patients').select('id').where('primaryCoachId', '=', 'coach').execute();
+    const theirs = new Set([...own, ...linked].map((p) => p.id));
+    expect(theirs.has(unlinked)).toBe(false);
+    const asCoach = { Authorization: `Bearer ${await signedIn(t, 'coach')}` };
+    const coachPage = async (filter: Record<string, unknown>) => {
+      const answer = await request(t.app)
+        .get('/v2/patients')
+        .set(asCoach)
+        .query({ filter: JSON.stringify(filter) });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return { ids: (answer.body as { id: string }[]).map((p) => p.id), total: answer.headers['x-total-count'] };
+    };
+    for (const order of [
+      undefined,
+      ['lastName ASC', 'firstName ASC', 'id ASC'],
+      ['lastName DESC', 'firstName DESC', 'id DESC'],
+      ['lastName ASC', 'firstName ASC'],
+      ['lastName DESC', 'firstName DESC'],
+    ]) {
+      // The same list with a filter that keeps every row, which takes the general path.
+      const whole = (await coachPage({ order, where: { id: { nin: ['-'] } }, limit: 1000 })).ids;
+      expect(new Set(whole)).toEqual(theirs);
+      expect(whole).toHaveLength(theirs.size);
+      for (let skip = 0; skip <= whole.length + 1; skip += 3) {
+        const { ids: rows, total } = await coachPage({ order, limit: 4, skip });
+        expect(rows, `${JSON.stringify(order)} skip ${skip}`).toEqual(whole.slice(skip, skip + 4));
+        expect(total).toBe(String(whole.length));
+      }
     }
   });
 });

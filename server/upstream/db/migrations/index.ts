@@ -32,6 +32,7 @@ import * as aftercareEndDescOrder from './130-aftercare-end-desc-order.ts';
 import * as shortKeyPatients from './131-short-key-patients.ts';
 import * as statusFilterIndexes from './132-status-filter-indexes.ts';
 import * as searchKeysInOrders from './133-search-keys-in-orders.ts';
+import * as caseloadNameOrder from './134-caseload-name-order.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '131-short-key-patients': shortKeyPatients,
   '132-status-filter-indexes': statusFilterIndexes,
   '133-search-keys-in-orders': searchKeysInOrders,
+  '134-caseload-name-order': caseloadNameOrder,
 };

@@ -40,7 +40,7 @@ export function toPatient(row: PatientTable): Patient {
 /** One page of the patients a coach looks after (primary or in the care team), as the coach would see them. */
 export async function patientsOfCoach(db: Db, coachId: string, filter: ParsedFilter, defaultOrder: { field: string; direction: 'asc' | 'desc' }[]) {
   const scoped = db.selectFrom('patients').where((eb) => patientAccessCondition(eb, coachId, 'patients.id')) as AnyQuery;
-  return listPage(db, scoped, 'patients', filter, defaultOrder, 'caseload');
+  return listPage(db, scoped, 'patients', filter, defaultOrder, { caseloadOf: coachId });
 }
 
 export async function findPatientByCode(db: Db, patientCode: string): Promise<PatientTable | undefined> {

@@ -38,7 +38,7 @@ export const patientsResource: ResourceDefinition = {
   outputSchema: PatientSchema,
   access: {
     scopeList: (ctx, coach, query) => scopeToPatients(ctx, coach, query, 'patients.id'),
-    scopeOf: (coach) => (isAdmin(coach) ? 'all' : 'caseload'),
+    scopeOf: (coach) => (isAdmin(coach) ? 'all' : { caseloadOf: coach.id }),
     canRead: (ctx, coach, row) => canAccessPatient(ctx.db, coach, row.id),
     // Any coach may create a patient while the system setting allows it (into their own caseload).
     // Deleting is for the primary coach and administrators: a colleague in the care team may edit, not remove.
