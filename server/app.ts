@@ -15,7 +15,7 @@ import { checkHost, hostAllowList } from './middleware/host-check.ts';
 import { apiProxy } from './middleware/proxy.ts';
 import { compileTranslations } from './mapping/calls.ts';
 import { checkMethod, checkRequestLine } from './middleware/request-line.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { requestLog } from './shared/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { redirectUnsupportedBrowsers } from './middleware/browser-support.ts';
 import { clientFiles } from './middleware/static.ts';

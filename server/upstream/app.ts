@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { RecentUses, type SessionLimits } from './lib/session-use.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { requestLogger } from './http/request-log.ts';
+import { requestLog } from '../shared/request-log.ts';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { refuseOddText, verifyUtf8 } from './http/input-guard.ts';
@@ -74,7 +74,7 @@ export function createUpstreamApp(options: UpstreamOptions): Express & { upstrea
   // Only the gateway on this machine talks to us; trust its X-Forwarded-For so limits apply per client.
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
-  if (options.logRequests ?? true) app.use(requestLogger(logger));
+  if (options.logRequests ?? true) app.use(requestLog(logger));
   app.use(requestScope);
   app.use(express.json({ limit: '1mb', type: () => true, verify: verifyUtf8 }));
   // NUL characters, lone surrogates and bytes that are not UTF-8: 400 before any route can store them.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { queryNamesOnly, redactUrl } from '../shared/redaction.ts';
+import { queryNamesOnly, redactUrl } from './redaction.ts';
 
 declare module 'http' {
   interface IncomingMessage {
