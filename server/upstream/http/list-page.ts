@@ -8,6 +8,7 @@ import { letterCandidates, matchesBeyond, nameOrderStart, type SearchWords, sear
 import { ledBySmallestRange } from './range-sample.ts';
 import { canBeEmpty } from '../db/nullable.ts';
 import { caseloadNamePage } from './caseload-page.ts';
+import { rareCandidatesPage } from './rare-candidates.ts';
 import { compares, conjuncts, emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
 
 /**
@@ -57,6 +58,8 @@ export async function listPage(
   // SQLite, a search alone over every patient: its matches counted in the name index, each cap asked once.
   const counted = search ? countedOnce((cap) => cappedMatches(db, searchIndex!, search, cap)) : undefined;
   if (searching) {
+    const few = limit > 0 ? await rareCandidatesPage(db, { scoped, where: filter.where!, words: words!, ordered }, { skip: filter.skip, limit }) : undefined;
+    if (few) return few;
     const compared = scoped.where((eb) => whereExpression(eb, filter.where!, table));
     const walked = await trigramWalkPage(db, compared, filter, order, { limit: COUNT_LIMIT, cheap: counted && (() => counted(COUNT_LIMIT)) }, words);
     if (walked) return walked;

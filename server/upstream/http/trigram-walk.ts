@@ -28,6 +28,13 @@ export const TRIGRAM_WALK = {
   enabled: true,
   entries: (rows: number) => 200 + 5 * rows,
   /**
+   * The first, shorter walk (no longer than `entries`): where most of a trigram's patients match (a surname's, "mar"
+   * as a word of its own), the page is among its first entries at any instance size. Only a page not full by then is
+   * walked again as far as `entries` allows. "müller" at 100,000 patients read 325 entries of each of its two
+   * trigrams for a page of 25, 1.5 ms of SQLite, where 72 gave the same page in 0.34.
+   */
+  firstEntries: (rows: number) => 20 + 2 * rows,
+  /**
    * A full walked page's total, where no index counts it (PostgreSQL, or a filter with more than names): its matches
    * counted on the walk up to this many (about 2 µs each on PostgreSQL, more where they are rare among the walk's
    * entries); more answer without a total. The client's searches ask one row more than they show instead of reading it.
@@ -144,6 +151,23 @@ export function searchWords(db: Db, where: Record<string, unknown>): SearchWords
     })();
     return read;
   };
+}
+
+/**
+ * Per word of the search (each and-ed with the others) whose every pattern has trigrams, the rarest trigram of each
+ * pattern and its patients (search_trigram_counts): a patient that matches the search has, for each such word, one of
+ * them in its keys. Undefined when the search's trigrams were not read (a word of one or two letters in too many).
+ */
+export async function rarestTrigrams(where: Record<string, unknown>, trigrams: SearchWords): Promise<{ trigram: string; patients: number }[][] | undefined> {
+  const walked = await trigrams();
+  if (!walked) return undefined;
+  const count = (trigram: string) => walked.counts.get(trigram) ?? 0;
+  const rarest = (of: string[]) => of.reduce((best, trigram) => (count(trigram) < count(best) ? trigram : best));
+  return walkTrigrams(where, 'patients', COVERED)
+    .filter((patterns) => patterns.every((pattern) => 'trigrams' in pattern && pattern.trigrams.length > 0))
+    .map((patterns) =>
+      [...new Set(patterns.map((pattern) => rarest((pattern as { trigrams: string[] }).trigrams)))].map((trigram) => ({ trigram, patients: count(trigram) })),
+    );
 }
 
 /**
@@ -283,6 +307,26 @@ interface Walk {
   bound?: { lastNameKey: string; firstNameKey: string; id: string };
 }
 
+/** A page of the walk's entries whose patient `base` selects: the entries first, then only the page's rows read whole. */
+async function walkedPage(db: Db, base: AnyQuery, page: { skip: number; limit: number }, walk: Walk): Promise<{ walk: Walk; rows: Row[] }> {
+  const { direction } = walk;
+  const entries = matchingEntries(db, base, walk)
+    .orderBy('walk.lastNameKey', direction)
+    .orderBy('walk.firstNameKey', direction)
+    .orderBy('walk.id', direction)
+    .limit(page.limit)
+    .offset(page.skip);
+  const rows = (await db
+    .selectFrom(entries.as('page'))
+    .innerJoin('patients', 'patients.id', 'page.id')
+    .selectAll('patients')
+    .orderBy('page.lastNameKey', direction)
+    .orderBy('page.firstNameKey', direction)
+    .orderBy('page.id', direction)
+    .execute()) as Row[];
+  return { walk, rows };
+}
+
 /** The walk reading at most `entries` entries of each of its lists. */
 async function planWalk(db: Db, walked: Walked, direction: Direction, entries: number): Promise<Walk> {
   const walk: Walk = { ...walked, direction, entries };
@@ -403,22 +447,12 @@ export async function trigramWalkPage(
   const pageRows = filter.skip + Math.min(limit, counts.limit);
   const counting = !counts.cheap && !walked.letters;
   const walkRows = counting ? Math.max(pageRows, Math.min(counts.limit, TRIGRAM_WALK.countLimit) + 1) : pageRows;
-  const walk = await planWalk(db, walked, direction, TRIGRAM_WALK.entries(walkRows));
-  // The page's entries first, then their patients' rows: only those are read whole.
-  const entries = matchingEntries(db, base, walk)
-    .orderBy('walk.lastNameKey', direction)
-    .orderBy('walk.firstNameKey', direction)
-    .orderBy('walk.id', direction)
-    .limit(limit)
-    .offset(filter.skip);
-  const rows = (await db
-    .selectFrom(entries.as('page'))
-    .innerJoin('patients', 'patients.id', 'page.id')
-    .selectAll('patients')
-    .orderBy('page.lastNameKey', direction)
-    .orderBy('page.firstNameKey', direction)
-    .orderBy('page.id', direction)
-    .execute()) as Row[];
+  const full = TRIGRAM_WALK.entries(walkRows);
+  // Counting on the walk needs its reach anyway.
+  const first = counting ? full : Math.min(TRIGRAM_WALK.firstEntries(walkRows), full);
+  let { walk, rows } = await walkedPage(db, base, { skip: filter.skip, limit }, await planWalk(db, walked, direction, first));
+  if (rows.length < limit && walk.bound && first < full)
+    ({ walk, rows } = await walkedPage(db, base, { skip: filter.skip, limit }, await planWalk(db, walked, direction, full)));
   if (rows.length < limit) {
     // Cut off before the page was full: the page's rows may lie further on.
     if (walk.bound) return undefined;

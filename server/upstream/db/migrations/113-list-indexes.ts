@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
  * per database, and a schema dropped with its storage would take it along. Undefined when it cannot be had: the
  * searches then read every row, as before, and nothing else changes.
  */
-async function trigramSchema(db: Kysely<any>): Promise<string | undefined> {
+export async function trigramSchema(db: Kysely<any>): Promise<string | undefined> {
   const installed = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
   if (installed.rows[0]) return installed.rows[0].schema;
   const may = await sql<{ ok: boolean }>`select exists (select 1 from pg_available_extensions where name = 'pg_trgm')

@@ -33,6 +33,7 @@ import * as shortKeyPatients from './131-short-key-patients.ts';
 import * as statusFilterIndexes from './132-status-filter-indexes.ts';
 import * as searchKeysInOrders from './133-search-keys-in-orders.ts';
 import * as caseloadNameOrder from './134-caseload-name-order.ts';
+import * as allKeysTrigramIndex from './135-all-keys-trigram-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '132-status-filter-indexes': statusFilterIndexes,
   '133-search-keys-in-orders': searchKeysInOrders,
   '134-caseload-name-order': caseloadNameOrder,
+  '135-all-keys-trigram-index': allKeysTrigramIndex,
 };
