@@ -448,8 +448,9 @@ export async function trigramWalkPage(
   const counting = !counts.cheap && !walked.letters;
   const walkRows = counting ? Math.max(pageRows, Math.min(counts.limit, TRIGRAM_WALK.countLimit) + 1) : pageRows;
   const full = TRIGRAM_WALK.entries(walkRows);
-  // Counting on the walk needs its reach anyway.
-  const first = counting ? full : Math.min(TRIGRAM_WALK.firstEntries(walkRows), full);
+  // Counting on the walk needs its reach anyway; a search of several words finds its page among fewer of the walked
+  // word's patients ("anna sch": a first walk of 72 Annas missed, 1.3 ms more at 100,000 patients).
+  const first = counting || walked.words > 1 ? full : Math.min(TRIGRAM_WALK.firstEntries(walkRows), full);
   let { walk, rows } = await walkedPage(db, base, { skip: filter.skip, limit }, await planWalk(db, walked, direction, first));
   if (rows.length < limit && walk.bound && first < full)
     ({ walk, rows } = await walkedPage(db, base, { skip: filter.skip, limit }, await planWalk(db, walked, direction, full)));
