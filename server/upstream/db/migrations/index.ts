@@ -34,6 +34,7 @@ import * as statusFilterIndexes from './132-status-filter-indexes.ts';
 import * as searchKeysInOrders from './133-search-keys-in-orders.ts';
 import * as caseloadNameOrder from './134-caseload-name-order.ts';
 import * as allKeysTrigramIndex from './135-all-keys-trigram-index.ts';
+import * as aftercareEndDescFilter from './136-aftercare-end-desc-filter.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (the number first). Add a file and one line here;
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '133-search-keys-in-orders': searchKeysInOrders,
   '134-caseload-name-order': caseloadNameOrder,
   '135-all-keys-trigram-index': allKeysTrigramIndex,
+  '136-aftercare-end-desc-filter': aftercareEndDescFilter,
 };
