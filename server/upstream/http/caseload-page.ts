@@ -1,6 +1,7 @@
 import { orderColumn } from '../lib/sort-key.ts';
 import type { Db } from '../db/index.ts';
-import type { Row } from '../resource/definition.ts';
+import type { AnyQuery, Row } from '../resource/definition.ts';
+import { rowsOf } from './rows-of.ts';
 
 /** An order of a list: its fields and their directions. */
 type Order = readonly { field: string; direction: 'asc' | 'desc' }[];
@@ -84,10 +85,6 @@ async function caseloadCount(db: Db, coachId: string, cap: number): Promise<numb
     .where('patients.primaryCoachId', '=', coachId)
     .union(db.selectFrom('patient_coaches').select('patient_coaches.patientId as id').where('patient_coaches.coachId', '=', coachId))
     .limit(cap + 1);
-  const counted = await db
-    .selectFrom(ids.as('ids'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  const count = Number(counted?.count ?? 0);
+  const count = await rowsOf(db, ids as unknown as AnyQuery);
   return count > cap ? undefined : count;
 }

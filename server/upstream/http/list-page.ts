@@ -9,6 +9,7 @@ import { ledBySmallestRange } from './range-sample.ts';
 import { canBeEmpty } from '../db/nullable.ts';
 import { caseloadNamePage } from './caseload-page.ts';
 import { rareCandidatesPage } from './rare-candidates.ts';
+import { rowsOf } from './rows-of.ts';
 import { compares, conjuncts, emptyOrSplit, filtersBesideOrder, type Leading, ORDER_WALK, orderedHalves, walkOrder } from './walk-or-sort.ts';
 
 /**
@@ -407,12 +408,7 @@ async function countMatches(
 
 /** The number of rows when at most `cap`, else undefined: reads at most `cap` + 1 rows. */
 async function cappedCount(db: Db, base: AnyQuery, cap = COUNT_LIMIT): Promise<number | undefined> {
-  const capped = base.select((eb) => eb.lit(1).as('one')).limit(cap + 1);
-  const counted = await db
-    .selectFrom(capped.as('capped'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  const count = Number(counted?.count ?? 0);
+  const count = await rowsOf(db, base.select((eb) => eb.lit(1).as('one')).limit(cap + 1));
   return count > cap ? undefined : count;
 }
 

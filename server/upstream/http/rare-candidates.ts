@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import { whereExpression } from './filter.ts';
 import { rarestTrigrams, type SearchWords } from './trigram-walk.ts';
+import { rowsOf } from './rows-of.ts';
 
 /*
  * A search of several words beyond one caseload ("peter müller", a first and a last name): the few patients that have
@@ -115,16 +116,11 @@ function allKeysCondition(words: string[][]) {
 }
 
 /** How many rows `query` gives, reading at most `cap`. */
-async function rowsUpTo(db: Db, query: AnyQuery, cap: number): Promise<number> {
-  const counted = await db
-    .selectFrom(
-      query
-        .clearSelect()
-        .select((eb) => eb.lit(1).as('one'))
-        .limit(cap)
-        .as('capped'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return Number(counted?.count ?? 0);
-}
+const rowsUpTo = (db: Db, query: AnyQuery, cap: number) =>
+  rowsOf(
+    db,
+    query
+      .clearSelect()
+      .select((eb) => eb.lit(1).as('one'))
+      .limit(cap),
+  );

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { AnyQuery, Row } from '../resource/definition.ts';
 import { matchedByTrigram, type ParsedFilter, type WalkPattern, walkTrigrams } from './filter.ts';
 import { SHORT_KEYS } from '../db/migrations/131-short-key-patients.ts';
+import { rowsOf } from './rows-of.ts';
 
 /*
  * A name search's page in the name order from the patients that have its trigrams, in that order (migration 129):
@@ -221,15 +222,6 @@ export async function matchesBeyond(db: Db, base: AnyQuery, where: Record<string
   // the word may not, and is taken to match few when they do not show it.
   const walk: Walk = { trigrams: [largest], shortKeys: false, direction: 'asc', entries: 2 * (cap + 1) };
   return (await rowsOf(db, matchingEntries(db, base, walk).limit(cap + 1))) > cap;
-}
-
-/** How many rows `query` gives (the caller limits it). */
-async function rowsOf(db: Db, query: AnyQuery): Promise<number> {
-  const counted = await db
-    .selectFrom(query.as('counted'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return Number(counted?.count ?? 0);
 }
 
 /**
