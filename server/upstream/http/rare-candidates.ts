@@ -68,7 +68,8 @@ export async function rareCandidatesPage(
 
 /**
  * How many patients have one of each word's trigrams, were the words independent of each other: the share of each
- * word's patients multiplied ("peter müller" at 100,000 patients: 5,479 x 3,308 / 100,000, 181; it has 46).
+ * word's patients multiplied ("peter müller" at 100,000 patients: 3,322 with "ete" x 3,308 with "mul" or "mue" /
+ * 100,060, 110; it has 46).
  */
 function expectedCandidates(words: { patients: number }[][], patients: number): number {
   const shares = words.map((word) => Math.min(1, word.reduce((sum, w) => sum + w.patients, 0) / Math.max(patients, 1)));

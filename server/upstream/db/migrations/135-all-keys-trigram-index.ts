@@ -6,7 +6,7 @@ import { TRIGRAM_ORDER_KEYS } from './129-trigram-name-order.ts';
 /*
  * PostgreSQL: one trigram index over every key a name search compares (http/rare-candidates.ts): a search of several
  * words finds the few patients that can have all of them from one index, each word by its rarest trigram ("peter
- * müller": "pet" and "mul" or "mue", 46 patients at 100,000, 0.4 ms), where the index per column read and or-ed five
+ * müller": "ete" and "mul" or "mue", 46 patients at 100,000, 0.4 ms), where the index per column read and or-ed five
  * indexes per word (3.4 ms) after a walk of the name order had looked for the page among 1,205 Müllers (4 ms). The
  * keys joined by a space, each empty when null; the expression is the one the searches write (ALL_KEYS). Without
  * pg_trgm there is no index, and the searches do as before. SQLite has FTS5 over the same keys (migration 114).
