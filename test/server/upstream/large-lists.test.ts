@@ -41,7 +41,7 @@ const page = (t: NamesUpstream, filter: Record<string, unknown>) =>
     .set(t.asAdmin)
     .query({ filter: JSON.stringify(filter) });
 
-describe('the name search follows every write', () => {
+describe('the name search follows every write', { timeout: 60_000 }, () => {
   test('a renamed patient is found by the new name only, a deleted one not at all', async ({ t }) => {
     await t.addPatients([['Frieda', 'Quandtmeyer']]);
     const [found] = (await page(t, { where: { lastName: { like: '%quandt%' } } })).body as { id: string; updatedAt: string }[];
@@ -71,7 +71,7 @@ async function byKeys(t: NamesUpstream, words: string[]): Promise<{ id: string }
   return query.orderBy('lastNameKey').orderBy('firstNameKey').orderBy('id').execute();
 }
 
-describe('a search walking the order', () => {
+describe('a search walking the order', { timeout: 60_000 }, () => {
   test('gives the pages the index gives: a word of one or two letters, and a word with more matches than the walk starts at', async ({ t }) => {
     await t.addPatients();
     await addGenerated(t, 300, 'walk', 7);
@@ -112,7 +112,7 @@ describe('a search walking the order', () => {
   });
 });
 
-describe('a search in an order whose index holds the search keys (migration 133)', () => {
+describe('a search in an order whose index holds the search keys (migration 133)', { timeout: 60_000 }, () => {
   test('walked or sorted, gives the pages of the whole list in that order filtered by the keys', async ({ t }) => {
     await t.addPatients();
     await addGenerated(t, 300, 'keyed', 17);
@@ -164,7 +164,7 @@ describe('a search in an order whose index holds the search keys (migration 133)
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('search trigram counts (PostgreSQL)', () => {
+describe.skipIf(!process.env.DATABASE_URL)('search trigram counts (PostgreSQL)', { timeout: 60_000 }, () => {
   /** Per trigram, the patients with it in any search key, counted from the keys themselves. */
   async function recount(t: NamesUpstream): Promise<Record<string, number>> {
     const keys = ['lastNameKey', 'firstNameKey', 'lastNameSpelledKey', 'firstNameSpelledKey', 'patientCodeKey', 'phoneKey'] as const;
@@ -201,7 +201,7 @@ describe.skipIf(!process.env.DATABASE_URL)('search trigram counts (PostgreSQL)',
   });
 });
 
-describe('counting', () => {
+describe('counting', { timeout: 60_000 }, () => {
   test('a list of up to COUNT_LIMIT rows carries its exact total, also for limit 0 and a page that is not full', async ({ t }) => {
     await t.addPatients();
     const all = await page(t, { limit: 1000 });
@@ -350,7 +350,7 @@ describe('counting', () => {
   });
 });
 
-describe("a coach's caseload by name (http/caseload-page.ts)", () => {
+describe("a coach's caseload by name (http/caseload-page.ts)", { timeout: 60_000 }, () => {
   test('merged from the primary and the care-team patients, gives the pages and total of the same list read row by row, after renames and changed links', async ({
     t,
   }) => {
@@ -439,7 +439,7 @@ async function addWithOldData(t: NamesUpstream, count: number, tag: string, seed
     .execute();
 }
 
-describe('a filter beside the order (http/walk-or-sort.ts)', () => {
+describe('a filter beside the order (http/walk-or-sort.ts)', { timeout: 60_000 }, () => {
   test('gives the pages the sorted matches give, whether its walk finds the page or not, with the total up to the count', async ({ t }) => {
     const now = new Date();
     // Some with data from long ago too ("grau" is no data or none for 30 days), in every status.

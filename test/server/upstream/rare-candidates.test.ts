@@ -38,7 +38,7 @@ const ORDERS = [
   ['patientCode ASC', 'lastName ASC', 'id ASC'],
 ];
 
-describe('a search of several words from its rarest trigrams', () => {
+describe('a search of several words from its rarest trigrams', { timeout: 60_000 }, () => {
   test('gives the pages and totals of the search without them, with few, no, and too many candidates', async ({ t }) => {
     await t.addPatients([
       ['Peter', 'Müller'],
@@ -87,6 +87,8 @@ describe('a search of several words from its rarest trigrams', () => {
           for (const order of ORDERS) {
             const all = await pageWith(t, false, { where, order, limit: 1000 });
             expect((await pageWith(t, true, { where, order, limit: 1000 })).ids, `${text} ${order[0]}`).toEqual(all.ids);
+            // Pages once, as configured (with the lower limit the search takes the path it took before).
+            if (limit !== most) continue;
             for (const [skip, size] of [
               [0, 1],
               [0, 26],

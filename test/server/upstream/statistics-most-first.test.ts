@@ -104,7 +104,7 @@ async function stored(u: RowsUpstream) {
     .sort((a, b) => a.patientId.localeCompare(b.patientId));
 }
 
-describe('patient figure totals', () => {
+describe('patient figure totals', { timeout: 60_000 }, () => {
   test('are what the records hold after inserts, changes of a call, deletions and a deleted patient', async ({ u, admin }) => {
     expect(await stored(u)).toEqual(await recount(u));
     const w = writer(u, admin);
@@ -128,7 +128,7 @@ describe('patient figure totals', () => {
   });
 });
 
-describe('patient-detail-statistics by a figure, most first', () => {
+describe('patient-detail-statistics by a figure, most first', { timeout: 60_000 }, () => {
   /** Most first, equal figures by row id: the order the rows themselves give. */
   const expected = (all: Row[], figure: (typeof FIGURES)[number]) =>
     [...all].sort((a, b) => b[figure] - a[figure] || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0)).map((r) => r.rowId);

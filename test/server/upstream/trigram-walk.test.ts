@@ -69,7 +69,7 @@ const WORDS = [
   'qx an',
 ];
 
-describe('a name search walking its trigrams', () => {
+describe('a name search walking its trigrams', { timeout: 60_000 }, () => {
   test('gives every page the search gave before, in both directions, also when the walk is cut short', async ({ t }) => {
     await t.addPatients();
     await addGenerated(t, 400, 11);
@@ -215,7 +215,7 @@ async function storedEntries(t: NamesUpstream): Promise<string[]> {
   return rows.map((r) => `${r.trigram}|${r.lastNameKey}|${r.firstNameKey}|${r.id}`).sort();
 }
 
-describe("the walk's table", () => {
+describe("the walk's table", { timeout: 60_000 }, () => {
   test('follows inserts, renames, other changes and deletions, and so do the trigram counts', async ({ t }) => {
     await t.addPatients();
     await addGenerated(t, 40, 3);
